@@ -1,0 +1,17 @@
+#pragma once
+// Files compiled into the binary by cmake/Embed.cmake (presets, later shaders and lessons).
+#include <span>
+#include <string_view>
+
+namespace ropelab {
+
+struct EmbeddedFile {
+    std::string_view name;  // base name, e.g. "llama3.1-8b.json"
+    std::string_view data;
+};
+
+namespace embedded {
+std::span<const EmbeddedFile> presets();
+}  // namespace embedded
+
+}  // namespace ropelab

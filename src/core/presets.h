@@ -1,0 +1,24 @@
+#pragma once
+// Model presets: HF-style config.json files in assets/presets/, compiled into the binary.
+#include <span>
+#include <string_view>
+
+#include "core/config_json.h"
+
+namespace ropelab {
+
+struct Preset {
+    ConfigNote note;
+    ModelConfig config;
+};
+
+// All presets, textbook first, then in the order of assets/presets/ file names.
+std::span<const Preset> presets();
+
+// nullptr when no preset has that name.
+const Preset* find_preset(std::string_view name);
+
+// Throws InputError listing the valid names.
+const Preset& preset_or_throw(std::string_view name);
+
+}  // namespace ropelab

@@ -1,0 +1,140 @@
+#include "core/vector_spec.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/phase.h"
+
+namespace ropelab {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// Uniform in (0, 1]: never 0, so log() below stays finite.
+double uniform_open0(std::uint64_t& state) {
+    return (static_cast<double>(splitmix64(state) >> 11) + 1.0) * 0x1.0p-53;
+}
+
+double parse_number(std::string_view token, std::string_view where) {
+    const std::string text(token);
+    char* end = nullptr;
+    errno = 0;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE ||
+        !std::isfinite(value)) {
+        throw InputError(fmt::format("{}: \"{}\" is not a finite number", where, text));
+    }
+    return value;
+}
+
+std::string_view trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t\r\n");
+    return s.substr(first, last - first + 1);
+}
+
+std::vector<double> parse_comma_list(std::string_view spec) {
+    std::vector<double> out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = spec.find(',', start);
+        const std::string_view token = trim(spec.substr(start, comma - start));
+        out.push_back(parse_number(token, fmt::format("component {}", out.size())));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+std::vector<double> parse_vector_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("cannot read vector file \"{}\"", path));
+    std::stringstream buffer;
+    buffer << file.rdbuf();
+    const std::string text = buffer.str();
+    const std::string_view body = trim(text);
+
+    std::vector<double> out;
+    if (!body.empty() && body.front() == '[') {
+        nlohmann::json json;
+        try {
+            json = nlohmann::json::parse(body);
+        } catch (const nlohmann::json::exception& e) {
+            throw InputError(fmt::format("{}: malformed JSON array: {}", path, e.what()));
+        }
+        for (std::size_t i = 0; i < json.size(); ++i) {
+            if (!json[i].is_number() || !std::isfinite(json[i].get<double>())) {
+                throw InputError(fmt::format("{}: element {} is not a finite number ({})", path, i,
+                                             json[i].dump()));
+            }
+            out.push_back(json[i].get<double>());
+        }
+        return out;
+    }
+    std::istringstream words(text);
+    std::string word;
+    while (words >> word) out.push_back(parse_number(word, fmt::format("{}: value {}", path, out.size())));
+    return out;
+}
+
+}  // namespace
+
+std::vector<double> random_vector(std::uint64_t seed, int length) {
+    std::uint64_t state = seed;
+    std::vector<double> out(static_cast<std::size_t>(length));
+    for (std::size_t i = 0; i < out.size(); i += 2) {
+        const double radius = std::sqrt(-2.0 * std::log(uniform_open0(state)));
+        const double angle = kTwoPi * uniform_open0(state);
+        out[i] = radius * std::cos(angle);
+        if (i + 1 < out.size()) out[i + 1] = radius * std::sin(angle);
+    }
+    return out;
+}
+
+std::vector<double> parse_vector_spec(std::string_view spec, int length) {
+    spec = trim(spec);
+    std::vector<double> out;
+    if (spec == "ones") {
+        out.assign(static_cast<std::size_t>(length), 1.0);
+    } else if (spec.starts_with("random:")) {
+        const std::string seed_text(spec.substr(7));
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
+        if (seed_text.empty() || end != seed_text.c_str() + seed_text.size() || errno == ERANGE ||
+            seed_text.front() == '-') {
+            throw InputError(fmt::format("\"{}\": the seed must be a non-negative integer", spec));
+        }
+        out = random_vector(seed, length);
+    } else if (spec.starts_with("@")) {
+        out = parse_vector_file(std::string(spec.substr(1)));
+    } else if (spec.empty()) {
+        throw InputError("empty vector (expected ones, random:SEED, a comma-separated list or @FILE)");
+    } else {
+        out = parse_comma_list(spec);
+    }
+    if (out.size() != static_cast<std::size_t>(length)) {
+        throw InputError(fmt::format("\"{}\" has {} components; the head dim is {}",
+                                     spec.size() > 60 ? std::string(spec.substr(0, 57)) + "..."
+                                                      : std::string(spec),
+                                     out.size(), length));
+    }
+    return out;
+}
+
+}  // namespace ropelab
