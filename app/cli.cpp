@@ -1,0 +1,389 @@
+#include "cli.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "core/config_json.h"
+#include "core/error.h"
+#include "core/frequencies.h"
+#include "core/presets.h"
+#include "core/rotation.h"
+#include "core/scores.h"
+#include "core/sinusoidal.h"
+#include "core/vector_spec.h"
+#include "output_table.h"
+
+namespace ropelab {
+
+namespace {
+
+constexpr std::int64_t kMaxDistances = std::int64_t{1} << 24;
+constexpr std::int64_t kMaxSweep = std::int64_t{1} << 22;
+constexpr std::int64_t kMaxPosition = std::int64_t{1} << 53;
+
+// The model options every subcommand shares: a base (preset or file) plus explicit overrides.
+struct ModelOptions {
+    std::string preset;
+    std::string config_path;
+    std::optional<int> head_dim;
+    std::optional<double> rope_theta;
+    std::optional<double> partial_rotary_factor;
+    std::optional<std::string> rope_type;
+    std::optional<double> factor;
+    std::optional<double> low_freq_factor;
+    std::optional<double> high_freq_factor;
+    std::optional<std::int64_t> original_max_position_embeddings;
+    std::optional<std::int64_t> max_position_embeddings;
+    std::optional<double> beta_fast;
+    std::optional<double> beta_slow;
+    std::optional<double> attention_factor;
+    std::optional<std::int64_t> seq_len;
+    std::optional<std::string> layout;
+    std::string format = "csv";
+};
+
+CLI::Validator greater_than(double bound) {
+    return CLI::Validator(
+        [bound](std::string& text) -> std::string {
+            double value = 0.0;
+            if (!CLI::detail::lexical_cast(text, value)) return fmt::format("\"{}\" is not a number", text);
+            if (!(value > bound)) return fmt::format("must be > {} (got {})", bound, text);
+            return {};
+        },
+        fmt::format("NUMBER > {}", bound));
+}
+
+CLI::Validator in_range(double low, double high) {
+    return CLI::Validator(
+        [low, high](std::string& text) -> std::string {
+            double value = 0.0;
+            if (!CLI::detail::lexical_cast(text, value)) return fmt::format("\"{}\" is not a number", text);
+            if (!(value >= low && value <= high)) {
+                return fmt::format("must be in [{}, {}] (got {})", low, high, text);
+            }
+            return {};
+        },
+        fmt::format("NUMBER in [{}, {}]", low, high));
+}
+
+void add_model_options(CLI::App* cmd, ModelOptions& o) {
+    auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)");
+    auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load");
+    preset->excludes(config);
+    cmd->add_option("--head-dim", o.head_dim, "Head dimension d")->check(in_range(2, 65536));
+    cmd->add_option("--rope-theta", o.rope_theta, "RoPE base θ")->check(greater_than(1));
+    cmd->add_option("--partial-rotary-factor", o.partial_rotary_factor,
+                    "Fraction of the head that rotates")->check(in_range(1e-9, 1));
+    cmd->add_option("--rope-type", o.rope_type,
+                    "default|linear|dynamic|ntk|yarn|llama3|longrope");
+    cmd->add_option("--factor", o.factor, "Context scaling factor")->check(greater_than(0));
+    cmd->add_option("--low-freq-factor", o.low_freq_factor, "llama3 low_freq_factor")
+        ->check(greater_than(0));
+    cmd->add_option("--high-freq-factor", o.high_freq_factor, "llama3 high_freq_factor")
+        ->check(greater_than(0));
+    cmd->add_option("--original-max-position-embeddings", o.original_max_position_embeddings,
+                    "Training context before scaling")->check(in_range(1, 1e15));
+    cmd->add_option("--max-position-embeddings", o.max_position_embeddings,
+                    "Context length")->check(in_range(1, 1e15));
+    cmd->add_option("--beta-fast", o.beta_fast, "YaRN beta_fast")->check(greater_than(0));
+    cmd->add_option("--beta-slow", o.beta_slow, "YaRN beta_slow")->check(greater_than(0));
+    cmd->add_option("--attention-factor", o.attention_factor, "Scales cos and sin")
+        ->check(greater_than(0));
+    cmd->add_option("--seq-len", o.seq_len, "Current sequence length (dynamic, longrope)")
+        ->check(in_range(1, 1e15));
+    cmd->add_option("--layout", o.layout, "Pair layout")
+        ->check(CLI::IsMember({"interleaved", "half"}));
+    cmd->add_option("--format", o.format, "Output format")
+        ->check(CLI::IsMember({"csv", "json"}))
+        ->capture_default_str();
+}
+
+ModelConfig resolve_model(const ModelOptions& o) {
+    ModelConfig c;
+    if (!o.config_path.empty()) {
+        c = load_config_json(o.config_path).config;
+    } else {
+        c = preset_or_throw(o.preset.empty() ? "textbook" : o.preset).config;
+    }
+    if (o.head_dim) c.head_dim = *o.head_dim;
+    if (o.rope_theta) c.rope_theta = *o.rope_theta;
+    if (o.partial_rotary_factor) c.partial_rotary_factor = *o.partial_rotary_factor;
+    if (o.max_position_embeddings) c.max_position_embeddings = *o.max_position_embeddings;
+    if (o.seq_len) c.seq_len = *o.seq_len;
+    if (o.layout) c.layout = parse_pair_layout(*o.layout);
+    RopeScaling& s = c.rope_scaling;
+    if (o.rope_type) s.type = parse_rope_type(*o.rope_type);
+    if (o.factor) s.factor = *o.factor;
+    if (o.low_freq_factor) s.low_freq_factor = *o.low_freq_factor;
+    if (o.high_freq_factor) s.high_freq_factor = *o.high_freq_factor;
+    if (o.original_max_position_embeddings) {
+        s.original_max_position_embeddings = *o.original_max_position_embeddings;
+    }
+    if (o.beta_fast) s.beta_fast = *o.beta_fast;
+    if (o.beta_slow) s.beta_slow = *o.beta_slow;
+    if (o.attention_factor) s.attention_factor = *o.attention_factor;
+    validate(c);
+    return c;
+}
+
+void emit(const ModelOptions& o, const OutputTable& table) {
+    if (o.format == "json") {
+        write_json(stdout, table);
+    } else {
+        write_csv(stdout, table);
+    }
+}
+
+std::vector<double> parse_vector_option(const std::string& option, const std::string& spec,
+                                        int length) {
+    try {
+        return parse_vector_spec(spec, length);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", option, e.what()));
+    }
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+// Runs `work` R times; returns the median wall time in milliseconds.
+double median_ms(int repeat, const std::function<void()>& work) {
+    std::vector<double> ms;
+    for (int i = 0; i < repeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        work();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                         .count());
+    }
+    return median(ms);
+}
+
+// ---- subcommands --------------------------------------------------------------------------
+
+void run_freqs(const ModelOptions& o) {
+    const RopeFrequencies f = compute_frequencies(resolve_model(o));
+    std::vector<double> wavelengths;
+    for (double w : f.inv_freq) wavelengths.push_back(wavelength(w));
+    OutputTable t{"pair", 0, {{"inv_freq", f.inv_freq}, {"wavelength", wavelengths}}, {}};
+    t.json_scalars = {{"rotary_dim", json_number(f.rotary_dim)},
+                      {"attention_factor", json_number(f.attention_factor)}};
+    emit(o, t);
+}
+
+struct AnglesOptions {
+    std::int64_t position = 0;
+};
+
+void run_angles(const ModelOptions& o, const AnglesOptions& a) {
+    const RopeFrequencies f = compute_frequencies(resolve_model(o));
+    emit(o, {"pair", 0, {{"angle_deg", pair_angles_deg(f, a.position)}}, {}});
+}
+
+struct ScoreOptions {
+    std::int64_t max_distance = 4096;
+    std::string encoding = "rope";
+    std::optional<std::int64_t> query_position;
+    std::string q = "ones";
+    std::string k = "ones";
+    std::string device = "auto";
+    int repeat = 1;
+};
+
+void run_scores(const ModelOptions& o, const ScoreOptions& s) {
+    if (s.device == "gpu") {
+        throw InputError("--device gpu: the GPU core is not built yet; use --device cpu or auto");
+    }
+    const ModelConfig config = resolve_model(o);
+    const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
+    const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+    const std::int64_t query_position = s.query_position.value_or(s.max_distance - 1);
+
+    std::vector<double> scores;
+    double ms = 0.0;
+    if (s.encoding == "sinusoidal") {
+        const SinusoidalEncoding enc = sinusoidal_encoding(config.head_dim, config.rope_theta);
+        ms = median_ms(s.repeat, [&] {
+            scores = sinusoidal_scores(q, k, enc, query_position, s.max_distance);
+        });
+    } else {
+        const RopeFrequencies f = compute_frequencies(config);
+        const ScoreCoefficients c = score_coefficients(q, k, f);
+        ms = median_ms(s.repeat, [&] { scores = rope_scores(c, f, s.max_distance); });
+    }
+    OutputTable t{"distance", 0, {{"score", std::move(scores)}}, {}};
+    t.json_scalars = {{"device", json_string("cpu")}, {"compute_ms", json_number(ms)}};
+    emit(o, t);
+}
+
+struct InvarianceOptions {
+    std::int64_t distance = 0;
+    std::string positions;
+    std::string encoding = "rope";
+    std::string q = "ones";
+    std::string k = "ones";
+};
+
+std::pair<std::int64_t, std::int64_t> parse_position_range(const std::string& text) {
+    const auto colon = text.find(':');
+    std::int64_t from = 0, to = 0;
+    if (colon == std::string::npos ||
+        !CLI::detail::lexical_cast(text.substr(0, colon), from) ||
+        !CLI::detail::lexical_cast(text.substr(colon + 1), to)) {
+        throw InputError(fmt::format("--positions: expected A:B with integers A < B (got \"{}\")", text));
+    }
+    if (from < 0 || to <= from || to > kMaxPosition) {
+        throw InputError(fmt::format("--positions: need 0 <= A < B <= 2^53 (got \"{}\")", text));
+    }
+    if (to - from > kMaxSweep) {
+        throw InputError(fmt::format("--positions: at most {} positions per sweep (got {})",
+                                     kMaxSweep, to - from));
+    }
+    return {from, to};
+}
+
+void run_invariance(const ModelOptions& o, const InvarianceOptions& s) {
+    const ModelConfig config = resolve_model(o);
+    const auto [from, to] = parse_position_range(s.positions);
+    const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
+    const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+    std::vector<double> scores;
+    if (s.encoding == "sinusoidal") {
+        scores = sinusoidal_invariance(q, k, sinusoidal_encoding(config.head_dim, config.rope_theta),
+                                       s.distance, from, to);
+    } else {
+        scores = rope_invariance(q, k, compute_frequencies(config), s.distance, from, to);
+    }
+    emit(o, {"position", from, {{"score", std::move(scores)}}, {}});
+}
+
+struct BoundOptions {
+    std::int64_t max_distance = 4096;
+};
+
+void run_decay_bound(const ModelOptions& o, const BoundOptions& b) {
+    const RopeFrequencies f = compute_frequencies(resolve_model(o));
+    emit(o, {"distance", 0, {{"bound", roformer_bound(f, b.max_distance)}}, {}});
+}
+
+void run_presets() {
+    for (const Preset& p : presets()) {
+        const ModelConfig& c = p.config;
+        std::printf("%-16s %-48s d=%d rot=%d theta=%g %s %s\n", p.note.name.c_str(),
+                    p.note.title.c_str(), c.head_dim, rotary_dim(c), c.rope_theta,
+                    std::string(to_string(c.rope_scaling.type)).c_str(),
+                    std::string(to_string(c.layout)).c_str());
+    }
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+    CLI::App app{"ropelab: a lab for Rotary Position Embeddings (RoPE).\n"
+                 "Every subcommand prints the exact core's numbers as CSV (default) or JSON.",
+                 "ropelab"};
+    app.require_subcommand(0, 1);
+
+    ModelOptions model;
+    std::function<void()> action;
+
+    auto* freqs = app.add_subcommand("freqs", "Per-pair inv_freq and wavelength after scaling");
+    add_model_options(freqs, model);
+    freqs->callback([&] { action = [&] { run_freqs(model); }; });
+
+    AnglesOptions angles_opts;
+    auto* angles = app.add_subcommand("angles", "Per-pair rotation angle at a position, degrees in (-180, 180]");
+    add_model_options(angles, model);
+    angles->add_option("--position", angles_opts.position, "Token position m")
+        ->required()
+        ->check(in_range(0, static_cast<double>(kMaxPosition)));
+    angles->callback([&] { action = [&] { run_angles(model, angles_opts); }; });
+
+    ScoreOptions score_opts;
+    auto* scores = app.add_subcommand("scores", "Attention score vs distance Δ = 0..N-1");
+    add_model_options(scores, model);
+    scores->add_option("--max-distance", score_opts.max_distance, "Number of distances N")
+        ->check(in_range(1, static_cast<double>(kMaxDistances)))
+        ->capture_default_str();
+    scores->add_option("--encoding", score_opts.encoding, "rope or sinusoidal (additive)")
+        ->check(CLI::IsMember({"rope", "sinusoidal"}))
+        ->capture_default_str();
+    scores->add_option("--query-position", score_opts.query_position,
+                       "Query position m for sinusoidal (default N-1, so keys sit at 0..N-1)")
+        ->check(in_range(0, static_cast<double>(kMaxPosition)));
+    scores->add_option("--q", score_opts.q, "Query: ones | random:SEED | v0,v1,... | @FILE")
+        ->capture_default_str();
+    scores->add_option("--k", score_opts.k, "Key: ones | random:SEED | v0,v1,... | @FILE")
+        ->capture_default_str();
+    scores->add_option("--device", score_opts.device, "cpu, gpu or auto")
+        ->check(CLI::IsMember({"cpu", "gpu", "auto"}))
+        ->capture_default_str();
+    scores->add_option("--repeat", score_opts.repeat, "Runs to time; compute_ms is their median")
+        ->check(in_range(1, 1000))
+        ->capture_default_str();
+    scores->callback([&] { action = [&] { run_scores(model, score_opts); }; });
+
+    InvarianceOptions inv_opts;
+    auto* invariance = app.add_subcommand(
+        "invariance", "Score at a fixed distance for query positions A..B-1");
+    add_model_options(invariance, model);
+    invariance->add_option("--distance", inv_opts.distance, "Distance Δ = m - n")
+        ->required()
+        ->check(in_range(0, static_cast<double>(kMaxPosition)));
+    invariance->add_option("--positions", inv_opts.positions, "Query positions A:B")->required();
+    invariance->add_option("--encoding", inv_opts.encoding, "rope or sinusoidal (additive)")
+        ->check(CLI::IsMember({"rope", "sinusoidal"}))
+        ->capture_default_str();
+    invariance->add_option("--q", inv_opts.q, "Query vector")->capture_default_str();
+    invariance->add_option("--k", inv_opts.k, "Key vector")->capture_default_str();
+    invariance->callback([&] { action = [&] { run_invariance(model, inv_opts); }; });
+
+    BoundOptions bound_opts;
+    auto* bound = app.add_subcommand("decay-bound", "RoFormer long-term decay bound B(Δ)");
+    add_model_options(bound, model);
+    bound->add_option("--max-distance", bound_opts.max_distance, "Number of distances N")
+        ->check(in_range(1, static_cast<double>(kMaxDistances)))
+        ->capture_default_str();
+    bound->callback([&] { action = [&] { run_decay_bound(model, bound_opts); }; });
+
+    app.add_subcommand("presets", "List the built-in model presets")->callback([&] {
+        action = [] { run_presets(); };
+    });
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "ropelab: error: %s\nRun `ropelab --help` for usage.\n", e.what());
+        return 2;
+    }
+
+    if (!action) {  // no subcommand: until the window exists, show what the program can do
+        std::fputs(app.help().c_str(), stdout);
+        return 0;
+    }
+    try {
+        action();
+    } catch (const InputError& e) {
+        std::fprintf(stderr, "ropelab: error: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ropelab: internal error: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,77 @@
+#include "output_table.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace ropelab {
+
+namespace {
+void print_number(std::FILE* out, double value) {
+    // JSON has no NaN or Inf; null makes a non-finite value visible instead of corrupting the file.
+    if (std::isfinite(value)) {
+        std::fprintf(out, "%.17g", value);
+    } else {
+        std::fputs("null", out);
+    }
+}
+}  // namespace
+
+std::string json_number(double value) {
+    return std::isfinite(value) ? fmt::format("{:.17g}", value) : "null";
+}
+
+std::string json_string(const std::string& value) {
+    std::string out = "\"";
+    for (char c : value) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            out += fmt::format("\\u{:04x}", static_cast<int>(c));
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+void write_csv(std::FILE* out, const OutputTable& table) {
+    std::fputs(table.index_name.c_str(), out);
+    for (const auto& [name, values] : table.columns) std::fprintf(out, ",%s", name.c_str());
+    std::fputc('\n', out);
+    const std::size_t rows = table.columns.empty() ? 0 : table.columns.front().second.size();
+    for (std::size_t row = 0; row < rows; ++row) {
+        std::fprintf(out, "%lld", static_cast<long long>(table.index_start + std::int64_t(row)));
+        for (const auto& column : table.columns) {
+            std::fputc(',', out);
+            print_number(out, column.second[row]);
+        }
+        std::fputc('\n', out);
+    }
+}
+
+void write_json(std::FILE* out, const OutputTable& table) {
+    std::fputc('{', out);
+    bool first = true;
+    auto key = [&](const std::string& name) {
+        std::fprintf(out, "%s\n  %s: ", first ? "" : ",", json_string(name).c_str());
+        first = false;
+    };
+    for (const auto& [name, value] : table.json_scalars) {
+        key(name);
+        std::fputs(value.c_str(), out);
+    }
+    for (const auto& [name, values] : table.columns) {
+        key(name);
+        std::fputc('[', out);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (i) std::fputc(',', out);
+            print_number(out, values[i]);
+        }
+        std::fputc(']', out);
+    }
+    std::fputs("\n}\n", out);
+}
+
+}  // namespace ropelab

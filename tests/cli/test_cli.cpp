@@ -1,0 +1,245 @@
+// Runs the real build/ropelab binary and checks its output, exit status and error messages.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Result run(const std::string& args) {
+    // ctest runs tests in parallel processes: one stderr file per process.
+    const std::string err_path =
+        ::testing::TempDir() + "/ropelab_cli_stderr_" + std::to_string(getpid()) + ".txt";
+    const std::string command = std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path;
+    Result r;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return r;
+    char buffer[65536];
+    std::size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+    const int raw = pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.err = slurp(err_path);
+    std::remove(err_path.c_str());
+    return r;
+}
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        std::vector<std::string> cells;
+        std::istringstream fields(line);
+        std::string cell;
+        while (std::getline(fields, cell, ',')) cells.push_back(cell);
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+TEST(Cli, FreqsCsvHasHeaderAndSeedValues) {
+    const Result r = run("freqs --head-dim 4");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto rows = csv_rows(r.out);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"pair", "inv_freq", "wavelength"}));
+    EXPECT_EQ(std::stod(rows[1][1]), 1.0);
+    EXPECT_NEAR(std::stod(rows[2][1]), 0.01, 1e-17);
+    EXPECT_NEAR(std::stod(rows[2][2]), 2 * M_PI / 0.01, 1e-9);
+}
+
+TEST(Cli, FreqsJsonForScaledPreset) {
+    const Result r = run("freqs --preset qwen2.5-7b-yarn --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["rotary_dim"], 128);
+    EXPECT_NEAR(j["attention_factor"].get<double>(), 0.1 * std::log(4.0) + 1, 1e-15);
+    EXPECT_EQ(j["inv_freq"].size(), 64u);
+    EXPECT_EQ(j["wavelength"].size(), 64u);
+    EXPECT_NEAR(j["inv_freq"][63].get<double>(), std::pow(1e6, -126.0 / 128) / 4, 1e-20);
+}
+
+TEST(Cli, NumbersRoundTrip) {
+    const Result r = run("freqs --head-dim 128 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    // %.17g: the printed value parses back to the very same double.
+    EXPECT_EQ(j["inv_freq"][1].get<double>(), 1.0 / std::pow(10000.0, 2.0 / 128));
+}
+
+TEST(Cli, AnglesSeedAtPosition3) {
+    const Result r = run("angles --head-dim 512 --position 3 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["angle_deg"].size(), 256u);
+    EXPECT_NEAR(j["angle_deg"][0].get<double>(), 171.8873, 6e-5);
+    EXPECT_NEAR(j["angle_deg"][1].get<double>(), 165.8131, 6e-5);
+    EXPECT_NEAR(j["angle_deg"][2].get<double>(), 159.9536, 6e-5);
+}
+
+TEST(Cli, ScoresBothFormatsAgree) {
+    const Result csv = run("scores --max-distance 64 --q random:1 --k random:2");
+    const Result json = run("scores --max-distance 64 --q random:1 --k random:2 --format json --repeat 3");
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    ASSERT_EQ(json.status, 0) << json.err;
+    const auto rows = csv_rows(csv.out);
+    const auto j = nlohmann::json::parse(json.out);
+    ASSERT_EQ(rows.size(), 65u);
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"distance", "score"}));
+    EXPECT_EQ(j["device"], "cpu");
+    EXPECT_GE(j["compute_ms"].get<double>(), 0.0);
+    ASSERT_EQ(j["score"].size(), 64u);
+    for (int d = 0; d < 64; ++d) EXPECT_EQ(std::stod(rows[d + 1][1]), j["score"][d].get<double>());
+}
+
+TEST(Cli, ScoresAllOnesStartAtHeadDim) {
+    const Result r = run("scores --max-distance 3 --q ones --k ones --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_NEAR(j["score"][0].get<double>(), 128.0, 1e-12);
+    // Δ = 1 written out: Σ_i 2·cos(θ_i) for all-ones pairs (Re[(1+i)(1-i)e^{iθ}] = 2cos θ).
+    double expected = 0;
+    for (int i = 0; i < 64; ++i) expected += 2 * std::cos(std::pow(10000.0, -2.0 * i / 128));
+    EXPECT_NEAR(j["score"][1].get<double>(), expected, 1e-11);
+}
+
+TEST(Cli, SinusoidalScoresAndVectorFile) {
+    const std::string path = ::testing::TempDir() + "/rl_cli_vec.json";
+    std::ofstream(path) << "[1, 0, 0, 1]";
+    const Result r = run("scores --head-dim 4 --encoding sinusoidal --max-distance 2 "
+                         "--query-position 10 --q @" + path + " --k 0,0,0,0 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    // (q + p_10)·p_10 at Δ = 0, with p = [sin 10, cos 10, sin 0.1, cos 0.1].
+    const double p[4] = {std::sin(10.0), std::cos(10.0), std::sin(0.1), std::cos(0.1)};
+    const double q[4] = {1, 0, 0, 1};
+    double expected = 0;
+    for (int i = 0; i < 4; ++i) expected += (q[i] + p[i]) * p[i];
+    EXPECT_NEAR(j["score"][0].get<double>(), expected, 1e-12);
+}
+
+TEST(Cli, InvarianceRopeIsFlat) {
+    const Result r = run("invariance --distance 7 --positions 1000:1100 --q random:3 --k random:4 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["score"].size(), 100u);
+    for (const auto& s : j["score"]) EXPECT_NEAR(s.get<double>(), j["score"][0].get<double>(), 1e-10);
+
+    const Result csv = run("invariance --distance 7 --positions 5:8 --encoding sinusoidal");
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    const auto rows = csv_rows(csv.out);
+    ASSERT_EQ(rows.size(), 4u);
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"position", "score"}));
+    EXPECT_EQ(rows[1][0], "5");
+    EXPECT_EQ(rows[3][0], "7");
+}
+
+TEST(Cli, DecayBound) {
+    const Result r = run("decay-bound --max-distance 11 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_NEAR(j["bound"][0].get<double>(), 32.5, 1e-12);
+    EXPECT_NEAR(j["bound"][10].get<double>(), 17.954, 5e-4);
+}
+
+TEST(Cli, PresetsListOneLineEach) {
+    const Result r = run("presets");
+    ASSERT_EQ(r.status, 0) << r.err;
+    int lines = 0;
+    for (char c : r.out) lines += c == '\n';
+    EXPECT_EQ(lines, 12);
+    EXPECT_EQ(r.out.rfind("textbook", 0), 0u);
+    EXPECT_NE(r.out.find("phi3-mini-128k"), std::string::npos);
+}
+
+TEST(Cli, ConfigFileAndOverrides) {
+    const std::string path = ::testing::TempDir() + "/rl_cli_config.json";
+    std::ofstream(path) << R"({"hidden_size": 256, "num_attention_heads": 4, "rope_theta": 100})";
+    const Result r = run("freqs --config " + path + " --rope-theta 10000 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["rotary_dim"], 64);
+    EXPECT_DOUBLE_EQ(j["inv_freq"][31].get<double>(), std::pow(10000.0, -62.0 / 64.0));
+}
+
+// Bad input: exit 2, one message on stderr naming the problem, nothing on stdout.
+struct BadInput {
+    const char* args;
+    const char* mentions;
+};
+
+class CliBadInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliBadInput, ExitsTwoWithNamedProblem) {
+    const Result r = run(GetParam().args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find(GetParam().mentions), std::string::npos) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CliBadInput,
+    ::testing::Values(
+        BadInput{"freqs --frobnicate", "--frobnicate"},
+        BadInput{"freqs --head-dim", "--head-dim"},
+        BadInput{"freqs --head-dim 127", "127"},
+        BadInput{"freqs --head-dim 0", "--head-dim"},
+        BadInput{"freqs --rope-theta 1", "--rope-theta"},
+        BadInput{"freqs --rope-theta 0.5", "0.5"},
+        BadInput{"freqs --rope-type linear --factor 0", "--factor"},
+        BadInput{"freqs --rope-type linear --factor -3", "-3"},
+        BadInput{"freqs --rope-type llama3 --factor 8", "low_freq_factor"},
+        BadInput{"freqs --rope-type warp", "warp"},
+        BadInput{"freqs --preset nosuch", "nosuch"},
+        BadInput{"freqs --config /no/such/config.json", "/no/such/config.json"},
+        BadInput{"scores --q 1,2,3", "--q"},
+        BadInput{"scores --k random:x", "--k"},
+        BadInput{"scores --device gpu", "--device gpu"},
+        BadInput{"scores --max-distance 0", "--max-distance"},
+        BadInput{"angles", "--position"},
+        BadInput{"invariance --distance 3 --positions 9:2", "--positions"},
+        BadInput{"freqs --format xml", "--format"}),
+    [](const ::testing::TestParamInfo<BadInput>& info) {
+        std::string name;
+        for (const char* c = info.param.args; *c; ++c) name += std::isalnum(*c) ? *c : '_';
+        return name + "_" + std::to_string(info.index);
+    });
+
+TEST(Cli, MalformedConfigFileIsNamed) {
+    const std::string path = ::testing::TempDir() + "/rl_cli_broken.json";
+    std::ofstream(path) << R"({"head_dim": 128, "rope_theta": )";
+    const Result r = run("freqs --config " + path);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+}
+
+TEST(Cli, NoArgumentsPrintsHelp) {
+    const Result r = run("");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("scores"), std::string::npos);
+    EXPECT_NE(r.out.find("decay-bound"), std::string::npos);
+}
+
+}  // namespace
