@@ -275,11 +275,18 @@ void run_decay_bound(const ModelOptions& o, const BoundOptions& b) {
     emit(o, {"distance", 0, {{"bound", roformer_bound(f, b.max_distance)}}, {}});
 }
 
+// Pads to a width in characters, not bytes: titles hold θ and ×.
+std::string pad_right(const std::string& text, std::size_t width) {
+    std::size_t chars = 0;
+    for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+    return text + std::string(chars < width ? width - chars : 0, ' ');
+}
+
 void run_presets() {
     for (const Preset& p : presets()) {
         const ModelConfig& c = p.config;
-        std::printf("%-16s %-48s d=%d rot=%d theta=%g %s %s\n", p.note.name.c_str(),
-                    p.note.title.c_str(), c.head_dim, rotary_dim(c), c.rope_theta,
+        std::printf("%s %s d=%d rot=%d theta=%g %s %s\n", pad_right(p.note.name, 16).c_str(),
+                    pad_right(p.note.title, 46).c_str(), c.head_dim, rotary_dim(c), c.rope_theta,
                     std::string(to_string(c.rope_scaling.type)).c_str(),
                     std::string(to_string(c.layout)).c_str());
     }
