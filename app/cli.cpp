@@ -18,6 +18,8 @@
 #include "core/scores.h"
 #include "core/sinusoidal.h"
 #include "core/vector_spec.h"
+#include "core/phasor_sum.h"
+#include "gpu/compute_device.h"
 #include "output_table.h"
 
 namespace ropelab {
@@ -102,6 +104,18 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
         ->check(CLI::IsMember({"interleaved", "half"}));
     cmd->add_option("--format", o.format, "Output format")
         ->check(CLI::IsMember({"csv", "json"}))
+        ->capture_default_str();
+}
+
+void add_device_options(CLI::App* cmd, std::string& device, int& repeat) {
+    cmd->add_option("--device", device,
+                    "auto (GPU core when a compute context exists), gpu, cpu (fast path), or "
+                    "reference (float64 core, slow)")
+        ->check(CLI::IsMember({"auto", "gpu", "cpu", "reference"}))
+        ->capture_default_str();
+    cmd->add_option("--repeat", repeat,
+                    "Runs to time; compute_ms is their median (dispatch + readback)")
+        ->check(in_range(1, 1000))
         ->capture_default_str();
 }
 
@@ -195,34 +209,80 @@ struct ScoreOptions {
     std::optional<std::int64_t> query_position;
     std::string q = "ones";
     std::string k = "ones";
+    std::optional<int> samples;
+    std::uint64_t seed = 1;
+    std::string angle_mode = "exact";
     std::string device = "auto";
     int repeat = 1;
 };
 
-void run_scores(const ModelOptions& o, const ScoreOptions& s) {
-    if (s.device == "gpu") {
-        throw InputError("--device gpu: the GPU core is not built yet; use --device cpu or auto");
-    }
-    const ModelConfig config = resolve_model(o);
-    const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
-    const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
-    const std::int64_t query_position = s.query_position.value_or(s.max_distance - 1);
+// Where the numbers come from: the float64 reference core, or the GPU/CPU fast paths.
+struct Engine {
+    std::unique_ptr<gpu::ComputeDevice> device;  // null for the reference
+    std::string name = "reference";
+};
 
-    std::vector<double> scores;
-    double ms = 0.0;
-    if (s.encoding == "sinusoidal") {
-        const SinusoidalEncoding enc = sinusoidal_encoding(config.head_dim, config.rope_theta);
-        ms = median_ms(s.repeat, [&] {
-            scores = sinusoidal_scores(q, k, enc, query_position, s.max_distance);
-        });
-    } else {
-        const RopeFrequencies f = compute_frequencies(config);
-        const ScoreCoefficients c = score_coefficients(q, k, f);
-        ms = median_ms(s.repeat, [&] { scores = rope_scores(c, f, s.max_distance); });
+Engine open_engine(const std::string& request) {
+    Engine engine;
+    if (request == "reference") return engine;
+    std::string notice;
+    try {
+        engine.device = gpu::ComputeDevice::open(gpu::parse_device_request(request), true, notice);
+    } catch (const gpu::DeviceError& e) {
+        throw InputError(fmt::format("--device gpu: {}", e.what()));
     }
-    OutputTable t{"distance", 0, {{"score", std::move(scores)}}, {}};
-    t.json_scalars = {{"device", json_string("cpu")}, {"compute_ms", json_number(ms)}};
+    if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
+    engine.name = engine.device->name();
+    return engine;
+}
+
+std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
+
+void emit_timed(const ModelOptions& o, const char* index, const char* column,
+                std::vector<double> values, const Engine& engine, double ms) {
+    OutputTable t{index, 0, {{column, std::move(values)}}, {}};
+    t.json_scalars = {{"device", json_string(engine.name)}, {"compute_ms", json_number(ms)}};
     emit(o, t);
+}
+
+void run_scores(const ModelOptions& o, const ScoreOptions& s) {
+    const ModelConfig config = resolve_model(o);
+    const AngleMode mode = parse_angle_mode(s.angle_mode);
+    const std::int64_t query_position = s.query_position.value_or(s.max_distance - 1);
+    const RopeFrequencies f = compute_frequencies(config);
+
+    PhasorSum sum;
+    if (s.encoding == "sinusoidal") {
+        if (mode != AngleMode::Exact) {
+            throw InputError("--angle-mode: the naive modes apply to --encoding rope only");
+        }
+        if (s.samples) throw InputError("--samples: applies to --encoding rope only");
+        const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
+        const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+        sum = sinusoidal_phasor_sum(q, k, sinusoidal_encoding(config.head_dim, config.rope_theta),
+                                    query_position);
+    } else if (s.samples) {
+        sum = rope_phasor_sum(mean_random_coefficients(f, s.seed, *s.samples), f, query_position);
+    } else {
+        const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
+        const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+        sum = rope_phasor_sum(score_coefficients(q, k, f), f, query_position);
+    }
+
+    const Engine engine = open_engine(s.device);
+    std::vector<float> fast;
+    std::vector<double> exact;
+    const double ms = median_ms(s.repeat, [&] {
+        if (engine.device) {
+            fast = engine.device->scores(sum, s.max_distance, mode);
+        } else {
+            exact.resize(static_cast<std::size_t>(s.max_distance));
+            for (std::int64_t d = 0; d < s.max_distance; ++d) {
+                exact[static_cast<std::size_t>(d)] = evaluate(sum, d, mode);
+            }
+        }
+    });
+    emit_timed(o, "distance", "score", engine.device ? widen(fast) : std::move(exact), engine, ms);
 }
 
 struct InvarianceOptions {
@@ -268,11 +328,23 @@ void run_invariance(const ModelOptions& o, const InvarianceOptions& s) {
 
 struct BoundOptions {
     std::int64_t max_distance = 4096;
+    std::string device = "auto";
+    int repeat = 1;
 };
 
 void run_decay_bound(const ModelOptions& o, const BoundOptions& b) {
     const RopeFrequencies f = compute_frequencies(resolve_model(o));
-    emit(o, {"distance", 0, {{"bound", roformer_bound(f, b.max_distance)}}, {}});
+    const Engine engine = open_engine(b.device);
+    std::vector<float> fast;
+    std::vector<double> exact;
+    const double ms = median_ms(b.repeat, [&] {
+        if (engine.device) {
+            fast = engine.device->decay_bound(f, b.max_distance);
+        } else {
+            exact = roformer_bound(f, b.max_distance);
+        }
+    });
+    emit_timed(o, "distance", "bound", engine.device ? widen(fast) : std::move(exact), engine, ms);
 }
 
 // Pads to a width in characters, not bytes: titles hold θ and ×.
@@ -331,12 +403,15 @@ int run_cli(int argc, char** argv) {
         ->capture_default_str();
     scores->add_option("--k", score_opts.k, "Key: ones | random:SEED | v0,v1,... | @FILE")
         ->capture_default_str();
-    scores->add_option("--device", score_opts.device, "cpu, gpu or auto")
-        ->check(CLI::IsMember({"cpu", "gpu", "auto"}))
+    scores->add_option("--samples", score_opts.samples,
+                       "Mean over S random q/k pairs (replaces --q/--k)")
+        ->check(in_range(1, 100000));
+    scores->add_option("--seed", score_opts.seed, "First seed for --samples")->capture_default_str();
+    scores->add_option("--angle-mode", score_opts.angle_mode,
+                       "exact, or the teaching modes naive-fp32 and bf16")
+        ->check(CLI::IsMember({"exact", "naive-fp32", "bf16"}))
         ->capture_default_str();
-    scores->add_option("--repeat", score_opts.repeat, "Runs to time; compute_ms is their median")
-        ->check(in_range(1, 1000))
-        ->capture_default_str();
+    add_device_options(scores, score_opts.device, score_opts.repeat);
     scores->callback([&] { action = [&] { run_scores(model, score_opts); }; });
 
     InvarianceOptions inv_opts;
@@ -360,6 +435,7 @@ int run_cli(int argc, char** argv) {
     bound->add_option("--max-distance", bound_opts.max_distance, "Number of distances N")
         ->check(in_range(1, static_cast<double>(kMaxDistances)))
         ->capture_default_str();
+    add_device_options(bound, bound_opts.device, bound_opts.repeat);
     bound->callback([&] { action = [&] { run_decay_bound(model, bound_opts); }; });
 
     app.add_subcommand("presets", "List the built-in model presets")->callback([&] {

@@ -6,6 +6,7 @@ ROPELAB_PACKAGES=(
     cmake ninja-build g++ pkg-config
     nlohmann-json3-dev libcli11-dev libfmt-dev
     libgtest-dev libgmock-dev libbenchmark-dev
+    libepoxy-dev libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
 )
 
 missing_packages() {

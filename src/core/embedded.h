@@ -12,6 +12,7 @@ struct EmbeddedFile {
 
 namespace embedded {
 std::span<const EmbeddedFile> presets();
+std::span<const EmbeddedFile> shaders();  // defined by the ropelab_gpu library
 }  // namespace embedded
 
 }  // namespace ropelab

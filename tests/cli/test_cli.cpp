@@ -1,7 +1,5 @@
 // Runs the real build/ropelab binary and checks its output, exit status and error messages.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cctype>
 #include <cmath>
@@ -11,38 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run_binary.h"
+
 namespace {
 
-struct Result {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Result run(const std::string& args) {
-    // ctest runs tests in parallel processes: one stderr file per process.
-    const std::string err_path =
-        ::testing::TempDir() + "/ropelab_cli_stderr_" + std::to_string(getpid()) + ".txt";
-    const std::string command = std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path;
-    Result r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buffer[65536];
-    std::size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.err = slurp(err_path);
-    std::remove(err_path.c_str());
-    return r;
-}
+using ropelab::test::Result;
+using ropelab::test::run;
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
     std::vector<std::vector<std::string>> rows;
@@ -99,8 +71,8 @@ TEST(Cli, AnglesSeedAtPosition3) {
 }
 
 TEST(Cli, ScoresBothFormatsAgree) {
-    const Result csv = run("scores --max-distance 64 --q random:1 --k random:2");
-    const Result json = run("scores --max-distance 64 --q random:1 --k random:2 --format json --repeat 3");
+    const Result csv = run("scores --max-distance 64 --q random:1 --k random:2 --device cpu");
+    const Result json = run("scores --max-distance 64 --q random:1 --k random:2 --device cpu --format json --repeat 3");
     ASSERT_EQ(csv.status, 0) << csv.err;
     ASSERT_EQ(json.status, 0) << json.err;
     const auto rows = csv_rows(csv.out);
@@ -114,7 +86,7 @@ TEST(Cli, ScoresBothFormatsAgree) {
 }
 
 TEST(Cli, ScoresAllOnesStartAtHeadDim) {
-    const Result r = run("scores --max-distance 3 --q ones --k ones --format json");
+    const Result r = run("scores --max-distance 3 --q ones --k ones --device reference --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_NEAR(j["score"][0].get<double>(), 128.0, 1e-12);
@@ -128,7 +100,7 @@ TEST(Cli, SinusoidalScoresAndVectorFile) {
     const std::string path = ::testing::TempDir() + "/rl_cli_vec.json";
     std::ofstream(path) << "[1, 0, 0, 1]";
     const Result r = run("scores --head-dim 4 --encoding sinusoidal --max-distance 2 "
-                         "--query-position 10 --q @" + path + " --k 0,0,0,0 --format json");
+                         "--query-position 10 --q @" + path + " --k 0,0,0,0 --device reference --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     // (q + p_10)·p_10 at Δ = 0, with p = [sin 10, cos 10, sin 0.1, cos 0.1].
@@ -155,8 +127,22 @@ TEST(Cli, InvarianceRopeIsFlat) {
     EXPECT_EQ(rows[3][0], "7");
 }
 
+TEST(Cli, MeanOverSamplesAveragesCoefficients) {
+    // Two samples: the mean curve is the mean of the two single-pair curves (seeds 1,2 and 3,4).
+    const auto mean = nlohmann::json::parse(
+        run("scores --max-distance 8 --samples 2 --seed 1 --device reference --format json").out);
+    const auto first = nlohmann::json::parse(
+        run("scores --max-distance 8 --q random:1 --k random:2 --device reference --format json").out);
+    const auto second = nlohmann::json::parse(
+        run("scores --max-distance 8 --q random:3 --k random:4 --device reference --format json").out);
+    for (int d = 0; d < 8; ++d) {
+        EXPECT_NEAR(mean["score"][d].get<double>(),
+                    0.5 * (first["score"][d].get<double>() + second["score"][d].get<double>()), 1e-12);
+    }
+}
+
 TEST(Cli, DecayBound) {
-    const Result r = run("decay-bound --max-distance 11 --format json");
+    const Result r = run("decay-bound --max-distance 11 --device reference --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_NEAR(j["bound"][0].get<double>(), 32.5, 1e-12);
@@ -215,7 +201,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"freqs --config /no/such/config.json", "/no/such/config.json"},
         BadInput{"scores --q 1,2,3", "--q"},
         BadInput{"scores --k random:x", "--k"},
-        BadInput{"scores --device gpu", "--device gpu"},
+        BadInput{"scores --samples 0", "--samples"},
+        BadInput{"scores --device quantum", "--device"},
+        BadInput{"scores --encoding sinusoidal --angle-mode bf16", "--angle-mode"},
+        BadInput{"decay-bound --max-distance 16777217", "--max-distance"},
         BadInput{"scores --max-distance 0", "--max-distance"},
         BadInput{"angles", "--position"},
         BadInput{"invariance --distance 3 --positions 9:2", "--positions"},

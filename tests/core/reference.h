@@ -2,7 +2,9 @@
 // Independent reference computations for the core tests. They share no code with src/core:
 // angles come from long double (64-bit mantissa) products reduced with fmodl, vectors are
 // rotated by explicit 2×2 matrices.
+#include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -53,6 +55,27 @@ inline double reference_dot(const std::vector<double>& a, const std::vector<doub
     long double sum = 0;
     for (std::size_t i = 0; i < a.size(); ++i) sum += static_cast<long double>(a[i]) * b[i];
     return static_cast<double>(sum);
+}
+
+// score(Δ) = constant + Re Σ c_i e^{iΔθ_i} for Δ < count in float64: anchors every 256
+// distances from long double angles, complex rotation in between (error ~256·1e-16).
+// Independent of the core's fixed-point phases, rotor table and Reinsch recurrence.
+inline std::vector<double> reference_phasor_scores(const std::vector<std::complex<double>>& c,
+                                                   const std::vector<double>& theta,
+                                                   double constant, std::int64_t count) {
+    constexpr std::int64_t kBlock = 256;
+    std::vector<double> out(static_cast<std::size_t>(count), constant);
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        const std::complex<double> step = std::polar(1.0, reference_angle(theta[i], 1));
+        for (std::int64_t a = 0; a < count; a += kBlock) {
+            std::complex<double> z = c[i] * std::polar(1.0, reference_angle(theta[i], a));
+            for (std::int64_t n = a; n < std::min(a + kBlock, count); ++n) {
+                out[static_cast<std::size_t>(n)] += z.real();
+                z *= step;
+            }
+        }
+    }
+    return out;
 }
 
 // A simple seeded generator for test inputs (independent of the core's random_vector).

@@ -1,0 +1,89 @@
+// score(Δ) = constant + Re Σ_i c_i·e^{iΔθ_i} for Δ = 0 .. count−1.
+// Exact mode: each invocation owns SCORES_BLOCK consecutive distances, anchors every term at
+// the exact phase of its first distance and runs Reinsch's recurrence from there.
+// Naive modes: every distance forms fp32 angles float(m)·θ and float(m−Δ)·θ, as frameworks do.
+layout(local_size_x = WORKGROUP_SIZE) in;
+
+// A uniform block, not a storage buffer: every invocation reads the same term at the same time,
+// and software rasterisers turn such uniform reads into one scalar load instead of a gather.
+layout(std140, binding = 0) uniform Terms { Term terms[MAX_TERMS]; };
+layout(std430, binding = 1) writeonly buffer Scores { float scores[]; };
+
+layout(location = 0) uniform uint u_count;
+layout(location = 1) uniform uint u_terms;
+layout(location = 2) uniform float u_constant;
+layout(location = 3) uniform int u_mode;
+layout(location = 4) uniform int u_query_position;
+
+#if SCORES_BLOCK != 64
+#error "the kernel below is unrolled for 64 distances (sixteen vec4 accumulators)"
+#endif
+
+// One recurrence step into an accumulator slot; the odd steps weigh folded terms by −1.
+#define EVEN(slot) slot += y;               d += t.lambda * y; y += d;
+#define ODD(slot)  slot += t.alternate * y; d += t.lambda * y; y += d;
+#define FOUR(v) EVEN(v.x) ODD(v.y) EVEN(v.z) ODD(v.w)
+
+vec2 naive_rotor(float radians_per_step, int position) {
+    vec2 r = rotor(float(position) * radians_per_step);
+    return u_mode == MODE_BF16 ? vec2(round_to_bf16(r.x), round_to_bf16(r.y)) : r;
+}
+
+// Re[c · q · conj(k)] for the keys at first_key, first_key − 1, − 2, − 3.
+vec4 naive_four(Term t, vec2 cq, int first_key) {
+    vec4 result;
+    for (int j = 0; j < 4; ++j) {
+        vec2 k = naive_rotor(t.radians_per_step, first_key - j);
+        result[j] = cmul(cq, vec2(k.x, -k.y)).x;
+    }
+    return result;
+}
+
+void main() {
+    uint first = gl_GlobalInvocationID.x * uint(SCORES_BLOCK);
+    if (first >= u_count) return;
+
+    // Named accumulators, not an array: dynamic array indexing is per-lane scratch memory on
+    // SIMD software rasterisers.
+    vec4 a0 = vec4(0.0), a1 = vec4(0.0), a2 = vec4(0.0), a3 = vec4(0.0);
+    vec4 a4 = vec4(0.0), a5 = vec4(0.0), a6 = vec4(0.0), a7 = vec4(0.0);
+    vec4 a8 = vec4(0.0), a9 = vec4(0.0), a10 = vec4(0.0), a11 = vec4(0.0);
+    vec4 a12 = vec4(0.0), a13 = vec4(0.0), a14 = vec4(0.0), a15 = vec4(0.0);
+    if (u_mode == MODE_EXACT) {
+        for (uint i = 0u; i < u_terms; ++i) {
+            Term t = terms[i];
+            vec2 u = cmul(t.coefficient, word_rotor(phase_word(t.step, first)));
+            float y = u.x;
+            float d = -(0.5 * t.lambda * u.x + u.y * t.sin_theta);  // y_0 − y_{−1}
+            FOUR(a0) FOUR(a1) FOUR(a2) FOUR(a3) FOUR(a4) FOUR(a5) FOUR(a6) FOUR(a7)
+            FOUR(a8) FOUR(a9) FOUR(a10) FOUR(a11) FOUR(a12) FOUR(a13) FOUR(a14) FOUR(a15)
+        }
+    } else {
+        int key = u_query_position - int(first);
+        for (uint i = 0u; i < u_terms; ++i) {
+            Term t = terms[i];
+            vec2 cq = cmul(t.coefficient, naive_rotor(t.radians_per_step, u_query_position));
+            a0 += naive_four(t, cq, key);
+            a1 += naive_four(t, cq, key - 4);
+            a2 += naive_four(t, cq, key - 8);
+            a3 += naive_four(t, cq, key - 12);
+            a4 += naive_four(t, cq, key - 16);
+            a5 += naive_four(t, cq, key - 20);
+            a6 += naive_four(t, cq, key - 24);
+            a7 += naive_four(t, cq, key - 28);
+            a8 += naive_four(t, cq, key - 32);
+            a9 += naive_four(t, cq, key - 36);
+            a10 += naive_four(t, cq, key - 40);
+            a11 += naive_four(t, cq, key - 44);
+            a12 += naive_four(t, cq, key - 48);
+            a13 += naive_four(t, cq, key - 52);
+            a14 += naive_four(t, cq, key - 56);
+            a15 += naive_four(t, cq, key - 60);
+        }
+    }
+
+    vec4 acc[16] = vec4[16](a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15);
+    for (uint n = 0u; n < uint(SCORES_BLOCK); ++n) {
+        if (first + n < u_count) scores[first + n] = u_constant + acc[n >> 2u][n & 3u];
+    }
+}

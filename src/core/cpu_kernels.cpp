@@ -1,0 +1,245 @@
+#include "core/cpu_kernels.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <thread>
+
+#include "core/recurrence.h"
+
+// The recurrence loops are written with GCC/Clang vector types so they vectorise at any
+// optimisation level; on x86-64 GCC also builds an AVX2+FMA clone, picked at run time.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define ROPELAB_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define ROPELAB_SIMD_CLONES
+#endif
+
+namespace ropelab {
+
+namespace {
+
+using f32x8 = float __attribute__((vector_size(32)));
+using f64x4 = double __attribute__((vector_size(32)));
+
+constexpr int kLanes = 16;                   // two 8-float vectors
+constexpr int kSteps = 256;                  // recurrence steps per lane and anchor
+constexpr int kBlock = kLanes * kSteps;      // distances per exact anchor
+static_assert(kLanes == 16, "the block loops below hold two f32x8 vectors of lanes");
+
+// Splits [0, blocks) into one contiguous range per hardware thread.
+void parallel_blocks(std::int64_t blocks, const std::function<void(std::int64_t, std::int64_t)>& work) {
+    const std::int64_t threads =
+        std::clamp<std::int64_t>(std::thread::hardware_concurrency(), 1, std::max<std::int64_t>(blocks, 1));
+    std::vector<std::thread> pool;
+    for (std::int64_t t = 1; t < threads; ++t) {
+        pool.emplace_back(work, blocks * t / threads, blocks * (t + 1) / threads);
+    }
+    work(0, blocks / threads);
+    for (auto& th : pool) th.join();
+}
+
+f32x8 load8(const float* p) {
+    f32x8 v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+void store8(float* p, f32x8 v) { __builtin_memcpy(p, &v, sizeof v); }
+
+// Adds kSteps·kLanes consecutive values of a group of kGroup terms into out (lane l, step s →
+// out[s·16 + l]). Each term's recurrence is a serial chain of dependent operations; advancing
+// kGroup terms × two vectors together keeps eight chains in flight, so the loop is bound by
+// throughput, not by the latency of one chain. Odd steps weigh folded terms by −1.
+constexpr int kGroup = 4;
+static_assert(kSteps % 2 == 0, "steps go in even/odd pairs");
+
+struct GroupStart {
+    alignas(32) float y[kGroup][kLanes];
+    alignas(32) float d[kGroup][kLanes];
+    float lambda[kGroup];
+    float alternate[kGroup];
+};
+
+ROPELAB_SIMD_CLONES void accumulate_group(float* out, const GroupStart& g) {
+    f32x8 y[kGroup][2], d[kGroup][2];
+    for (int t = 0; t < kGroup; ++t) {
+        for (int h = 0; h < 2; ++h) {
+            y[t][h] = load8(&g.y[t][8 * h]);
+            d[t][h] = load8(&g.d[t][8 * h]);
+        }
+    }
+    auto advance = [&] {
+        for (int t = 0; t < kGroup; ++t) {
+            for (int h = 0; h < 2; ++h) {
+                d[t][h] += g.lambda[t] * y[t][h];
+                y[t][h] += d[t][h];
+            }
+        }
+    };
+    for (int s = 0; s < kSteps; s += 2) {
+        float* even = out + s * kLanes;
+        for (int h = 0; h < 2; ++h) {
+            store8(even + 8 * h,
+                   load8(even + 8 * h) + ((y[0][h] + y[1][h]) + (y[2][h] + y[3][h])));
+        }
+        advance();
+        float* odd = even + kLanes;
+        for (int h = 0; h < 2; ++h) {
+            store8(odd + 8 * h, load8(odd + 8 * h) +
+                                    ((g.alternate[0] * y[0][h] + g.alternate[1] * y[1][h]) +
+                                     (g.alternate[2] * y[2][h] + g.alternate[3] * y[3][h])));
+        }
+        advance();
+    }
+}
+
+struct LaneTerm {
+    std::complex<double> coefficient;
+    PhaseStep step;
+    ReinschTerm stride_term;                             // steps kLanes distances at a time
+    std::array<std::complex<double>, kLanes> lane_rotor;  // e^{i·l·θ}, l < kLanes
+};
+
+std::vector<LaneTerm> lane_terms(const PhasorSum& sum) {
+    std::vector<LaneTerm> terms;
+    for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
+        LaneTerm t{sum.coefficient[i], sum.step[i],
+                   reinsch_term(sum.coefficient[i], sum.step[i], sum.radians_per_step[i], kLanes),
+                   {}};
+        for (int l = 0; l < kLanes; ++l) t.lane_rotor[l] = rotor(phase_at(sum.step[i], l));
+        terms.push_back(t);
+    }
+    return terms;
+}
+
+// Terms kGroup at a time; the last group is padded with zero terms, which stay zero.
+std::vector<std::vector<LaneTerm>> grouped_lane_terms(const PhasorSum& sum) {
+    const std::vector<LaneTerm> terms = lane_terms(sum);
+    std::vector<std::vector<LaneTerm>> groups;
+    for (std::size_t i = 0; i < terms.size(); i += kGroup) {
+        std::vector<LaneTerm> group(terms.begin() + static_cast<std::ptrdiff_t>(i),
+                                    terms.begin() + static_cast<std::ptrdiff_t>(
+                                                        std::min(i + kGroup, terms.size())));
+        LaneTerm padding = group.front();
+        padding.coefficient = 0.0;
+        group.resize(kGroup, padding);
+        groups.push_back(std::move(group));
+    }
+    return groups;
+}
+
+void exact_scores(const PhasorSum& sum, std::vector<float>& out) {
+    const auto groups = grouped_lane_terms(sum);
+    const auto blocks = static_cast<std::int64_t>(out.size()) / kBlock;
+    parallel_blocks(blocks, [&](std::int64_t from, std::int64_t to) {
+        GroupStart start;
+        for (std::int64_t b = from; b < to; ++b) {
+            float* block = out.data() + b * kBlock;
+            std::fill(block, block + kBlock, static_cast<float>(sum.constant));
+            for (const auto& group : groups) {
+                for (int g = 0; g < kGroup; ++g) {
+                    const LaneTerm& t = group[static_cast<std::size_t>(g)];
+                    const std::complex<double> anchor =
+                        t.coefficient * rotor(phase_at(t.step, b * kBlock));
+                    for (int l = 0; l < kLanes; ++l) {
+                        const std::complex<double> u = anchor * t.lane_rotor[l];
+                        start.y[g][l] = static_cast<float>(u.real());
+                        start.d[g][l] = static_cast<float>(reinsch_d0(t.stride_term, u));
+                    }
+                    start.lambda[g] = t.stride_term.lambda;
+                    start.alternate[g] = t.stride_term.alternate;
+                }
+                accumulate_group(block, start);
+            }
+        }
+    });
+}
+
+void naive_scores(const PhasorSum& sum, AngleMode mode, std::vector<float>& out) {
+    const std::int64_t m = sum.query_position;
+    std::vector<std::complex<double>> query_rotor;  // q sits at m for every distance
+    for (double w : sum.radians_per_step) query_rotor.push_back(naive_rotor(w, m, mode));
+    const auto count = static_cast<std::int64_t>(out.size());
+    parallel_blocks(count, [&](std::int64_t from, std::int64_t to) {
+        for (std::int64_t delta = from; delta < to; ++delta) {
+            double total = sum.constant;
+            for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
+                const auto key = naive_rotor(sum.radians_per_step[i], m - delta, mode);
+                total += (sum.coefficient[i] * query_rotor[i] * std::conj(key)).real();
+            }
+            out[static_cast<std::size_t>(delta)] = static_cast<float>(total);
+        }
+    });
+}
+
+}  // namespace
+
+std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    if (mode != AngleMode::Exact) {
+        std::vector<float> out(static_cast<std::size_t>(count));
+        naive_scores(sum, mode, out);
+        return out;
+    }
+    // Whole blocks are computed; the tail past `count` is dropped.
+    std::vector<float> out(static_cast<std::size_t>((count + kBlock - 1) / kBlock * kBlock));
+    exact_scores(sum, out);
+    out.resize(static_cast<std::size_t>(count));
+    return out;
+}
+
+std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+    constexpr int lanes = 4, steps = 256, block = lanes * steps;
+    std::vector<float> out(static_cast<std::size_t>((count + block - 1) / block * block));
+    const int pairs = freqs.pairs();
+    parallel_blocks(static_cast<std::int64_t>(out.size()) / block, [&](std::int64_t from,
+                                                                        std::int64_t to) {
+        std::vector<f64x4> sum_re(steps), sum_im(steps), total(steps);
+        for (std::int64_t b = from; b < to; ++b) {
+            std::fill(sum_re.begin(), sum_re.end(), f64x4{});
+            std::fill(sum_im.begin(), sum_im.end(), f64x4{});
+            std::fill(total.begin(), total.end(), f64x4{});
+            for (int k = 0; k < pairs; ++k) {
+                const PhaseStep step = freqs.phase_step[static_cast<std::size_t>(k)];
+                f64x4 re, im;
+                for (int l = 0; l < lanes; ++l) {
+                    const auto z = rotor(phase_at(step, b * block + l));
+                    re[l] = z.real();
+                    im[l] = z.imag();
+                }
+                const auto w = rotor(phase_at(step, lanes));
+                for (int s = 0; s < steps; ++s) {
+                    sum_re[s] += re;
+                    sum_im[s] += im;
+                    const f64x4 r2 = sum_re[s] * sum_re[s] + sum_im[s] * sum_im[s];
+                    for (int l = 0; l < lanes; ++l) total[s][l] += std::sqrt(r2[l]);
+                    const f64x4 next_re = re * w.real() - im * w.imag();
+                    im = re * w.imag() + im * w.real();
+                    re = next_re;
+                }
+            }
+            for (int s = 0; s < steps; ++s) {
+                for (int l = 0; l < lanes; ++l) {
+                    out[static_cast<std::size_t>(b * block + s * lanes + l)] =
+                        static_cast<float>(total[s][l] / pairs);
+                }
+            }
+        }
+    });
+    out.resize(static_cast<std::size_t>(count));
+    return out;
+}
+
+std::vector<float> cpu_angle_heatmap(std::span<const PhaseStep> steps, std::int64_t first,
+                                     std::int64_t stride, int rows) {
+    std::vector<float> out;
+    out.reserve(static_cast<std::size_t>(rows) * steps.size());
+    for (int r = 0; r < rows; ++r) {
+        for (PhaseStep step : steps) {
+            out.push_back(static_cast<float>(phase_radians(phase_at(step, first + r * stride))));
+        }
+    }
+    return out;
+}
+
+}  // namespace ropelab

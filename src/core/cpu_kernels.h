@@ -1,0 +1,26 @@
+#pragma once
+// The CPU fast path: the same work as the compute shaders in shaders/, vectorised and spread
+// over all cores. It is the fallback when no compute-capable GL context exists and a second
+// measurement beside the GPU core; both are checked against the float64 core.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/frequencies.h"
+#include "core/phasor_sum.h"
+
+namespace ropelab {
+
+// score(Δ) for Δ = 0 .. count−1 in float32. Exact mode: blocks of 1024 distances, each anchored
+// at an exact phase, then the Reinsch recurrence (core/recurrence.h) in 16 SIMD lanes.
+std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+
+// RoFormer's bound B(Δ) for Δ = 0 .. count−1 (float64 phasor recurrence, exact block anchors).
+std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count);
+
+// Rotation angle in radians, [−π, π), of every pair at positions first + r·stride, r < rows;
+// row-major (rows × pairs).
+std::vector<float> cpu_angle_heatmap(std::span<const PhaseStep> steps, std::int64_t first,
+                                     std::int64_t stride, int rows);
+
+}  // namespace ropelab

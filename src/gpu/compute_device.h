@@ -1,0 +1,50 @@
+#pragma once
+// Picks where the RoPE kernels run: the GPU core when a GL ≥ 4.3 context with compute shaders
+// can be had (llvmpipe included), else the CPU fast path. Same calls, same answers within the
+// tolerances tests/gpu states.
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/cpu_kernels.h"
+#include "gpu/gl_context.h"
+#include "gpu/rope_gpu.h"
+
+namespace ropelab::gpu {
+
+enum class DeviceRequest { Auto, Gpu, Cpu };
+DeviceRequest parse_device_request(std::string_view name);  // auto|gpu|cpu; throws InputError
+
+// `--device gpu` asked for a GPU that cannot be had.
+class DeviceError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class ComputeDevice {
+public:
+    // headless: make an EGL surfaceless context; otherwise use the caller's current context.
+    // Auto falls back to the CPU and sets `notice` to one line saying why (plus any shader
+    // compile log on the following lines). Gpu throws DeviceError instead. Cpu never touches GL.
+    static std::unique_ptr<ComputeDevice> open(DeviceRequest request, bool headless,
+                                               std::string& notice);
+    ~ComputeDevice();
+
+    bool is_gpu() const { return core_ != nullptr; }
+    // The GL renderer string, or "cpu".
+    const std::string& name() const { return name_; }
+    GpuRopeCore* gpu() { return core_.get(); }
+
+    // Computed and read back (the GPU version includes the readback in its cost).
+    std::vector<float> scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+    std::vector<float> decay_bound(const RopeFrequencies& freqs, std::int64_t count);
+
+private:
+    ComputeDevice() = default;
+    std::unique_ptr<HeadlessContext> context_;
+    std::unique_ptr<GpuRopeCore> core_;
+    std::string name_ = "cpu";
+};
+
+}  // namespace ropelab::gpu

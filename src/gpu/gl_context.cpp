@@ -1,0 +1,129 @@
+#include "gpu/gl_context.h"
+
+#include <epoxy/egl.h>
+#include <epoxy/gl.h>
+
+#include <atomic>
+#include <mutex>
+
+namespace ropelab::gpu {
+
+GlInfo current_gl_info() {
+    GlInfo info;
+    auto text = [](GLenum name) {
+        const auto* s = reinterpret_cast<const char*>(glGetString(name));
+        return std::string(s ? s : "");
+    };
+    info.renderer = text(GL_RENDERER);
+    info.version = text(GL_VERSION);
+    glGetIntegerv(GL_MAJOR_VERSION, &info.major);
+    glGetIntegerv(GL_MINOR_VERSION, &info.minor);
+    info.has_compute = (info.major > 4 || (info.major == 4 && info.minor >= 3)) ||
+                       epoxy_has_gl_extension("GL_ARB_compute_shader");
+    return info;
+}
+
+namespace {
+
+EGLDisplay open_display() {
+    // Mesa's surfaceless platform needs neither X nor a GPU device node.
+    if (epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_MESA_platform_surfaceless")) {
+        EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA,
+                                                EGL_DEFAULT_DISPLAY, nullptr);
+        if (d != EGL_NO_DISPLAY) return d;
+    }
+    return eglGetDisplay(EGL_DEFAULT_DISPLAY);
+}
+
+EGLConfig choose_config(EGLDisplay display) {
+    const EGLint attributes[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+    EGLConfig config = nullptr;
+    EGLint count = 0;
+    if (eglChooseConfig(display, attributes, &config, 1, &count) && count > 0) return config;
+    return nullptr;  // EGL_NO_CONFIG_KHR: fine where EGL_KHR_no_config_context exists
+}
+
+}  // namespace
+
+std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
+    EGLDisplay display = open_display();
+    EGLint major = 0, minor = 0;
+    if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) {
+        why = "no EGL display could be opened";
+        return nullptr;
+    }
+    if (!eglBindAPI(EGL_OPENGL_API)) {
+        why = "EGL cannot bind desktop OpenGL";
+        eglTerminate(display);
+        return nullptr;
+    }
+    const EGLConfig config = choose_config(display);
+    // Newest first; 4.3 is the first version with compute shaders.
+    EGLContext context = EGL_NO_CONTEXT;
+    for (EGLint wanted_minor : {6, 5, 4, 3}) {
+        const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
+                                     EGL_CONTEXT_MINOR_VERSION, wanted_minor,
+                                     EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                     EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                     EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE,
+                                     EGL_NONE};
+        context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
+        if (context != EGL_NO_CONTEXT) break;
+    }
+    if (context == EGL_NO_CONTEXT) {
+        why = "EGL could not create an OpenGL >= 4.3 core context";
+        eglTerminate(display);
+        return nullptr;
+    }
+    if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
+        why = "EGL could not make a surfaceless context current";
+        eglDestroyContext(display, context);
+        eglTerminate(display);
+        return nullptr;
+    }
+    std::unique_ptr<HeadlessContext> out(new HeadlessContext);
+    out->display_ = display;
+    out->context_ = context;
+    install_debug_counter();
+    return out;
+}
+
+HeadlessContext::~HeadlessContext() {
+    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(display_, context_);
+    eglTerminate(display_);
+}
+
+void HeadlessContext::make_current() const {
+    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_);
+}
+
+namespace {
+std::atomic<int> g_error_count{0};
+std::mutex g_last_error_mutex;
+std::string g_last_error;
+
+void GLAPIENTRY on_debug_message(GLenum, GLenum type, GLuint, GLenum, GLsizei length,
+                                 const GLchar* message, const void*) {
+    if (type != GL_DEBUG_TYPE_ERROR) return;
+    ++g_error_count;
+    std::lock_guard lock(g_last_error_mutex);
+    g_last_error.assign(message, length > 0 ? static_cast<std::size_t>(length) : 0);
+}
+}  // namespace
+
+void install_debug_counter() {
+    if (!epoxy_has_gl_extension("GL_KHR_debug") && epoxy_gl_version() < 43) return;
+    glEnable(GL_DEBUG_OUTPUT);
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);  // report inside the offending call
+    glDebugMessageCallback(on_debug_message, nullptr);
+}
+
+int gl_error_count() { return g_error_count.load(); }
+
+std::string last_gl_error() {
+    std::lock_guard lock(g_last_error_mutex);
+    return g_last_error;
+}
+
+}  // namespace ropelab::gpu

@@ -1,0 +1,42 @@
+#pragma once
+// OpenGL contexts for the GPU RoPE core: a headless one through EGL (Mesa's surfaceless
+// platform: no X, no window — the CLI and the tests), or whatever context is current (the app's
+// window). All GL in ropelab lives in src/gpu and the window code.
+#include <memory>
+#include <string>
+
+namespace ropelab::gpu {
+
+struct GlInfo {
+    std::string renderer;  // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+    std::string version;   // GL_VERSION
+    int major = 0, minor = 0;
+    bool has_compute = false;  // GL >= 4.3 or ARB_compute_shader
+};
+
+// Reads the current context's strings and version.
+GlInfo current_gl_info();
+
+// A GL ≥ 4.3 core, debug context without any surface. Creation never throws: it returns nullptr
+// and fills `why` (a one-line reason) when no such context can be made.
+class HeadlessContext {
+public:
+    static std::unique_ptr<HeadlessContext> create(std::string& why);
+    ~HeadlessContext();
+    HeadlessContext(const HeadlessContext&) = delete;
+    HeadlessContext& operator=(const HeadlessContext&) = delete;
+
+    void make_current() const;
+
+private:
+    HeadlessContext() = default;
+    void* display_ = nullptr;  // EGLDisplay
+    void* context_ = nullptr;  // EGLContext
+};
+
+// KHR_debug: counts GL errors reported by the driver in the current context (tests assert zero).
+void install_debug_counter();
+int gl_error_count();
+std::string last_gl_error();  // the last error message, empty if none
+
+}  // namespace ropelab::gpu

@@ -1,0 +1,119 @@
+#include "gpu/program.h"
+
+#include <epoxy/gl.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/embedded.h"
+#include "core/phasor_sum.h"
+#include "gpu/kernel_config.h"
+
+namespace ropelab::gpu {
+
+std::string shader_defines() {
+    std::ostringstream s;
+    s << "#define WORKGROUP_SIZE " << kWorkgroupSize << "\n"
+      << "#define SCORES_BLOCK " << kScoresBlock << "\n"
+      << "#define BOUND_BLOCK " << kBoundBlock << "\n"
+      << "#define HEATMAP_TILE " << kHeatmapTile << "\n"
+      << "#define MAX_TERMS " << kMaxTerms << "\n"
+      << "#define MODE_EXACT " << static_cast<int>(AngleMode::Exact) << "\n"
+      << "#define MODE_NAIVE_FP32 " << static_cast<int>(AngleMode::NaiveFp32) << "\n"
+      << "#define MODE_BF16 " << static_cast<int>(AngleMode::Bf16) << "\n";
+    return s.str();
+}
+
+std::string shader_file(const std::string& name) {
+    if (const char* dir = std::getenv("ROPELAB_SHADER_DIR"); dir && *dir) {
+        std::ifstream in(std::string(dir) + "/" + name);
+        if (!in) throw ShaderError("cannot read shader " + std::string(dir) + "/" + name, "");
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+    for (const EmbeddedFile& f : embedded::shaders()) {
+        if (f.name == name) return std::string(f.data);
+    }
+    throw ShaderError("no embedded shader named " + name, "");
+}
+
+namespace {
+std::string shader_log(GLuint shader) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+    glGetShaderInfoLog(shader, length, nullptr, log.data());
+    return log.c_str();
+}
+
+std::string program_log(GLuint program) {
+    GLint length = 0;
+    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+    glGetProgramInfoLog(program, length, nullptr, log.data());
+    return log.c_str();
+}
+}  // namespace
+
+ComputeProgram::ComputeProgram(const std::string& file) {
+    // common.glsl goes first; "#line 1 1" makes the driver's line numbers point into `file`.
+    const std::string source = "#version 450 core\n" + shader_defines() +
+                               shader_file("common.glsl") + "\n#line 1 1\n" + shader_file(file);
+    const char* text = source.c_str();
+    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        std::string log = shader_log(shader);
+        glDeleteShader(shader);
+        throw ShaderError("shader " + file + " failed to compile", log);
+    }
+    id_ = glCreateProgram();
+    glAttachShader(id_, shader);
+    glLinkProgram(id_);
+    glDeleteShader(shader);
+    glGetProgramiv(id_, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        std::string log = program_log(id_);
+        glDeleteProgram(id_);
+        id_ = 0;
+        throw ShaderError("shader " + file + " failed to link", log);
+    }
+}
+
+ComputeProgram::~ComputeProgram() {
+    if (id_) glDeleteProgram(id_);
+}
+
+StorageBuffer::StorageBuffer() { glGenBuffers(1, &id_); }
+
+StorageBuffer::~StorageBuffer() { glDeleteBuffers(1, &id_); }
+
+void StorageBuffer::reserve(std::size_t bytes) {
+    if (bytes <= capacity_) return;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+    capacity_ = bytes;
+}
+
+void StorageBuffer::upload(const void* data, std::size_t bytes) {
+    reserve(bytes);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+}
+
+void StorageBuffer::download(void* data, std::size_t bytes, std::size_t offset) const {
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(offset),
+                       static_cast<GLsizeiptr>(bytes), data);
+}
+
+void StorageBuffer::bind(unsigned binding) const {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, id_);
+}
+
+}  // namespace ropelab::gpu

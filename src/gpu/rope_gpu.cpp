@@ -1,0 +1,179 @@
+#include "gpu/rope_gpu.h"
+
+#include <epoxy/gl.h>
+
+#include <algorithm>
+
+#include "core/recurrence.h"
+#include "gpu/kernel_config.h"
+
+namespace ropelab::gpu {
+
+namespace {
+
+GLuint groups(std::int64_t invocations, int per_group) {
+    return static_cast<GLuint>((invocations + per_group - 1) / per_group);
+}
+
+// Makes shader writes visible to later dispatches, buffer reads and texture fetches.
+void barrier() {
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                    GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+}
+
+}  // namespace
+
+GpuRopeCore::GpuRopeCore() {
+    // Drivers such as llvmpipe compile a shader to machine code on its first dispatch; do that
+    // now, so that no caller's timing or first frame pays for it.
+    const PhasorSum one_term{{1.0}, {phase_step(0.5)}, {0.5}, 0.0, 0};
+    compute_scores(one_term, kScoresBlock, AngleMode::Exact);
+    RopeFrequencies one_pair;
+    one_pair.rotary_dim = 2;
+    one_pair.inv_freq = {0.5};
+    one_pair.phase_step = one_term.step;
+    compute_decay_bound(one_pair, kBoundBlock);
+    const std::uint32_t all[] = {0, kScoresBlock};
+    decimate(Series::Scores, all);
+    compute_heatmap(one_term.step, 0, 1, 1);
+    finish();
+}
+
+GpuRopeCore::~GpuRopeCore() {
+    if (heatmap_texture_) glDeleteTextures(1, &heatmap_texture_);
+}
+
+void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    std::vector<ReinschTerm> terms;
+    for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
+        terms.push_back(reinsch_term(sum.coefficient[i], sum.step[i], sum.radians_per_step[i]));
+    }
+    terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
+    scores_.reserve(static_cast<std::size_t>(count) * sizeof(float));
+    scores_count_ = count;
+
+    glUseProgram(scores_program_.id());
+    glUniform1ui(0, static_cast<GLuint>(count));
+    glUniform1ui(1, static_cast<GLuint>(terms.size()));
+    glUniform1f(2, static_cast<float>(sum.constant));
+    glUniform1i(3, static_cast<int>(mode));
+    glUniform1i(4, static_cast<GLint>(sum.query_position));
+    glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
+    scores_.bind(1);
+    glDispatchCompute(groups(groups(count, kScoresBlock), kWorkgroupSize), 1, 1);
+    barrier();
+    glUseProgram(0);
+}
+
+void GpuRopeCore::compute_decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+    std::vector<ReinschTerm> terms;
+    for (std::size_t k = 0; k < freqs.phase_step.size(); ++k) {
+        // The kernel steps by multiplying with e^{iθ}, carried in the coefficient slot.
+        const double theta = phase_radians(freqs.phase_step[k]);
+        terms.push_back(reinsch_term(std::polar(1.0, theta), freqs.phase_step[k], freqs.inv_freq[k]));
+    }
+    terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
+    bound_.reserve(static_cast<std::size_t>(count) * sizeof(float));
+    bound_count_ = count;
+
+    glUseProgram(bound_program_.id());
+    glUniform1ui(0, static_cast<GLuint>(count));
+    glUniform1ui(1, static_cast<GLuint>(terms.size()));
+    glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
+    bound_.bind(1);
+    glDispatchCompute(groups(groups(count, kBoundBlock), kWorkgroupSize), 1, 1);
+    barrier();
+    glUseProgram(0);
+}
+
+std::int64_t GpuRopeCore::size(Series series) const {
+    return series == Series::Scores ? scores_count_ : bound_count_;
+}
+
+std::vector<float> GpuRopeCore::read(Series series) const {
+    std::vector<float> out(static_cast<std::size_t>(size(series)));
+    (series == Series::Scores ? scores_ : bound_).download(out.data(), out.size() * sizeof(float));
+    return out;
+}
+
+std::vector<M4Column> GpuRopeCore::decimate(Series series,
+                                            std::span<const std::uint32_t> boundaries) {
+    if (boundaries.size() < 2) return {};
+    // A workgroup's invocations each loop over 1/kWorkgroupSize of a column; keep that under the
+    // loop-iteration cap of software drivers by splitting wide columns and merging on the CPU.
+    std::uint32_t widest = 0;
+    for (std::size_t c = 0; c + 1 < boundaries.size(); ++c) {
+        widest = std::max(widest, boundaries[c + 1] - boundaries[c]);
+    }
+    const std::uint32_t parts = widest / kM4MaxColumnSamples + 1;
+    if (parts > 1) {
+        const auto fine = m4_split_boundaries(boundaries, parts);
+        return m4_merge(decimate(series, fine), parts);
+    }
+
+    const auto columns = static_cast<GLuint>(boundaries.size() - 1);
+    boundaries_.upload(boundaries.data(), boundaries.size_bytes());
+    columns_.reserve(columns * sizeof(M4Column));
+
+    glUseProgram(m4_program_.id());
+    (series == Series::Scores ? scores_ : bound_).bind(1);
+    boundaries_.bind(2);
+    columns_.bind(3);
+    glDispatchCompute(columns, 1, 1);
+    barrier();
+    glUseProgram(0);
+
+    std::vector<M4Column> out(columns);
+    columns_.download(out.data(), out.size() * sizeof(M4Column));
+    return out;
+}
+
+unsigned GpuRopeCore::compute_heatmap(std::span<const PhaseStep> steps, std::int64_t first,
+                                      std::int64_t stride, int rows) {
+    const int pairs = static_cast<int>(steps.size());
+    if (pairs != heatmap_pairs_ || rows != heatmap_rows_) {
+        if (heatmap_texture_) glDeleteTextures(1, &heatmap_texture_);
+        glGenTextures(1, &heatmap_texture_);
+        glBindTexture(GL_TEXTURE_2D, heatmap_texture_);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32F, pairs, rows);
+        // Angles are looked up, not blended: neighbouring texels may wrap around ±π.
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        heatmap_pairs_ = pairs;
+        heatmap_rows_ = rows;
+    }
+    std::vector<std::uint32_t> phases;  // per pair: start (lo, hi), stride (lo, hi)
+    for (PhaseStep step : steps) {
+        const Phase start = phase_at(step, first), advance = phase_at(step, stride);
+        phases.insert(phases.end(), {static_cast<std::uint32_t>(start),
+                                     static_cast<std::uint32_t>(start >> 32),
+                                     static_cast<std::uint32_t>(advance),
+                                     static_cast<std::uint32_t>(advance >> 32)});
+    }
+    heatmap_phases_.upload(phases.data(), phases.size() * sizeof(std::uint32_t));
+
+    glUseProgram(heatmap_program_.id());
+    glUniform1i(0, pairs);
+    glUniform1i(1, rows);
+    heatmap_phases_.bind(0);
+    glBindImageTexture(0, heatmap_texture_, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+    glDispatchCompute(groups(pairs, kHeatmapTile), groups(rows, kHeatmapTile), 1);
+    barrier();
+    glUseProgram(0);
+    return heatmap_texture_;
+}
+
+std::vector<float> GpuRopeCore::read_heatmap() const {
+    std::vector<float> out(static_cast<std::size_t>(heatmap_pairs_) * heatmap_rows_);
+    glBindTexture(GL_TEXTURE_2D, heatmap_texture_);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, out.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return out;
+}
+
+void GpuRopeCore::finish() { glFinish(); }
+
+}  // namespace ropelab::gpu

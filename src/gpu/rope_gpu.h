@@ -1,0 +1,56 @@
+#pragma once
+// The GPU RoPE core: compute shaders for scores vs distance, the RoFormer decay bound, the angle
+// heatmap and M4 decimation, in whatever GL ≥ 4.3 context is current. Results stay on the GPU
+// (the plot decimates them in place); read_* copies them back when the caller needs numbers.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/frequencies.h"
+#include "core/m4.h"
+#include "core/phasor_sum.h"
+#include "gpu/program.h"
+
+namespace ropelab::gpu {
+
+enum class Series { Scores, Bound };
+
+class GpuRopeCore {
+public:
+    // Compiles every kernel; throws ShaderError with the driver's log.
+    GpuRopeCore();
+    ~GpuRopeCore();
+    GpuRopeCore(const GpuRopeCore&) = delete;
+    GpuRopeCore& operator=(const GpuRopeCore&) = delete;
+
+    // count ≤ 2^24 distances (the CLI and the app validate this).
+    void compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+    void compute_decay_bound(const RopeFrequencies& freqs, std::int64_t count);
+    std::vector<float> read(Series series) const;
+    std::int64_t size(Series series) const;
+
+    // M4 columns of a series without copying it back.
+    std::vector<M4Column> decimate(Series series, std::span<const std::uint32_t> boundaries);
+
+    // Angles of every pair at positions first + r·stride into an r32f texture (pairs × rows);
+    // returns the GL texture name, owned by this object.
+    unsigned compute_heatmap(std::span<const PhaseStep> steps, std::int64_t first,
+                             std::int64_t stride, int rows);
+    std::vector<float> read_heatmap() const;  // row-major rows × pairs
+
+    // Waits for the GPU (for timing: dispatch + this = the real cost).
+    static void finish();
+
+private:
+    ComputeProgram scores_program_{"scores.comp"};
+    ComputeProgram bound_program_{"decay_bound.comp"};
+    ComputeProgram heatmap_program_{"heatmap.comp"};
+    ComputeProgram m4_program_{"m4.comp"};
+    StorageBuffer terms_, scores_, bound_, boundaries_, columns_, heatmap_phases_;
+    std::int64_t scores_count_ = 0, bound_count_ = 0;
+    unsigned heatmap_texture_ = 0;
+    int heatmap_pairs_ = 0, heatmap_rows_ = 0;
+};
+
+}  // namespace ropelab::gpu

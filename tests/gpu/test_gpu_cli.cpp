@@ -1,0 +1,78 @@
+// The command line's device choice, fallbacks and GPU numbers, through the real binary.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "../cli/run_binary.h"
+#include "gpu/gl_context.h"
+
+namespace ropelab {
+namespace {
+
+using test::Result;
+using test::run;
+
+class GpuCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string why;
+        if (!gpu::HeadlessContext::create(why)) GTEST_SKIP() << "no OpenGL >= 4.3 context: " << why;
+    }
+};
+
+TEST_F(GpuCli, AutoUsesTheGpuAndAgreesWithTheReference) {
+    const std::string args = "scores --max-distance 70000 --q random:5 --k random:6 --format json";
+    const Result gpu = run(args);
+    const Result reference = run(args + " --device reference");
+    ASSERT_EQ(gpu.status, 0) << gpu.err;
+    ASSERT_EQ(reference.status, 0) << reference.err;
+    const auto g = nlohmann::json::parse(gpu.out), r = nlohmann::json::parse(reference.out);
+    EXPECT_NE(g["device"], "cpu");  // the GL renderer string, llvmpipe in CI
+    EXPECT_EQ(r["device"], "reference");
+    for (int d : {0, 1, 4095, 65536, 69999}) {
+        EXPECT_NEAR(g["score"][d].get<double>(), r["score"][d].get<double>(), 1e-3) << d;
+    }
+}
+
+TEST_F(GpuCli, DecayBoundOnTheGpu) {
+    const Result r = run("decay-bound --max-distance 11 --device gpu --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_NEAR(j["bound"][0].get<double>(), 32.5, 1e-5);
+    EXPECT_NEAR(j["bound"][10].get<double>(), 17.954, 5e-4);
+}
+
+// A context without compute shaders (GL 3.3, as on macOS): auto falls back with a notice.
+TEST_F(GpuCli, NoComputeContextFallsBackToCpu) {
+    const Result r = run("scores --max-distance 16 --format json", "MESA_GL_VERSION_OVERRIDE=3.3");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["device"], "cpu");
+    EXPECT_NE(r.err.find("notice: GPU core unavailable"), std::string::npos) << r.err;
+
+    const Result forced = run("scores --max-distance 16 --device gpu", "MESA_GL_VERSION_OVERRIDE=3.3");
+    EXPECT_EQ(forced.status, 2);
+    EXPECT_TRUE(forced.out.empty());
+    EXPECT_NE(forced.err.find("GPU core unavailable"), std::string::npos) << forced.err;
+}
+
+// A shader with a syntax error: the CPU path, a one-line notice and the compiler's log.
+TEST_F(GpuCli, BrokenShaderFallsBackWithTheLog) {
+    const std::filesystem::path dir =
+        std::filesystem::path(::testing::TempDir()) / ("ropelab_broken_shaders_" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::copy(ROPELAB_SOURCE_DIR "/shaders", dir);
+    std::ofstream(dir / "scores.comp", std::ios::app) << "\nthis is not glsl;\n";
+    const Result r = run("scores --max-distance 16 --format json", "ROPELAB_SHADER_DIR=" + dir.string());
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["device"], "cpu");
+    EXPECT_NE(r.err.find("scores.comp failed to compile"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error"), std::string::npos) << r.err;  // the driver's log follows
+}
+
+}  // namespace
+}  // namespace ropelab
