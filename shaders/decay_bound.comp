@@ -5,6 +5,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 layout(std140, binding = 0) uniform Terms { Term terms[MAX_TERMS]; };  // coefficient = e^{iθ}
 layout(std430, binding = 1) writeonly buffer Bound { float bound[]; };
+layout(std430, binding = 2) writeonly buffer Extremes { vec2 extremes[]; };  // per block, for M4
 
 layout(location = 0) uniform uint u_count;
 layout(location = 1) uniform uint u_pairs;
@@ -28,7 +29,13 @@ void main() {
             z = cmul(z, t.coefficient);
         }
     }
+    vec2 range = vec2(positive_infinity(), -positive_infinity());
     for (int n = 0; n < BOUND_BLOCK; ++n) {
-        if (first + uint(n) < u_count) bound[first + uint(n)] = total[n] / float(u_pairs);
+        if (first + uint(n) < u_count) {
+            float b = total[n] / float(u_pairs);
+            bound[first + uint(n)] = b;
+            range = vec2(min(range.x, b), max(range.y, b));
+        }
     }
+    extremes[gl_GlobalInvocationID.x] = range;
 }

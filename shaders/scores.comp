@@ -8,6 +8,8 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 // and software rasterisers turn such uniform reads into one scalar load instead of a gather.
 layout(std140, binding = 0) uniform Terms { Term terms[MAX_TERMS]; };
 layout(std430, binding = 1) writeonly buffer Scores { float scores[]; };
+// (min, max) of each invocation's block, so M4 decimation reads one entry per full block.
+layout(std430, binding = 2) writeonly buffer Extremes { vec2 extremes[]; };
 
 layout(location = 0) uniform uint u_count;
 layout(location = 1) uniform uint u_terms;
@@ -83,7 +85,13 @@ void main() {
     }
 
     vec4 acc[16] = vec4[16](a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15);
+    vec2 range = vec2(positive_infinity(), -positive_infinity());
     for (uint n = 0u; n < uint(SCORES_BLOCK); ++n) {
-        if (first + n < u_count) scores[first + n] = u_constant + acc[n >> 2u][n & 3u];
+        if (first + n < u_count) {
+            float score = u_constant + acc[n >> 2u][n & 3u];
+            scores[first + n] = score;
+            range = vec2(min(range.x, score), max(range.y, score));
+        }
     }
+    extremes[gl_GlobalInvocationID.x] = range;
 }

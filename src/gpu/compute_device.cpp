@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "gpu/kernel_config.h"
 
 namespace ropelab::gpu {
 
@@ -59,13 +60,16 @@ ComputeDevice::~ComputeDevice() {
 
 std::vector<float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count,
                                          AngleMode mode) {
-    if (!core_) return cpu_scores(sum, count, mode);
+    // More terms than the kernels' uniform block holds (rotary dim > 512): same numbers from
+    // the CPU path rather than none.
+    const bool fits = sum.coefficient.size() <= static_cast<std::size_t>(kMaxTerms);
+    if (!core_ || !fits) return cpu_scores(sum, count, mode);
     core_->compute_scores(sum, count, mode);
     return core_->read(Series::Scores);
 }
 
 std::vector<float> ComputeDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
-    if (!core_) return cpu_decay_bound(freqs, count);
+    if (!core_ || freqs.pairs() > kMaxTerms) return cpu_decay_bound(freqs, count);
     core_->compute_decay_bound(freqs, count);
     return core_->read(Series::Bound);
 }

@@ -46,15 +46,18 @@ EGLConfig choose_config(EGLDisplay display) {
 }  // namespace
 
 std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
+    EGLContext previous_context = eglGetCurrentContext();
+    EGLDisplay previous_display = eglGetCurrentDisplay();
     EGLDisplay display = open_display();
     EGLint major = 0, minor = 0;
+    // The display is never terminated: EGL shares it per process, and terminating it would
+    // also invalidate contexts that other code made on it.
     if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) {
         why = "no EGL display could be opened";
         return nullptr;
     }
     if (!eglBindAPI(EGL_OPENGL_API)) {
         why = "EGL cannot bind desktop OpenGL";
-        eglTerminate(display);
         return nullptr;
     }
     const EGLConfig config = choose_config(display);
@@ -72,26 +75,29 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
     }
     if (context == EGL_NO_CONTEXT) {
         why = "EGL could not create an OpenGL >= 4.3 core context";
-        eglTerminate(display);
         return nullptr;
     }
     if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
         why = "EGL could not make a surfaceless context current";
         eglDestroyContext(display, context);
-        eglTerminate(display);
         return nullptr;
     }
     std::unique_ptr<HeadlessContext> out(new HeadlessContext);
     out->display_ = display;
     out->context_ = context;
+    out->previous_display_ = previous_display;
+    out->previous_context_ = previous_context;
     install_debug_counter();
     return out;
 }
 
 HeadlessContext::~HeadlessContext() {
+    const bool was_current = eglGetCurrentContext() == context_;
     eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(display_, context_);
-    eglTerminate(display_);
+    if (was_current && previous_context_ != EGL_NO_CONTEXT) {
+        eglMakeCurrent(previous_display_, EGL_NO_SURFACE, EGL_NO_SURFACE, previous_context_);
+    }
 }
 
 void HeadlessContext::make_current() const {

@@ -17,8 +17,8 @@ struct GlInfo {
 // Reads the current context's strings and version.
 GlInfo current_gl_info();
 
-// A GL ≥ 4.3 core, debug context without any surface. Creation never throws: it returns nullptr
-// and fills `why` (a one-line reason) when no such context can be made.
+// A GL ≥ 4.3 core, debug context without any surface, current after creation. Creation never
+// throws: it returns nullptr and fills `why` (a one-line reason) when no such context can be made.
 class HeadlessContext {
 public:
     static std::unique_ptr<HeadlessContext> create(std::string& why);
@@ -32,6 +32,10 @@ private:
     HeadlessContext() = default;
     void* display_ = nullptr;  // EGLDisplay
     void* context_ = nullptr;  // EGLContext
+    // What was current before, restored on destruction so that a short-lived context (a probe)
+    // does not leave the caller's context unbound.
+    void* previous_display_ = nullptr;
+    void* previous_context_ = nullptr;
 };
 
 // KHR_debug: counts GL errors reported by the driver in the current context (tests assert zero).

@@ -10,9 +10,8 @@ inline constexpr int kWorkgroupSize = 64;  // invocations per workgroup (1D kern
 inline constexpr int kScoresBlock = 64;    // distances per invocation, one exact anchor each
 inline constexpr int kBoundBlock = 16;     // distances per invocation in the decay bound
 inline constexpr int kHeatmapTile = 8;     // heatmap workgroups are kHeatmapTile² texels
-// Samples one M4 workgroup may cover: each invocation then loops at most 65535 times, the
-// iteration cap llvmpipe puts on shader loops.
-inline constexpr std::uint32_t kM4MaxColumnSamples = 65535u * kWorkgroupSize;
+// Iterations one shader loop may run: the cap llvmpipe puts on shader loops.
+inline constexpr std::uint32_t kM4MaxColumnSamples = 65535u;
 inline constexpr int kMaxTerms = 256;      // terms per sum: rotary dim 512 (a 16 KiB uniform block)
 
 // "#define NAME value" lines for all of the above and the angle modes.

@@ -19,6 +19,7 @@ std::string shader_defines() {
       << "#define BOUND_BLOCK " << kBoundBlock << "\n"
       << "#define HEATMAP_TILE " << kHeatmapTile << "\n"
       << "#define MAX_TERMS " << kMaxTerms << "\n"
+      << "#define M4_MAX_COLUMN_SAMPLES " << kM4MaxColumnSamples << "u\n"
       << "#define MODE_EXACT " << static_cast<int>(AngleMode::Exact) << "\n"
       << "#define MODE_NAIVE_FP32 " << static_cast<int>(AngleMode::NaiveFp32) << "\n"
       << "#define MODE_BF16 " << static_cast<int>(AngleMode::Bf16) << "\n";

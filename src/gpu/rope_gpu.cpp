@@ -51,6 +51,7 @@ void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, Angle
     }
     terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
     scores_.reserve(static_cast<std::size_t>(count) * sizeof(float));
+    scores_extremes_.reserve(static_cast<std::size_t>(groups(count, kScoresBlock)) * 2 * sizeof(float));
     scores_count_ = count;
 
     glUseProgram(scores_program_.id());
@@ -61,6 +62,7 @@ void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, Angle
     glUniform1i(4, static_cast<GLint>(sum.query_position));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
     scores_.bind(1);
+    scores_extremes_.bind(2);
     glDispatchCompute(groups(groups(count, kScoresBlock), kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
@@ -75,6 +77,7 @@ void GpuRopeCore::compute_decay_bound(const RopeFrequencies& freqs, std::int64_t
     }
     terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
     bound_.reserve(static_cast<std::size_t>(count) * sizeof(float));
+    bound_extremes_.reserve(static_cast<std::size_t>(groups(count, kBoundBlock)) * 2 * sizeof(float));
     bound_count_ = count;
 
     glUseProgram(bound_program_.id());
@@ -82,6 +85,7 @@ void GpuRopeCore::compute_decay_bound(const RopeFrequencies& freqs, std::int64_t
     glUniform1ui(1, static_cast<GLuint>(terms.size()));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
     bound_.bind(1);
+    bound_extremes_.bind(2);
     glDispatchCompute(groups(groups(count, kBoundBlock), kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
@@ -100,14 +104,15 @@ std::vector<float> GpuRopeCore::read(Series series) const {
 std::vector<M4Column> GpuRopeCore::decimate(Series series,
                                             std::span<const std::uint32_t> boundaries) {
     if (boundaries.size() < 2) return {};
-    // A workgroup's invocations each loop over 1/kWorkgroupSize of a column; keep that under the
-    // loop-iteration cap of software drivers by splitting wide columns and merging on the CPU.
+    // Keep every loop under the iteration cap of software drivers (a column's loop over block
+    // extremes runs at most width / block times): split wide columns, merge the pieces here.
     std::uint32_t widest = 0;
     for (std::size_t c = 0; c + 1 < boundaries.size(); ++c) {
         widest = std::max(widest, boundaries[c + 1] - boundaries[c]);
     }
-    const std::uint32_t parts = widest / kM4MaxColumnSamples + 1;
-    if (parts > 1) {
+    const std::uint32_t limit = kM4MaxColumnSamples * static_cast<std::uint32_t>(std::min(kScoresBlock, kBoundBlock));
+    const std::uint32_t parts = (widest + limit - 1) / limit;
+    if (parts > 1) {  // parts is 0 or 1 otherwise
         const auto fine = m4_split_boundaries(boundaries, parts);
         return m4_merge(decimate(series, fine), parts);
     }
@@ -116,11 +121,15 @@ std::vector<M4Column> GpuRopeCore::decimate(Series series,
     boundaries_.upload(boundaries.data(), boundaries.size_bytes());
     columns_.reserve(columns * sizeof(M4Column));
 
+    const bool scores = series == Series::Scores;
     glUseProgram(m4_program_.id());
-    (series == Series::Scores ? scores_ : bound_).bind(1);
+    glUniform1ui(0, columns);
+    glUniform1ui(1, static_cast<GLuint>(scores ? kScoresBlock : kBoundBlock));
+    (scores ? scores_ : bound_).bind(1);
     boundaries_.bind(2);
     columns_.bind(3);
-    glDispatchCompute(columns, 1, 1);
+    (scores ? scores_extremes_ : bound_extremes_).bind(4);
+    glDispatchCompute(groups(columns, kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
 

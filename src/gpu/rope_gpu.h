@@ -48,6 +48,7 @@ private:
     ComputeProgram heatmap_program_{"heatmap.comp"};
     ComputeProgram m4_program_{"m4.comp"};
     StorageBuffer terms_, scores_, bound_, boundaries_, columns_, heatmap_phases_;
+    StorageBuffer scores_extremes_, bound_extremes_;  // (min, max) per kernel block, for M4
     std::int64_t scores_count_ = 0, bound_count_ = 0;
     unsigned heatmap_texture_ = 0;
     int heatmap_pairs_ = 0, heatmap_rows_ = 0;

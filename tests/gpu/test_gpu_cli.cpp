@@ -38,6 +38,15 @@ TEST_F(GpuCli, AutoUsesTheGpuAndAgreesWithTheReference) {
     }
 }
 
+TEST_F(GpuCli, HeadsBeyondTheKernelLimitStillComputeExactly) {
+    const std::string args = "scores --head-dim 1024 --max-distance 300 --q random:1 --k random:2 --format json";
+    const auto fast = nlohmann::json::parse(run(args).out);
+    const auto reference = nlohmann::json::parse(run(args + " --device reference").out);
+    for (int d : {0, 7, 299}) {
+        EXPECT_NEAR(fast["score"][d].get<double>(), reference["score"][d].get<double>(), 1e-3) << d;
+    }
+}
+
 TEST_F(GpuCli, DecayBoundOnTheGpu) {
     const Result r = run("decay-bound --max-distance 11 --device gpu --format json");
     ASSERT_EQ(r.status, 0) << r.err;

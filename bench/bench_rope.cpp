@@ -1,0 +1,123 @@
+// Speed of the RoPE cores. Run: build/ropelab_bench  (results and machine in the README).
+// GPU numbers are dispatch + readback (or dispatch + glFinish for the heatmap), wall time.
+#include <benchmark/benchmark.h>
+
+#include <complex>
+#include <memory>
+
+#include "core/cpu_kernels.h"
+#include "core/m4.h"
+#include "core/phasor_sum.h"
+#include "core/presets.h"
+#include "core/vector_spec.h"
+#include "gpu/gl_context.h"
+#include "gpu/rope_gpu.h"
+
+namespace {
+
+using namespace ropelab;
+
+constexpr std::int64_t kDistances = std::int64_t{1} << 20;
+
+struct Fixture {
+    RopeFrequencies freqs = compute_frequencies(ModelConfig{});  // d = 128, θ = 10^4
+    PhasorSum sum = rope_phasor_sum(
+        score_coefficients(random_vector(1, 128), random_vector(2, 128), freqs), freqs, 0);
+};
+
+const Fixture& fixture() {
+    static const Fixture f;
+    return f;
+}
+
+// The GL context and compiled kernels, made once; nullptr (benchmarks skip) without a context.
+gpu::GpuRopeCore* gpu_core() {
+    static std::string why;
+    static auto context = gpu::HeadlessContext::create(why);
+    static auto core = context ? std::make_unique<gpu::GpuRopeCore>() : nullptr;
+    return core.get();
+}
+
+void BM_GpuScores(benchmark::State& state) {
+    gpu::GpuRopeCore* core = gpu_core();
+    if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    for (auto _ : state) {
+        core->compute_scores(fixture().sum, kDistances, AngleMode::Exact);
+        benchmark::DoNotOptimize(core->read(gpu::Series::Scores));
+    }
+    state.SetLabel(gpu::current_gl_info().renderer);
+}
+BENCHMARK(BM_GpuScores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+
+void BM_CpuScores(benchmark::State& state) {
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(cpu_scores(fixture().sum, kDistances, AngleMode::Exact));
+    }
+}
+BENCHMARK(BM_CpuScores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+
+// What a numpy user writes: Re(c @ exp(1j·outer(θ, Δ))) in float64, one complex exp per term.
+void BM_DirectFloat64(benchmark::State& state) {
+    const PhasorSum& sum = fixture().sum;
+    std::vector<double> out(static_cast<std::size_t>(kDistances));
+    for (auto _ : state) {
+        for (std::int64_t d = 0; d < kDistances; ++d) {
+            double total = sum.constant;
+            for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
+                const double angle = static_cast<double>(d) * sum.radians_per_step[i];
+                total += (sum.coefficient[i] * std::exp(std::complex<double>(0.0, angle))).real();
+            }
+            out[static_cast<std::size_t>(d)] = total;
+        }
+        benchmark::DoNotOptimize(out.data());
+    }
+}
+BENCHMARK(BM_DirectFloat64)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+
+void BM_GpuHeatmap4096x64(benchmark::State& state) {
+    gpu::GpuRopeCore* core = gpu_core();
+    if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    for (auto _ : state) {
+        core->compute_heatmap(fixture().freqs.phase_step, 0, 1, 4096);
+        gpu::GpuRopeCore::finish();
+    }
+}
+BENCHMARK(BM_GpuHeatmap4096x64)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+void BM_GpuM4_2048Columns(benchmark::State& state) {
+    gpu::GpuRopeCore* core = gpu_core();
+    if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    core->compute_scores(fixture().sum, kDistances, AngleMode::Exact);
+    const auto bounds = m4_linear_boundaries(0, static_cast<std::uint32_t>(kDistances), 2048);
+    for (auto _ : state) benchmark::DoNotOptimize(core->decimate(gpu::Series::Scores, bounds));
+}
+BENCHMARK(BM_GpuM4_2048Columns)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+void BM_GpuDecayBound(benchmark::State& state) {
+    gpu::GpuRopeCore* core = gpu_core();
+    if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    for (auto _ : state) {
+        core->compute_decay_bound(fixture().freqs, kDistances);
+        benchmark::DoNotOptimize(core->read(gpu::Series::Bound));
+    }
+}
+BENCHMARK(BM_GpuDecayBound)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+void BM_CpuDecayBound(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(cpu_decay_bound(fixture().freqs, kDistances));
+}
+BENCHMARK(BM_CpuDecayBound)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+void BM_GpuNaiveFp32Scores(benchmark::State& state) {
+    gpu::GpuRopeCore* core = gpu_core();
+    if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    for (auto _ : state) {
+        core->compute_scores(fixture().sum, kDistances, AngleMode::NaiveFp32);
+        benchmark::DoNotOptimize(core->read(gpu::Series::Scores));
+    }
+}
+BENCHMARK(BM_GpuNaiveFp32Scores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+}  // namespace
+
+BENCHMARK_MAIN();
