@@ -20,6 +20,8 @@
 #include "core/vector_spec.h"
 #include "core/phasor_sum.h"
 #include "gpu/compute_device.h"
+#include "gui_command.h"
+#include "model_options.h"
 #include "output_table.h"
 
 namespace ropelab {
@@ -29,83 +31,6 @@ namespace {
 constexpr std::int64_t kMaxDistances = std::int64_t{1} << 24;
 constexpr std::int64_t kMaxSweep = std::int64_t{1} << 22;
 constexpr std::int64_t kMaxPosition = std::int64_t{1} << 53;
-
-// The model options every subcommand shares: a base (preset or file) plus explicit overrides.
-struct ModelOptions {
-    std::string preset;
-    std::string config_path;
-    std::optional<int> head_dim;
-    std::optional<double> rope_theta;
-    std::optional<double> partial_rotary_factor;
-    std::optional<std::string> rope_type;
-    std::optional<double> factor;
-    std::optional<double> low_freq_factor;
-    std::optional<double> high_freq_factor;
-    std::optional<std::int64_t> original_max_position_embeddings;
-    std::optional<std::int64_t> max_position_embeddings;
-    std::optional<double> beta_fast;
-    std::optional<double> beta_slow;
-    std::optional<double> attention_factor;
-    std::optional<std::int64_t> seq_len;
-    std::optional<std::string> layout;
-    std::string format = "csv";
-};
-
-CLI::Validator greater_than(double bound) {
-    return CLI::Validator(
-        [bound](std::string& text) -> std::string {
-            double value = 0.0;
-            if (!CLI::detail::lexical_cast(text, value)) return fmt::format("\"{}\" is not a number", text);
-            if (!(value > bound)) return fmt::format("must be > {} (got {})", bound, text);
-            return {};
-        },
-        fmt::format("NUMBER > {}", bound));
-}
-
-CLI::Validator in_range(double low, double high) {
-    return CLI::Validator(
-        [low, high](std::string& text) -> std::string {
-            double value = 0.0;
-            if (!CLI::detail::lexical_cast(text, value)) return fmt::format("\"{}\" is not a number", text);
-            if (!(value >= low && value <= high)) {
-                return fmt::format("must be in [{}, {}] (got {})", low, high, text);
-            }
-            return {};
-        },
-        fmt::format("NUMBER in [{}, {}]", low, high));
-}
-
-void add_model_options(CLI::App* cmd, ModelOptions& o) {
-    auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)");
-    auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load");
-    preset->excludes(config);
-    cmd->add_option("--head-dim", o.head_dim, "Head dimension d")->check(in_range(2, 65536));
-    cmd->add_option("--rope-theta", o.rope_theta, "RoPE base θ")->check(greater_than(1));
-    cmd->add_option("--partial-rotary-factor", o.partial_rotary_factor,
-                    "Fraction of the head that rotates")->check(in_range(1e-9, 1));
-    cmd->add_option("--rope-type", o.rope_type,
-                    "default|linear|dynamic|ntk|yarn|llama3|longrope");
-    cmd->add_option("--factor", o.factor, "Context scaling factor")->check(greater_than(0));
-    cmd->add_option("--low-freq-factor", o.low_freq_factor, "llama3 low_freq_factor")
-        ->check(greater_than(0));
-    cmd->add_option("--high-freq-factor", o.high_freq_factor, "llama3 high_freq_factor")
-        ->check(greater_than(0));
-    cmd->add_option("--original-max-position-embeddings", o.original_max_position_embeddings,
-                    "Training context before scaling")->check(in_range(1, 1e15));
-    cmd->add_option("--max-position-embeddings", o.max_position_embeddings,
-                    "Context length")->check(in_range(1, 1e15));
-    cmd->add_option("--beta-fast", o.beta_fast, "YaRN beta_fast")->check(greater_than(0));
-    cmd->add_option("--beta-slow", o.beta_slow, "YaRN beta_slow")->check(greater_than(0));
-    cmd->add_option("--attention-factor", o.attention_factor, "Scales cos and sin")
-        ->check(greater_than(0));
-    cmd->add_option("--seq-len", o.seq_len, "Current sequence length (dynamic, longrope)")
-        ->check(in_range(1, 1e15));
-    cmd->add_option("--layout", o.layout, "Pair layout")
-        ->check(CLI::IsMember({"interleaved", "half"}));
-    cmd->add_option("--format", o.format, "Output format")
-        ->check(CLI::IsMember({"csv", "json"}))
-        ->capture_default_str();
-}
 
 void add_device_options(CLI::App* cmd, std::string& device, int& repeat) {
     cmd->add_option("--device", device,
@@ -117,34 +42,6 @@ void add_device_options(CLI::App* cmd, std::string& device, int& repeat) {
                     "Runs to time; compute_ms is their median (dispatch + readback)")
         ->check(in_range(1, 1000))
         ->capture_default_str();
-}
-
-ModelConfig resolve_model(const ModelOptions& o) {
-    ModelConfig c;
-    if (!o.config_path.empty()) {
-        c = load_config_json(o.config_path).config;
-    } else {
-        c = preset_or_throw(o.preset.empty() ? "textbook" : o.preset).config;
-    }
-    if (o.head_dim) c.head_dim = *o.head_dim;
-    if (o.rope_theta) c.rope_theta = *o.rope_theta;
-    if (o.partial_rotary_factor) c.partial_rotary_factor = *o.partial_rotary_factor;
-    if (o.max_position_embeddings) c.max_position_embeddings = *o.max_position_embeddings;
-    if (o.seq_len) c.seq_len = *o.seq_len;
-    if (o.layout) c.layout = parse_pair_layout(*o.layout);
-    RopeScaling& s = c.rope_scaling;
-    if (o.rope_type) s.type = parse_rope_type(*o.rope_type);
-    if (o.factor) s.factor = *o.factor;
-    if (o.low_freq_factor) s.low_freq_factor = *o.low_freq_factor;
-    if (o.high_freq_factor) s.high_freq_factor = *o.high_freq_factor;
-    if (o.original_max_position_embeddings) {
-        s.original_max_position_embeddings = *o.original_max_position_embeddings;
-    }
-    if (o.beta_fast) s.beta_fast = *o.beta_fast;
-    if (o.beta_slow) s.beta_slow = *o.beta_slow;
-    if (o.attention_factor) s.attention_factor = *o.attention_factor;
-    validate(c);
-    return c;
 }
 
 void emit(const ModelOptions& o, const OutputTable& table) {
@@ -442,6 +339,12 @@ int run_cli(int argc, char** argv) {
         action = [] { run_presets(); };
     });
 
+    GuiOptions gui_opts;
+    int gui_status = 0;
+    auto* gui = app.add_subcommand("gui", "Open the interactive lab (the default without a subcommand)");
+    add_gui_options(gui, gui_opts);
+    gui->callback([&] { action = [&] { gui_status = run_gui(gui_opts); }; });
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -453,10 +356,7 @@ int run_cli(int argc, char** argv) {
         return 2;
     }
 
-    if (!action) {  // no subcommand: until the window exists, show what the program can do
-        std::fputs(app.help().c_str(), stdout);
-        return 0;
-    }
+    if (!action) action = [&] { gui_status = run_gui(gui_opts); };  // plain `ropelab` opens the lab
     try {
         action();
     } catch (const InputError& e) {
@@ -466,7 +366,7 @@ int run_cli(int argc, char** argv) {
         std::fprintf(stderr, "ropelab: internal error: %s\n", e.what());
         return 1;
     }
-    return 0;
+    return gui_status;
 }
 
 }  // namespace ropelab

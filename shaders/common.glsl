@@ -63,3 +63,10 @@ float round_to_bf16(float x) {
 }
 
 float positive_infinity() { return uintBitsToFloat(0x7F800000u); }
+
+// A cyclic colormap for angles: a cosine palette, periodic in the angle by construction, so −π
+// and π meet without a seam. Its coefficients come from core/colormap.h.
+vec3 cyclic_color(float angle) {
+    float t = angle / TWO_PI;
+    return clamp(vec3(CYCLIC_A) + vec3(CYCLIC_B) * cos(TWO_PI * (t + vec3(CYCLIC_PHASE))), 0.0, 1.0);
+}

@@ -3,6 +3,7 @@
 layout(local_size_x = HEATMAP_TILE, local_size_y = HEATMAP_TILE) in;
 
 layout(r32f, binding = 0) writeonly uniform image2D u_angles;
+layout(rgba8, binding = 1) writeonly uniform image2D u_colors;
 // Per pair: xy = phase of the first row, zw = phase advance per row (both turns × 2^64).
 layout(std430, binding = 0) readonly buffer Phases { uvec4 phases[]; };
 
@@ -15,4 +16,5 @@ void main() {
     uvec4 p = phases[texel.x];
     float angle = phase_angle_from(p.xy, p.zw, uint(texel.y));
     imageStore(u_angles, texel, vec4(angle, 0.0, 0.0, 0.0));
+    imageStore(u_colors, texel, vec4(cyclic_color(angle), 1.0));
 }

@@ -1,6 +1,9 @@
 #include "gpu/compute_device.h"
 
+#include <epoxy/gl.h>
 #include <fmt/format.h>
+
+#include "core/colormap.h"
 
 #include "core/error.h"
 #include "gpu/kernel_config.h"
@@ -54,22 +57,86 @@ std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool h
 }
 
 ComputeDevice::~ComputeDevice() {
+    if (cpu_heatmap_) glDeleteTextures(1, &cpu_heatmap_);
     core_.reset();  // GL objects go before their context
     context_.reset();
 }
 
-std::vector<float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count,
-                                         AngleMode mode) {
+bool ComputeDevice::fits(std::size_t terms) const {
     // More terms than the kernels' uniform block holds (rotary dim > 512): same numbers from
     // the CPU path rather than none.
-    const bool fits = sum.coefficient.size() <= static_cast<std::size_t>(kMaxTerms);
-    if (!core_ || !fits) return cpu_scores(sum, count, mode);
+    return core_ && terms <= static_cast<std::size_t>(kMaxTerms);
+}
+
+void ComputeDevice::compute_series(Series slot, const PhasorSum& sum, std::int64_t count,
+                                   AngleMode mode) {
+    const int i = static_cast<int>(slot);
+    on_cpu_[i] = !fits(sum.coefficient.size());
+    if (on_cpu_[i]) {
+        cpu_series_[i] = cpu_scores(sum, count, mode);
+    } else {
+        core_->compute_scores(sum, count, mode, slot);
+    }
+}
+
+void ComputeDevice::compute_bound_series(const RopeFrequencies& freqs, std::int64_t count) {
+    const int i = static_cast<int>(Series::Bound);
+    on_cpu_[i] = !fits(freqs.phase_step.size());
+    if (on_cpu_[i]) {
+        cpu_series_[i] = cpu_decay_bound(freqs, count);
+    } else {
+        core_->compute_decay_bound(freqs, count);
+    }
+}
+
+std::int64_t ComputeDevice::series_size(Series slot) const {
+    const int i = static_cast<int>(slot);
+    return on_cpu_[i] ? static_cast<std::int64_t>(cpu_series_[i].size()) : core_->size(slot);
+}
+
+std::vector<M4Column> ComputeDevice::decimate(Series slot,
+                                              std::span<const std::uint32_t> boundaries) {
+    const int i = static_cast<int>(slot);
+    return on_cpu_[i] ? m4_decimate(cpu_series_[i], boundaries) : core_->decimate(slot, boundaries);
+}
+
+float ComputeDevice::series_value(Series slot, std::int64_t index) {
+    const int i = static_cast<int>(slot);
+    if (index < 0 || index >= series_size(slot)) return 0.0f;
+    return on_cpu_[i] ? cpu_series_[i][static_cast<std::size_t>(index)]
+                      : core_->read_value(slot, index);
+}
+
+unsigned ComputeDevice::heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
+                                        std::int64_t stride, int rows) {
+    if (fits(steps.size())) return core_->compute_heatmap(steps, first, stride, rows);
+    const std::vector<float> angles = cpu_angle_heatmap(steps, first, stride, rows);
+    std::vector<std::uint8_t> rgba;
+    rgba.reserve(angles.size() * 4);
+    for (float a : angles) {
+        for (float channel : cyclic_color(a)) rgba.push_back(static_cast<std::uint8_t>(channel * 255.0f + 0.5f));
+        rgba.push_back(255);
+    }
+    if (!cpu_heatmap_) glGenTextures(1, &cpu_heatmap_);
+    glBindTexture(GL_TEXTURE_2D, cpu_heatmap_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, static_cast<GLsizei>(steps.size()), rows, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return cpu_heatmap_;
+}
+
+std::vector<float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count,
+                                         AngleMode mode) {
+    if (!fits(sum.coefficient.size())) return cpu_scores(sum, count, mode);
     core_->compute_scores(sum, count, mode);
     return core_->read(Series::Scores);
 }
 
 std::vector<float> ComputeDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
-    if (!core_ || freqs.pairs() > kMaxTerms) return cpu_decay_bound(freqs, count);
+    if (!fits(freqs.phase_step.size())) return cpu_decay_bound(freqs, count);
     core_->compute_decay_bound(freqs, count);
     return core_->read(Series::Bound);
 }

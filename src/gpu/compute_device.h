@@ -40,11 +40,28 @@ public:
     std::vector<float> scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
     std::vector<float> decay_bound(const RopeFrequencies& freqs, std::int64_t count);
 
+    // Series kept where they were computed (GPU buffers or CPU vectors), for plotting: only
+    // their M4 columns, and single values for hover read-outs, come back.
+    void compute_series(Series slot, const PhasorSum& sum, std::int64_t count, AngleMode mode);
+    void compute_bound_series(const RopeFrequencies& freqs, std::int64_t count);
+    std::int64_t series_size(Series slot) const;
+    std::vector<M4Column> decimate(Series slot, std::span<const std::uint32_t> boundaries);
+    float series_value(Series slot, std::int64_t index);
+
+    // The angle heatmap as an RGBA texture for display (cyclic colormap), in the current GL
+    // context: the compute kernel, or CPU angles uploaded. Returns the GL texture name.
+    unsigned heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
+                             std::int64_t stride, int rows);
+
 private:
     ComputeDevice() = default;
+    bool fits(std::size_t terms) const;
     std::unique_ptr<HeadlessContext> context_;
     std::unique_ptr<GpuRopeCore> core_;
     std::string name_ = "cpu";
+    std::vector<float> cpu_series_[kSeriesCount];
+    bool on_cpu_[kSeriesCount] = {};  // series computed on the CPU (no GPU, or too many terms)
+    unsigned cpu_heatmap_ = 0;
 };
 
 }  // namespace ropelab::gpu

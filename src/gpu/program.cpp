@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/colormap.h"
 #include "core/embedded.h"
 #include "core/phasor_sum.h"
 #include "gpu/kernel_config.h"
@@ -23,6 +24,14 @@ std::string shader_defines() {
       << "#define MODE_EXACT " << static_cast<int>(AngleMode::Exact) << "\n"
       << "#define MODE_NAIVE_FP32 " << static_cast<int>(AngleMode::NaiveFp32) << "\n"
       << "#define MODE_BF16 " << static_cast<int>(AngleMode::Bf16) << "\n";
+    // The colormap's coefficients, written as GLSL float literals.
+    auto vec3 = [&](const char* name, const std::array<float, 3>& v) {
+        s << "#define " << name << " " << std::showpoint << v[0] << ", " << v[1] << ", " << v[2]
+          << std::noshowpoint << "\n";
+    };
+    vec3("CYCLIC_A", kCyclicA);
+    vec3("CYCLIC_B", kCyclicB);
+    vec3("CYCLIC_PHASE", kCyclicPhase);
     return s.str();
 }
 

@@ -36,23 +36,28 @@ GpuRopeCore::GpuRopeCore() {
     compute_decay_bound(one_pair, kBoundBlock);
     const std::uint32_t all[] = {0, kScoresBlock};
     decimate(Series::Scores, all);
+    compute_scores(one_term, kScoresBlock, AngleMode::Exact, Series::SecondScores);
     compute_heatmap(one_term.step, 0, 1, 1);
     finish();
 }
 
 GpuRopeCore::~GpuRopeCore() {
     if (heatmap_texture_) glDeleteTextures(1, &heatmap_texture_);
+    if (heatmap_colors_) glDeleteTextures(1, &heatmap_colors_);
 }
 
-void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
+                                 Series into) {
     std::vector<ReinschTerm> terms;
     for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
         terms.push_back(reinsch_term(sum.coefficient[i], sum.step[i], sum.radians_per_step[i]));
     }
     terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
-    scores_.reserve(static_cast<std::size_t>(count) * sizeof(float));
-    scores_extremes_.reserve(static_cast<std::size_t>(groups(count, kScoresBlock)) * 2 * sizeof(float));
-    scores_count_ = count;
+    Slot& out = slot(into);
+    out.values.reserve(static_cast<std::size_t>(count) * sizeof(float));
+    out.extremes.reserve(static_cast<std::size_t>(groups(count, kScoresBlock)) * 2 * sizeof(float));
+    out.count = count;
+    out.block = kScoresBlock;
 
     glUseProgram(scores_program_.id());
     glUniform1ui(0, static_cast<GLuint>(count));
@@ -61,8 +66,8 @@ void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, Angle
     glUniform1i(3, static_cast<int>(mode));
     glUniform1i(4, static_cast<GLint>(sum.query_position));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
-    scores_.bind(1);
-    scores_extremes_.bind(2);
+    out.values.bind(1);
+    out.extremes.bind(2);
     glDispatchCompute(groups(groups(count, kScoresBlock), kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
@@ -76,29 +81,35 @@ void GpuRopeCore::compute_decay_bound(const RopeFrequencies& freqs, std::int64_t
         terms.push_back(reinsch_term(std::polar(1.0, theta), freqs.phase_step[k], freqs.inv_freq[k]));
     }
     terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
-    bound_.reserve(static_cast<std::size_t>(count) * sizeof(float));
-    bound_extremes_.reserve(static_cast<std::size_t>(groups(count, kBoundBlock)) * 2 * sizeof(float));
-    bound_count_ = count;
+    Slot& out = slot(Series::Bound);
+    out.values.reserve(static_cast<std::size_t>(count) * sizeof(float));
+    out.extremes.reserve(static_cast<std::size_t>(groups(count, kBoundBlock)) * 2 * sizeof(float));
+    out.count = count;
+    out.block = kBoundBlock;
 
     glUseProgram(bound_program_.id());
     glUniform1ui(0, static_cast<GLuint>(count));
     glUniform1ui(1, static_cast<GLuint>(terms.size()));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
-    bound_.bind(1);
-    bound_extremes_.bind(2);
+    out.values.bind(1);
+    out.extremes.bind(2);
     glDispatchCompute(groups(groups(count, kBoundBlock), kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
 }
 
-std::int64_t GpuRopeCore::size(Series series) const {
-    return series == Series::Scores ? scores_count_ : bound_count_;
-}
+std::int64_t GpuRopeCore::size(Series series) const { return slot(series).count; }
 
 std::vector<float> GpuRopeCore::read(Series series) const {
     std::vector<float> out(static_cast<std::size_t>(size(series)));
-    (series == Series::Scores ? scores_ : bound_).download(out.data(), out.size() * sizeof(float));
+    slot(series).values.download(out.data(), out.size() * sizeof(float));
     return out;
+}
+
+float GpuRopeCore::read_value(Series series, std::int64_t index) const {
+    float value = 0.0f;
+    slot(series).values.download(&value, sizeof value, static_cast<std::size_t>(index) * sizeof value);
+    return value;
 }
 
 std::vector<M4Column> GpuRopeCore::decimate(Series series,
@@ -121,14 +132,14 @@ std::vector<M4Column> GpuRopeCore::decimate(Series series,
     boundaries_.upload(boundaries.data(), boundaries.size_bytes());
     columns_.reserve(columns * sizeof(M4Column));
 
-    const bool scores = series == Series::Scores;
+    const Slot& in = slot(series);
     glUseProgram(m4_program_.id());
     glUniform1ui(0, columns);
-    glUniform1ui(1, static_cast<GLuint>(scores ? kScoresBlock : kBoundBlock));
-    (scores ? scores_ : bound_).bind(1);
+    glUniform1ui(1, static_cast<GLuint>(in.block));
+    in.values.bind(1);
     boundaries_.bind(2);
     columns_.bind(3);
-    (scores ? scores_extremes_ : bound_extremes_).bind(4);
+    in.extremes.bind(4);
     glDispatchCompute(groups(columns, kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
@@ -142,13 +153,16 @@ unsigned GpuRopeCore::compute_heatmap(std::span<const PhaseStep> steps, std::int
                                       std::int64_t stride, int rows) {
     const int pairs = static_cast<int>(steps.size());
     if (pairs != heatmap_pairs_ || rows != heatmap_rows_) {
-        if (heatmap_texture_) glDeleteTextures(1, &heatmap_texture_);
-        glGenTextures(1, &heatmap_texture_);
-        glBindTexture(GL_TEXTURE_2D, heatmap_texture_);
-        glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32F, pairs, rows);
-        // Angles are looked up, not blended: neighbouring texels may wrap around ±π.
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        for (unsigned* texture : {&heatmap_texture_, &heatmap_colors_}) {
+            if (*texture) glDeleteTextures(1, texture);
+            glGenTextures(1, texture);
+            glBindTexture(GL_TEXTURE_2D, *texture);
+            glTexStorage2D(GL_TEXTURE_2D, 1, texture == &heatmap_texture_ ? GL_R32F : GL_RGBA8,
+                           pairs, rows);
+            // Angles are looked up, not blended: neighbouring texels may wrap around ±π.
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        }
         glBindTexture(GL_TEXTURE_2D, 0);
         heatmap_pairs_ = pairs;
         heatmap_rows_ = rows;
@@ -168,10 +182,11 @@ unsigned GpuRopeCore::compute_heatmap(std::span<const PhaseStep> steps, std::int
     glUniform1i(1, rows);
     heatmap_phases_.bind(0);
     glBindImageTexture(0, heatmap_texture_, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+    glBindImageTexture(1, heatmap_colors_, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glDispatchCompute(groups(pairs, kHeatmapTile), groups(rows, kHeatmapTile), 1);
     barrier();
     glUseProgram(0);
-    return heatmap_texture_;
+    return heatmap_colors_;
 }
 
 std::vector<float> GpuRopeCore::read_heatmap() const {

@@ -14,7 +14,10 @@
 
 namespace ropelab::gpu {
 
-enum class Series { Scores, Bound };
+// Result slots that stay on the GPU: two score curves (RoPE and sinusoidal side by side) and
+// the decay bound.
+enum class Series { Scores, SecondScores, Bound };
+inline constexpr int kSeriesCount = 3;
 
 class GpuRopeCore {
 public:
@@ -25,19 +28,22 @@ public:
     GpuRopeCore& operator=(const GpuRopeCore&) = delete;
 
     // count ≤ 2^24 distances (the CLI and the app validate this).
-    void compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+    void compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
+                        Series into = Series::Scores);
     void compute_decay_bound(const RopeFrequencies& freqs, std::int64_t count);
     std::vector<float> read(Series series) const;
+    float read_value(Series series, std::int64_t index) const;
     std::int64_t size(Series series) const;
 
     // M4 columns of a series without copying it back.
     std::vector<M4Column> decimate(Series series, std::span<const std::uint32_t> boundaries);
 
-    // Angles of every pair at positions first + r·stride into an r32f texture (pairs × rows);
-    // returns the GL texture name, owned by this object.
+    // Angles of every pair at positions first + r·stride into an r32f texture (pairs × rows),
+    // and the same through a cyclic colormap into an rgba8 texture for display. Returns the
+    // colour texture's GL name, owned by this object.
     unsigned compute_heatmap(std::span<const PhaseStep> steps, std::int64_t first,
                              std::int64_t stride, int rows);
-    std::vector<float> read_heatmap() const;  // row-major rows × pairs
+    std::vector<float> read_heatmap() const;  // angles, row-major rows × pairs
 
     // Waits for the GPU (for timing: dispatch + this = the real cost).
     static void finish();
@@ -47,10 +53,18 @@ private:
     ComputeProgram bound_program_{"decay_bound.comp"};
     ComputeProgram heatmap_program_{"heatmap.comp"};
     ComputeProgram m4_program_{"m4.comp"};
-    StorageBuffer terms_, scores_, bound_, boundaries_, columns_, heatmap_phases_;
-    StorageBuffer scores_extremes_, bound_extremes_;  // (min, max) per kernel block, for M4
-    std::int64_t scores_count_ = 0, bound_count_ = 0;
-    unsigned heatmap_texture_ = 0;
+    struct Slot {
+        StorageBuffer values;
+        StorageBuffer extremes;  // (min, max) per kernel block, for M4
+        std::int64_t count = 0;
+        int block = 1;
+    };
+    Slot& slot(Series s) { return slots_[static_cast<int>(s)]; }
+    const Slot& slot(Series s) const { return slots_[static_cast<int>(s)]; }
+
+    StorageBuffer terms_, boundaries_, columns_, heatmap_phases_;
+    Slot slots_[kSeriesCount];
+    unsigned heatmap_texture_ = 0, heatmap_colors_ = 0;
     int heatmap_pairs_ = 0, heatmap_rows_ = 0;
 };
 

@@ -1,0 +1,146 @@
+#include "gui_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <numeric>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "gpu/compute_device.h"
+#include "gpu/gl_context.h"
+#include "output_table.h"
+#include "views/lab_ui.h"
+#include "window.h"
+
+namespace ropelab {
+
+namespace {
+
+std::pair<int, int> parse_size(const std::string& text) {
+    int w = 0, h = 0;
+    char x = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 64 || h < 64 || w > 8192 ||
+        h > 8192) {
+        throw InputError(fmt::format("--size: expected WxH between 64x64 and 8192x8192 (got \"{}\")", text));
+    }
+    return {w, h};
+}
+
+LabParams initial_params(const GuiOptions& o, float content_scale) {
+    LabParams p;
+    p.model = resolve_model(o.model);
+    p.preset = model_source(o.model);
+    if (o.max_distance) p.max_distance = *o.max_distance;
+    p.loop_to = std::min<std::int64_t>(p.max_distance, 4096);
+    if (o.position) p.position = *o.position;
+    if (o.pair) p.focused_pair = std::clamp(*o.pair, 0, rotary_dim(p.model) / 2 - 1);
+    p.focused_view = o.view - 1;
+    p.ui_scale = std::clamp(o.ui_scale.value_or(content_scale), 1.0f, 3.0f);
+    p.theme = o.theme == "light" ? Theme::Light : Theme::Dark;
+    p.encoding = o.encoding == "rope" ? Encoding::Rope : o.encoding == "sinusoidal" ? Encoding::Sinusoidal : Encoding::Both;
+    p.vectors = o.vectors == "random" ? VectorChoice::Random
+                : o.vectors == "mean" ? VectorChoice::MeanOfRandom
+                : o.vectors == "pair" ? VectorChoice::FocusedPair
+                                      : VectorChoice::Ones;
+    p.playing = !o.paused;
+    p.fullscreen = o.fullscreen;
+    p.show_help = o.help;
+    return p;
+}
+
+double mean(const std::vector<double>& v) {
+    return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+}
+
+void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
+                 const std::vector<double>& render_ms, const std::string& device) {
+    if (ms.empty()) return;
+    std::sort(ms.begin(), ms.end());
+    const double p95 = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(ms.size())))];
+    std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"build_ms\": %s, "
+                "\"render_ms\": %s, \"gl_errors\": %d, \"device\": %s}\n",
+                ms.size(), json_number(mean(ms)).c_str(), json_number(p95).c_str(), json_number(ms.back()).c_str(),
+                json_number(mean(build_ms)).c_str(), json_number(mean(render_ms)).c_str(), gpu::gl_error_count(),
+                json_string(device).c_str());
+}
+
+}  // namespace
+
+void add_gui_options(CLI::App* cmd, GuiOptions& o) {
+    add_model_options(cmd, o.model, false);
+    cmd->add_option("--frames", o.frames, "Run this many frames (vsync off, fixed 1/60 s steps) and exit")
+        ->check(in_range(1, 1e7));
+    cmd->add_flag("--stats", o.stats, "With --frames: print frame times as JSON");
+    cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG");
+    cmd->add_option("--size", o.size, "Window size WxH")->capture_default_str();
+    cmd->add_option("--view", o.view, "0: all views; 1-8: one view large")->check(in_range(0, 8));
+    cmd->add_option("--position", o.position, "Query position m")->check(in_range(0, 1 << 20));
+    cmd->add_option("--pair", o.pair, "Focused pair")->check(in_range(0, 4096));
+    cmd->add_option("--max-distance", o.max_distance, "N distances (16 .. 2^20)")->check(in_range(16, 1 << 20));
+    cmd->add_option("--ui-scale", o.ui_scale, "UI scale 1-3 (default: the monitor's)")->check(in_range(1, 3));
+    cmd->add_option("--theme", o.theme, "dark or light")->check(CLI::IsMember({"dark", "light"}));
+    cmd->add_option("--encoding", o.encoding, "rope, sinusoidal or both")
+        ->check(CLI::IsMember({"rope", "sinusoidal", "both"}));
+    cmd->add_option("--vectors", o.vectors, "q/k: ones, random, mean, pair")
+        ->check(CLI::IsMember({"ones", "random", "mean", "pair"}));
+    cmd->add_flag("--paused", o.paused, "Start with playback paused");
+    cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
+    cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
+    cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
+}
+
+int run_gui(const GuiOptions& o) {
+    const auto [width, height] = parse_size(o.size);
+    const ModelConfig check = resolve_model(o.model);  // bad options fail before a window opens
+    (void)check;
+    WindowOptions window_options;
+    window_options.width = width;
+    window_options.height = height;
+    window_options.vsync = o.frames == 0;
+    std::string why;
+    auto window = Window::open(window_options, why);
+    if (!window) {
+        std::fprintf(stderr, "ropelab: cannot open a window: %s\n"
+                             "The command line works without a display: ropelab --help\n", why.c_str());
+        return 1;
+    }
+    std::string notice;
+    auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice);
+    if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
+
+    LabUi lab(*device, initial_params(o, window->content_scale()));
+    std::vector<double> frame_ms, build_ms, render_ms;
+    std::string capture_error;
+    auto last = std::chrono::steady_clock::now();
+    for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
+        if (window->should_close()) break;
+        const auto start = std::chrono::steady_clock::now();
+        const double seconds = o.frames ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
+        last = start;
+        if (o.churn) {  // a parameter change every frame, through the controls' validated path
+            ModelConfig m = lab.params().model;
+            m.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
+            controls::try_set_model(lab.params_for_controls(), lab.controls_state_for_controls(), m);
+        }
+        const bool last_frame = o.frames && frame == o.frames - 1;
+        const bool drawn = window->frame(
+            lab.params(), [&](const controls::Commands& c) { lab.frame(seconds, c); },
+            last_frame ? o.screenshot : "", &capture_error);
+        if (drawn) {
+            frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            build_ms.push_back(window->last_build_ms());
+            render_ms.push_back(window->last_render_ms());
+        }
+    }
+    if (o.stats) print_stats(frame_ms, build_ms, render_ms, device->name());
+    if (!capture_error.empty()) {
+        std::fprintf(stderr, "ropelab: error: %s\n", capture_error.c_str());
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace ropelab

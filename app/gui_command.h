@@ -1,0 +1,40 @@
+#pragma once
+// `ropelab gui` (and plain `ropelab`): the interactive lab. With --frames it runs a fixed number
+// of frames with vsync off and a fixed time step, optionally saves the last one as a PNG and
+// prints frame-time statistics — for tests, benchmarks and the README's screenshots.
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "model_options.h"
+
+namespace ropelab {
+
+struct GuiOptions {
+    ModelOptions model;
+    int frames = 0;  // 0: until the window closes
+    bool stats = false;
+    std::string screenshot;
+    std::string size = "1280x720";
+    int view = 0;  // 0: all views; 1..8: one view large
+    std::optional<std::int64_t> position;
+    std::optional<int> pair;
+    std::optional<std::int64_t> max_distance;
+    std::optional<float> ui_scale;
+    std::string theme = "dark";
+    std::string encoding = "both";
+    std::string vectors = "ones";
+    bool paused = false;
+    bool fullscreen = false;
+    bool help = false;
+    // Every frame changes a parameter (for the 2^20 frame-time measurement).
+    bool churn = false;
+};
+
+void add_gui_options(CLI::App* cmd, GuiOptions& o);
+
+// Returns the exit status; throws InputError for bad option values.
+int run_gui(const GuiOptions& o);
+
+}  // namespace ropelab

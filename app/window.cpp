@@ -1,0 +1,218 @@
+#include "window.h"
+
+#include <epoxy/gl.h>
+// epoxy provides the GL declarations; keep GLFW from including its own.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#include <stb/stb_image_write.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+#include "gpu/gl_context.h"
+
+namespace ropelab {
+
+namespace {
+
+constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr float kBaseFontPixels = 15.0f;
+
+// Latin, Greek (θ, Δ), punctuation (…, —), super/subscripts, arrows and math operators.
+const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F,
+                                0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+
+}  // namespace
+
+struct WindowCallbacks {
+    static Window* owner(GLFWwindow* w) { return static_cast<Window*>(glfwGetWindowUserPointer(w)); }
+    static void key(GLFWwindow* w, int key, int, int action, int) {
+        if (action != GLFW_PRESS) return;
+        if (key == GLFW_KEY_F1) owner(w)->pending_.toggle_help = true;
+        if (key == GLFW_KEY_F11) owner(w)->pending_.toggle_fullscreen = true;
+    }
+    static void drop(GLFWwindow* w, int count, const char** paths) {
+        if (count > 0) owner(w)->pending_.dropped_file = paths[0];
+    }
+};
+
+std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& why) {
+    glfwSetErrorCallback([](int, const char* message) { std::fprintf(stderr, "ropelab: glfw: %s\n", message); });
+    if (!glfwInit()) {
+        why = "GLFW could not initialise (no display? set DISPLAY or run under xvfb-run)";
+        return nullptr;
+    }
+    std::unique_ptr<Window> w(new Window);
+    for (int minor : {3, -1}) {  // 4.3 core for compute shaders, else 3.3 core
+        glfwDefaultWindowHints();
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, minor < 0 ? 3 : 4);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, minor < 0 ? 3 : minor);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+        w->window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+        if (w->window_) break;
+    }
+    if (!w->window_) {
+        why = "no OpenGL 3.3 core context could be created";
+        glfwTerminate();
+        return nullptr;
+    }
+    glfwMakeContextCurrent(w->window_);
+    glfwSwapInterval(options.vsync ? 1 : 0);
+    glfwSetWindowUserPointer(w->window_, w.get());
+    // Installed before ImGui's, which chains to them.
+    glfwSetKeyCallback(w->window_, WindowCallbacks::key);
+    glfwSetDropCallback(w->window_, WindowCallbacks::drop);
+    gpu::install_debug_counter();
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is the app's; screenshots reproducible
+    ImGui_ImplGlfw_InitForOpenGL(w->window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    return w;
+}
+
+Window::~Window() {
+    if (!window_) return;
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+
+float Window::content_scale() const {
+    float x = 1.0f, y = 1.0f;
+    glfwGetWindowContentScale(window_, &x, &y);
+    return std::max(x, y);
+}
+
+void Window::rebuild_fonts(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig config;
+    config.OversampleH = 2;
+    if (std::filesystem::exists(kFontPath)) {
+        io.Fonts->AddFontFromFileTTF(kFontPath, kBaseFontPixels * scale, &config, kGlyphRanges);
+    } else {
+        std::fprintf(stderr, "ropelab: notice: %s not found (package fonts-dejavu-core); "
+                             "Greek letters will not show\n", kFontPath);
+        config.SizePixels = 13.0f * scale;
+        io.Fonts->AddFontDefault(&config);
+    }
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    font_scale_ = scale;
+}
+
+void Window::set_fullscreen(bool on) {
+    if (on == fullscreen_) return;
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    if (on && monitor) {
+        glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+        glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+        const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+        glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else {
+        glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
+    }
+    fullscreen_ = on;
+}
+
+void Window::apply_presentation(const LabParams& p) {
+    if (p.ui_scale != font_scale_) {
+        rebuild_fonts(p.ui_scale);
+        themed_ = false;  // sizes scale with the font
+    }
+    if (!themed_ || p.theme != theme_) {
+        ImGuiStyle style;
+        if (p.theme == Theme::Light) {
+            ImGui::StyleColorsLight(&style);
+        } else {
+            ImGui::StyleColorsDark(&style);
+        }
+        style.WindowRounding = 0.0f;
+        style.ScaleAllSizes(p.ui_scale);
+        ImGui::GetStyle() = style;
+        theme_ = p.theme;
+        themed_ = true;
+    }
+    set_fullscreen(p.fullscreen);
+}
+
+bool Window::frame(const LabParams& presentation,
+                   const std::function<void(const controls::Commands&)>& build,
+                   const std::string& capture_to, std::string* capture_error) {
+    glfwPollEvents();
+    int width = 0, height = 0;
+    glfwGetFramebufferSize(window_, &width, &height);
+    if (width == 0 || height == 0) {  // minimised: sleep until something happens
+        glfwWaitEventsTimeout(0.25);
+        return false;
+    }
+    apply_presentation(presentation);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    const controls::Commands commands = pending_;
+    pending_ = {};
+    const auto start = std::chrono::steady_clock::now();
+    build(commands);
+    ImGui::Render();
+    const auto built = std::chrono::steady_clock::now();
+
+    glViewport(0, 0, width, height);
+    const ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+    glClearColor(clear.x, clear.y, clear.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!capture_to.empty()) {
+        std::string error;
+        if (!save_framebuffer_png(capture_to, width, height, error) && capture_error) *capture_error = error;
+    }
+    glfwSwapBuffers(window_);
+    const auto done = std::chrono::steady_clock::now();
+    build_ms_ = std::chrono::duration<double, std::milli>(built - start).count();
+    render_ms_ = std::chrono::duration<double, std::milli>(done - built).count();
+    return true;
+}
+
+bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error) {
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * height * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    // GL rows run bottom-up; PNG rows top-down. The window is opaque.
+    std::vector<unsigned char> flipped(pixels.size());
+    const std::size_t row = static_cast<std::size_t>(width) * 4;
+    for (int y = 0; y < height; ++y) {
+        std::copy_n(pixels.data() + static_cast<std::size_t>(height - 1 - y) * row, row, flipped.data() + y * row);
+    }
+    for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+    const std::string temporary = path + ".partial";
+    if (!stbi_write_png(temporary.c_str(), width, height, 4, flipped.data(), static_cast<int>(row))) {
+        std::remove(temporary.c_str());
+        error = "cannot write " + path;
+        return false;
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        std::remove(temporary.c_str());
+        error = "cannot write " + path + ": " + ec.message();
+        return false;
+    }
+    return true;
+}
+
+}  // namespace ropelab

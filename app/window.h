@@ -1,0 +1,66 @@
+#pragma once
+// The desktop window: GLFW, Dear ImGui's GLFW and OpenGL 3 backends, fonts, themes, fullscreen,
+// screenshots. With src/gpu it is the only code that calls GL.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "lab/params.h"
+#include "views/controls.h"
+
+struct GLFWwindow;
+
+namespace ropelab {
+
+struct WindowOptions {
+    int width = 1280, height = 720;
+    bool vsync = true;
+    std::string title = "ropelab — Rotary Position Embeddings lab";
+};
+
+class Window {
+public:
+    // Opens the window with a GL 4.3 core context (compute shaders), else 3.3 core (the CPU
+    // path then computes). nullptr and a one-line reason when no window can be opened.
+    static std::unique_ptr<Window> open(const WindowOptions& options, std::string& why);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    bool should_close() const;
+    // The monitor's content scale (1 on ordinary screens, 2 on HiDPI).
+    float content_scale() const;
+
+    // One frame: events, then `build` between ImGui's NewFrame and Render, then draw and swap.
+    // A minimised window (0×0 framebuffer) waits for events instead of drawing and returns
+    // false. `capture_to`, when set, saves this frame as a PNG (error text on failure).
+    bool frame(const LabParams& presentation, const std::function<void(const controls::Commands&)>& build,
+               const std::string& capture_to = "", std::string* capture_error = nullptr);
+
+    // Where the last frame's time went: building the UI (views, plots, compute requests) and
+    // rendering plus presenting it.
+    double last_build_ms() const { return build_ms_; }
+    double last_render_ms() const { return render_ms_; }
+
+private:
+    Window() = default;
+    void apply_presentation(const LabParams& p);
+    void rebuild_fonts(float scale);
+    void set_fullscreen(bool on);
+
+    GLFWwindow* window_ = nullptr;
+    controls::Commands pending_;
+    float font_scale_ = 0.0f;
+    Theme theme_ = Theme::Dark;
+    bool themed_ = false, fullscreen_ = false;
+    int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
+    double build_ms_ = 0.0, render_ms_ = 0.0;
+
+    friend struct WindowCallbacks;
+};
+
+// Saves the current GL framebuffer (w×h, bottom-up RGBA) as a PNG: written to a temporary file
+// beside `path` and renamed, so a failure never leaves a partial file under that name.
+bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error);
+
+}  // namespace ropelab

@@ -1,0 +1,25 @@
+#pragma once
+// The cyclic colormap of angle plots, a cosine palette
+//     rgb(t) = A + B·cos(2π(t + phase)),  t = angle / 2π,
+// periodic in the angle so −π and π meet without a seam. The coefficients are injected into
+// the shaders as #defines (src/gpu/program.cpp); the CPU fallback uses the same function.
+#include <array>
+#include <cmath>
+
+namespace ropelab {
+
+inline constexpr std::array<float, 3> kCyclicA = {0.55f, 0.5f, 0.55f};
+inline constexpr std::array<float, 3> kCyclicB = {0.45f, 0.45f, 0.45f};
+inline constexpr std::array<float, 3> kCyclicPhase = {0.0f, 0.33f, 0.67f};
+
+inline std::array<float, 3> cyclic_color(float angle) {
+    std::array<float, 3> rgb{};
+    const float t = angle / 6.2831853f;
+    for (int c = 0; c < 3; ++c) {
+        const float v = kCyclicA[c] + kCyclicB[c] * std::cos(6.2831853f * (t + kCyclicPhase[c]));
+        rgb[c] = std::fmin(1.0f, std::fmax(0.0f, v));
+    }
+    return rgb;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,76 @@
+#include "lab/lab_compute.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace ropelab {
+
+namespace {
+
+// Every `stride`-th distance of a phasor sum is itself a phasor sum with θ·stride.
+PhasorSum strided(PhasorSum sum, std::int64_t stride) {
+    for (PhaseStep& step : sum.step) step = phase_at(step, stride);
+    for (double& w : sum.radians_per_step) w *= static_cast<double>(stride);
+    return sum;
+}
+
+}  // namespace
+
+LabCompute::LabCompute(gpu::ComputeDevice& device) : device_(device) {}
+
+void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
+    const std::int64_t count = (p.max_distance + stride - 1) / stride;
+    has_rope_ = p.encoding != Encoding::Sinusoidal;
+    has_sinusoidal_ = p.encoding != Encoding::Rope;
+    if (has_rope_) {
+        device_.compute_series(gpu::Series::Scores, strided(data_.rope_sum, stride), count,
+                               p.angle_mode);
+    }
+    if (has_sinusoidal_) {
+        device_.compute_series(gpu::Series::SecondScores, strided(data_.sinusoidal_sum, stride),
+                               count, AngleMode::Exact);
+    }
+    if (p.show_bound && has_rope_) {
+        RopeFrequencies bound_freqs = data_.freqs;
+        for (PhaseStep& step : bound_freqs.phase_step) step = phase_at(step, stride);
+        device_.compute_bound_series(bound_freqs, count);
+    }
+    stride_ = stride;
+    ++series_version_;
+}
+
+void LabCompute::update(const LabParams& p) {
+    const std::string key = compute_key(p) + (p.show_bound ? "|b" : "");
+    if (key == key_) {
+        if (pending_exact_) {  // parameters held still for a frame: replace the coarse preview
+            compute_series(p, 1);
+            pending_exact_ = false;
+        }
+        return;
+    }
+    if (key == rejected_key_) return;  // already refused these settings; keep showing the old
+    try {
+        LabData fresh = compute_lab_data(p);
+        data_ = std::move(fresh);
+    } catch (const InputError& e) {
+        error_ = e.what();
+        rejected_key_ = key;
+        return;
+    }
+    error_.clear();
+    rejected_key_.clear();
+    key_ = key;
+    ++recomputes_;
+
+    // A quick coarse curve first when the full one would cost more than a frame.
+    const std::int64_t coarse_stride = std::max<std::int64_t>(1, p.max_distance / kCoarseSamples);
+    compute_series(p, ready_ ? coarse_stride : 1);
+    pending_exact_ = stride_ > 1;
+
+    heatmap_stride_ = std::max<std::int64_t>(1, p.max_distance / kHeatmapRows);
+    heatmap_texture_ = device_.heatmap_texture(data_.freqs.phase_step, 0, heatmap_stride_, kHeatmapRows);
+    ready_ = true;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,57 @@
+#pragma once
+// Keeps the derived data in step with LabParams: the CPU part (LabData) and the series the
+// compute device holds (score curves, decay bound, heatmap texture). Work happens only when the
+// parameters it depends on change. With long curves a parameter change first shows a coarse
+// curve (every k-th distance, exact values) and the full one on the next quiet frame.
+#include <memory>
+#include <string>
+
+#include "gpu/compute_device.h"
+#include "lab/lab_data.h"
+#include "lab/params.h"
+
+namespace ropelab {
+
+inline constexpr std::int64_t kCoarseSamples = 65536;
+inline constexpr int kHeatmapRows = 512;
+
+class LabCompute {
+public:
+    explicit LabCompute(gpu::ComputeDevice& device);
+
+    // Recomputes what `p` changed. Bad settings (custom vectors that do not parse, an invalid
+    // config) leave the previous data in place and set error().
+    void update(const LabParams& p);
+
+    const LabData& data() const { return data_; }
+    const std::string& error() const { return error_; }
+    gpu::ComputeDevice& device() { return device_; }
+    bool ready() const { return ready_; }
+
+    // Distance between consecutive samples of the score series (1 once exact).
+    std::int64_t series_stride() const { return stride_; }
+    bool has_rope() const { return has_rope_; }
+    bool has_sinusoidal() const { return has_sinusoidal_; }
+
+    unsigned heatmap_texture() const { return heatmap_texture_; }
+    std::int64_t heatmap_stride() const { return heatmap_stride_; }
+
+    int recompute_count() const { return recomputes_; }
+    // Changes whenever the device's series change (for caching their decimations).
+    int series_version() const { return series_version_; }
+
+private:
+    void compute_series(const LabParams& p, std::int64_t stride);
+
+    gpu::ComputeDevice& device_;
+    LabData data_;
+    std::string key_, error_, rejected_key_;
+    bool ready_ = false, pending_exact_ = false;
+    bool has_rope_ = false, has_sinusoidal_ = false;
+    std::int64_t stride_ = 1, heatmap_stride_ = 1;
+    unsigned heatmap_texture_ = 0;
+    int recomputes_ = 0;
+    int series_version_ = 0;
+};
+
+}  // namespace ropelab

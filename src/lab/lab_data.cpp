@@ -1,0 +1,120 @@
+#include "lab/lab_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "core/error.h"
+#include "core/rotation.h"
+#include "core/vector_spec.h"
+
+namespace ropelab {
+
+namespace {
+
+constexpr std::int64_t kInvarianceWidth = 512;
+constexpr int kPrecisionSamples = 1024;
+constexpr double kPrecisionMaxPosition = 16777216.0;  // 2^24
+
+double angle_error(double approx, double exact) {
+    return std::abs(std::remainder(approx - exact, kTwoPi));
+}
+
+void fill_precision(LabData& d, const LabParams& p) {
+    const std::size_t i = static_cast<std::size_t>(std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1));
+    const double w = d.freqs.inv_freq[i];
+    std::int64_t last = -1;
+    for (int s = 0; s < kPrecisionSamples; ++s) {
+        const auto m = static_cast<std::int64_t>(
+            std::round(std::pow(kPrecisionMaxPosition, static_cast<double>(s) / (kPrecisionSamples - 1))));
+        if (m == last) continue;
+        last = m;
+        const double exact = phase_radians(phase_at(d.freqs.phase_step[i], m));
+        const auto naive = naive_rotor(w, m, AngleMode::NaiveFp32);
+        const auto bf16 = naive_rotor(w, m, AngleMode::Bf16);
+        d.precision_positions.push_back(static_cast<double>(m));
+        d.naive_error.push_back(angle_error(std::arg(naive), exact));
+        d.bf16_error.push_back(angle_error(std::arg(bf16), exact));
+        double worst = 0.0;
+        for (std::size_t j = 0; j < d.freqs.phase_step.size(); ++j) {
+            const double e = phase_radians(phase_at(d.freqs.phase_step[j], m));
+            worst = std::max(worst, angle_error(std::arg(naive_rotor(d.freqs.inv_freq[j], m, AngleMode::NaiveFp32)), e));
+        }
+        d.naive_error_worst.push_back(worst);
+    }
+}
+
+// The bound's shape, scaled to the rotary score at Δ = 0: B(Δ)·|Σ Re c_i| / B(0). RoFormer's
+// absolute bound max|c_{i+1} − c_i|·Σ|S_j| is loose by orders of magnitude for smooth contents
+// (all-ones: 4160 against a score of 128), which would flatten the curve it brackets; like the
+// paper's figure, the lab shows the relative bound.
+double relative_bound_scale(const ScoreCoefficients& c) {
+    double at_zero = 0.0;
+    for (const auto& ci : c.pair) at_zero += ci.real();
+    const double b0 = (static_cast<double>(c.pair.size()) + 1.0) / 2.0;  // B(0) = (P + 1)/2
+    return std::abs(at_zero) / b0;
+}
+
+}  // namespace
+
+std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams& p, int head_dim,
+                                                               int rotary_dim) {
+    const auto n = static_cast<std::size_t>(head_dim);
+    switch (p.vectors) {
+        case VectorChoice::Ones: return {std::vector<double>(n, 1.0), std::vector<double>(n, 1.0)};
+        case VectorChoice::Random:
+        case VectorChoice::MeanOfRandom:
+            return {random_vector(p.seed, head_dim), random_vector(p.seed + 1, head_dim)};
+        case VectorChoice::FocusedPair: {
+            std::vector<double> v(n, 0.0);
+            const int pair = std::clamp(p.focused_pair, 0, rotary_dim / 2 - 1);
+            const auto [a, b] = pair_components(pair, rotary_dim, p.model.layout);
+            v[static_cast<std::size_t>(a)] = v[static_cast<std::size_t>(b)] = 1.0;
+            return {v, v};
+        }
+        case VectorChoice::Custom: {
+            std::vector<double> q, k;
+            try {
+                q = parse_vector_spec(p.custom_q, head_dim);
+            } catch (const InputError& e) {
+                throw InputError(std::string("q: ") + e.what());
+            }
+            try {
+                k = parse_vector_spec(p.custom_k, head_dim);
+            } catch (const InputError& e) {
+                throw InputError(std::string("k: ") + e.what());
+            }
+            return {q, k};
+        }
+    }
+    return {};
+}
+
+LabData compute_lab_data(const LabParams& p) {
+    LabData d;
+    d.freqs = compute_frequencies(p.model);
+    d.scaling_factor = p.model.rope_scaling.factor.value_or(1.0);
+    d.pair_scaling = classify_pairs(d.freqs, d.scaling_factor);
+    std::tie(d.q, d.k) = lab_vectors(p, d.freqs.head_dim, d.freqs.rotary_dim);
+
+    d.coefficients = p.vectors == VectorChoice::MeanOfRandom
+                         ? mean_random_coefficients(d.freqs, p.seed, p.samples)
+                         : score_coefficients(d.q, d.k, d.freqs);
+    const std::int64_t query = p.max_distance - 1;
+    d.rope_sum = rope_phasor_sum(d.coefficients, d.freqs, query);
+    d.sinusoidal = sinusoidal_encoding(d.freqs.head_dim, p.model.rope_theta);
+    d.sinusoidal_sum = sinusoidal_phasor_sum(d.q, d.k, d.sinusoidal, query);
+    d.bound_scale = relative_bound_scale(d.coefficients);
+
+    const std::int64_t delta = p.invariance_distance;
+    d.invariance_rope = rope_invariance(d.q, d.k, d.freqs, delta, delta, delta + kInvarianceWidth);
+    d.invariance_sinusoidal =
+        sinusoidal_invariance(d.q, d.k, d.sinusoidal, delta, delta, delta + kInvarianceWidth);
+    for (std::int64_t m = delta; m < delta + kInvarianceWidth; ++m) {
+        d.invariance_positions.push_back(static_cast<double>(m));
+    }
+    fill_precision(d, p);
+    return d;
+}
+
+}  // namespace ropelab

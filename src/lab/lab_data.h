@@ -1,0 +1,39 @@
+#pragma once
+// What the views draw, derived from LabParams on the CPU (float64 core). GPU-side series live
+// in LabCompute. Recomputed only when compute_key(params) changes.
+#include <string>
+#include <vector>
+
+#include "core/frequencies.h"
+#include "core/phasor_sum.h"
+#include "core/scores.h"
+#include "core/sinusoidal.h"
+#include "lab/params.h"
+
+namespace ropelab {
+
+struct LabData {
+    RopeFrequencies freqs;
+    std::vector<PairScaling> pair_scaling;
+    double scaling_factor = 1.0;
+    std::vector<double> q, k;  // head_dim components (the first sample for MeanOfRandom)
+    ScoreCoefficients coefficients;
+    PhasorSum rope_sum;        // query at N − 1, as the score plot reads it
+    SinusoidalEncoding sinusoidal;
+    PhasorSum sinusoidal_sum;  // query at N − 1
+    // Multiplies the RoFormer bound B(Δ) so that it meets the rotary score at Δ = 0.
+    double bound_scale = 0.0;
+
+    std::vector<double> invariance_positions, invariance_rope, invariance_sinusoidal;
+    // |angle error| in rad vs position: the focused pair, and the worst pair for fp32.
+    std::vector<double> precision_positions, naive_error, bf16_error, naive_error_worst;
+};
+
+// Throws InputError (naming the field) when custom vectors do not parse.
+LabData compute_lab_data(const LabParams& p);
+
+// q and k as the vector choice makes them.
+std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams& p, int head_dim,
+                                                               int rotary_dim);
+
+}  // namespace ropelab

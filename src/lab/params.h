@@ -1,0 +1,64 @@
+#pragma once
+// Everything the lab shows is a function of this one struct. The controls module
+// (src/views/controls.cpp) is its only writer: views read it and hand back requests.
+#include <cstdint>
+#include <string>
+
+#include "core/model_config.h"
+#include "core/phasor_sum.h"
+
+namespace ropelab {
+
+enum class Encoding { Rope, Sinusoidal, Both };
+enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
+enum class Theme { Dark, Light };
+
+inline constexpr int kViewCount = 8;
+enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision };
+
+struct LabParams {
+    // The model: exactly what config.json describes.
+    std::string preset = "textbook";
+    ModelConfig model;
+
+    // What is plotted.
+    Encoding encoding = Encoding::Both;
+    VectorChoice vectors = VectorChoice::Ones;
+    std::uint64_t seed = 1;
+    int samples = 16;                // for MeanOfRandom
+    std::string custom_q, custom_k;  // for Custom, as typed (comma-separated)
+    std::int64_t max_distance = 4096;  // N
+    AngleMode angle_mode = AngleMode::Exact;
+    bool show_bound = true;
+    bool log_distance = false;
+    std::int64_t invariance_distance = 8;  // Δ of the translation-invariance view
+
+    // Where we are.
+    int focused_pair = 0;
+    std::int64_t position = 0;      // m, the query position
+    std::int64_t key_distance = 3;  // k sits at m − key_distance in the planes view
+    bool log_position_slider = false;
+
+    // Playback.
+    bool playing = true;
+    double speed = 4.0;  // positions per second
+    std::int64_t loop_from = 0, loop_to = 4096;
+
+    // Presentation.
+    int focused_view = -1;  // −1: the grid of all views; 0..7: one view large
+    float ui_scale = 1.0f;
+    Theme theme = Theme::Dark;
+    bool show_help = false;
+    bool fullscreen = false;
+};
+
+// The parameters the derived data depends on (not playback or presentation), compared to
+// decide whether to recompute.
+std::string compute_key(const LabParams& p);
+std::string position_key(const LabParams& p);
+
+std::string_view to_string(Encoding e);
+std::string_view to_string(VectorChoice v);
+std::string_view view_title(View v);
+
+}  // namespace ropelab

@@ -1,0 +1,346 @@
+#include "plot/plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace ropelab::plot {
+
+namespace {
+
+double safe_log(double v) { return std::log10(std::max(v, 1e-300)); }
+
+std::string tick_label(double v) {
+    char buffer[32];
+    const double a = std::abs(v);
+    if (a != 0.0 && (a >= 1e6 || a < 1e-3)) {
+        std::snprintf(buffer, sizeof buffer, "%.3g", v);
+    } else {
+        std::snprintf(buffer, sizeof buffer, "%.6g", v);
+    }
+    return buffer;
+}
+
+}  // namespace
+
+std::vector<double> nice_ticks(Range r, int target_count, bool log_axis) {
+    std::vector<double> ticks;
+    if (!r.valid()) return ticks;
+    if (log_axis) {
+        const double lo = std::floor(safe_log(r.min)), hi = std::ceil(safe_log(r.max));
+        const double step = std::max(1.0, std::ceil((hi - lo) / target_count));
+        for (double e = lo; e <= hi; e += step) {
+            const double v = std::pow(10.0, e);
+            if (v >= r.min && v <= r.max) ticks.push_back(v);
+            if (hi - lo <= 2) {  // short log range: 2× and 5× too
+                for (double m : {2.0, 5.0}) {
+                    if (m * v >= r.min && m * v <= r.max) ticks.push_back(m * v);
+                }
+            }
+        }
+        std::sort(ticks.begin(), ticks.end());
+        return ticks;
+    }
+    const double raw = (r.max - r.min) / std::max(1, target_count);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = magnitude;
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        step = m * magnitude;
+        if (step >= raw) break;
+    }
+    for (double v = std::ceil(r.min / step) * step; v <= r.max + step * 1e-9; v += step) {
+        ticks.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    }
+    return ticks;
+}
+
+Plot::Plot(const char* id, PlotState& state, ImVec2 size, Range data_x, Options options)
+    : state_(state), options_(options), data_x_(data_x) {
+    id_ = ImGui::GetID(id);
+    frame_min_ = ImGui::GetCursorScreenPos();
+    frame_max_ = ImVec2(frame_min_.x + size.x, frame_min_.y + size.y);
+    const float font = ImGui::GetFontSize();
+    // Top line: the y label and the legend; left: y tick labels; bottom: x ticks and label.
+    area_min_ = ImVec2(frame_min_.x + 4.2f * font, frame_min_.y + 1.4f * font);
+    area_max_ = ImVec2(frame_max_.x - 0.6f * font, frame_max_.y - 2.4f * font);
+    if (options_.log_x && data_x_.min <= 0) data_x_.min = 1.0;
+    x_ = state_.user_view && state_.x.valid() ? state_.x : data_x_;
+}
+
+double Plot::x_to_px(double x) const {
+    const double t = options_.log_x ? (safe_log(x) - safe_log(x_.min)) / (safe_log(x_.max) - safe_log(x_.min))
+                                    : (x - x_.min) / (x_.max - x_.min);
+    return area_min_.x + t * (area_max_.x - area_min_.x);
+}
+
+double Plot::px_to_x(double px) const {
+    const double t = (px - area_min_.x) / (area_max_.x - area_min_.x);
+    return options_.log_x ? std::pow(10.0, safe_log(x_.min) + t * (safe_log(x_.max) - safe_log(x_.min)))
+                          : x_.min + t * (x_.max - x_.min);
+}
+
+double Plot::y_to_px(double y) const {
+    const double t = options_.log_y ? (safe_log(y) - safe_log(y_.min)) / (safe_log(y_.max) - safe_log(y_.min))
+                                    : (y - y_.min) / (y_.max - y_.min);
+    return area_max_.y - t * (area_max_.y - area_min_.y);
+}
+
+std::vector<std::uint32_t> Plot::column_boundaries(std::int64_t count, double x0, double dx) const {
+    const int width = std::max(1, static_cast<int>(area_max_.x - area_min_.x));
+    std::vector<std::uint32_t> out;
+    out.reserve(static_cast<std::size_t>(width) + 1);
+    for (int c = 0; c <= width; ++c) {
+        const double x = px_to_x(area_min_.x + c);
+        const double index = std::ceil((x - x0) / dx);
+        out.push_back(static_cast<std::uint32_t>(std::clamp<double>(index, 0.0, static_cast<double>(count))));
+    }
+    return out;
+}
+
+void Plot::columns(const char* name, std::vector<M4Column> cols, ImU32 color, double scale,
+                   double offset) {
+    // 1 px: ImGui draws those from its texture, far cheaper on software rasterisers.
+    Entry e{name, color, std::move(cols), {}, {}, scale, offset, 1.0f};
+    entries_.push_back(std::move(e));
+}
+
+void Plot::line(const char* name, std::span<const double> x, std::span<const double> y, ImU32 color,
+                float thickness) {
+    Entry e{name, color, {}, {}, {}, 1.0, 0.0, thickness};
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        if (std::isfinite(x[i]) && std::isfinite(y[i])) {
+            e.xy.emplace_back(static_cast<float>(x[i]), static_cast<float>(y[i]));
+        }
+    }
+    entries_.push_back(std::move(e));
+}
+
+void Plot::points(const char* name, std::span<const double> x, std::span<const double> y,
+                  std::span<const ImU32> colors) {
+    Entry e{name, colors.empty() ? IM_COL32_WHITE : colors[0], {}, {}, {}, 1.0, 0.0, 0.0f};
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        e.xy.emplace_back(static_cast<float>(x[i]), static_cast<float>(y[i]));
+        e.point_colors.push_back(i < colors.size() ? colors[i] : e.color);
+    }
+    entries_.push_back(std::move(e));
+}
+
+void Plot::vline(double x, ImU32 color, const char* label) { markers_.push_back({x, color, label, false}); }
+
+void Plot::hline(double y, ImU32 color, const char* label) { markers_.push_back({y, color, label, true}); }
+
+Range Plot::fit_y() const {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (const Entry& e : entries_) {
+        for (const M4Column& c : e.cols) {
+            if (c.empty()) continue;
+            lo = std::min(lo, e.scale * c.min + e.offset);
+            hi = std::max(hi, e.scale * c.max + e.offset);
+        }
+        for (const ImVec2& p : e.xy) {
+            if (p.x < x_.min || p.x > x_.max || (options_.log_y && p.y <= 0)) continue;
+            lo = std::min<double>(lo, p.y);
+            hi = std::max<double>(hi, p.y);
+        }
+    }
+    for (const Marker& m : markers_) {  // horizontal markers stay in view
+        if (!m.horizontal || (options_.log_y && m.at <= 0)) continue;
+        lo = std::min(lo, m.at);
+        hi = std::max(hi, m.at);
+    }
+    if (!std::isfinite(lo) || !std::isfinite(hi)) return {options_.log_y ? 1e-3 : 0.0, 1.0};
+    if (options_.log_y) return {lo * 0.8, hi * 1.25};
+    const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(hi)) * 0.1;
+    return {lo - pad, hi + pad};
+}
+
+void Plot::draw_axes(ImDrawList* dl) const {
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.5f);
+    const float font = ImGui::GetFontSize();
+    dl->AddRectFilled(area_min_, area_max_, ImGui::GetColorU32(ImGuiCol_FrameBg));
+    for (double t : nice_ticks(x_, std::max(2, static_cast<int>((area_max_.x - area_min_.x) / (6 * font))),
+                               options_.log_x)) {
+        const float px = static_cast<float>(x_to_px(t));
+        dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), grid);
+        const std::string label = tick_label(t);
+        const float w = ImGui::CalcTextSize(label.c_str()).x;
+        dl->AddText(ImVec2(px - w / 2, area_max_.y + 0.15f * font), text, label.c_str());
+    }
+    for (double t : nice_ticks(y_, std::max(2, static_cast<int>((area_max_.y - area_min_.y) / (2.5f * font))),
+                               options_.log_y)) {
+        const float py = static_cast<float>(y_to_px(t));
+        dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), grid);
+        const std::string label = tick_label(t);
+        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+        dl->AddText(ImVec2(area_min_.x - size.x - 0.3f * font, py - size.y / 2), text, label.c_str());
+    }
+    dl->AddRect(area_min_, area_max_, ImGui::GetColorU32(ImGuiCol_Border));
+    const ImVec2 xl = ImGui::CalcTextSize(options_.x_label);
+    dl->AddText(ImVec2((area_min_.x + area_max_.x - xl.x) / 2, area_max_.y + 1.2f * font), text,
+                options_.x_label);
+}
+
+void Plot::draw_entries(ImDrawList* dl) const {
+    dl->PushClipRect(area_min_, area_max_, true);
+    for (const Entry& e : entries_) {
+        if (!e.cols.empty()) {
+            std::optional<ImVec2> previous;
+            for (std::size_t c = 0; c < e.cols.size(); ++c) {
+                const M4Column& col = e.cols[c];
+                if (col.empty()) continue;
+                const float px = area_min_.x + static_cast<float>(c) + 0.5f;
+                auto y = [&](float v) { return static_cast<float>(y_to_px(e.scale * v + e.offset)); };
+                if (previous) dl->AddLine(*previous, ImVec2(px, y(col.first)), e.color, e.thickness);
+                dl->AddLine(ImVec2(px, y(col.min)), ImVec2(px, y(col.max) - 0.5f), e.color, e.thickness);
+                previous = ImVec2(px, y(col.last));
+            }
+        } else if (e.point_colors.empty()) {
+            std::vector<ImVec2> poly;
+            poly.reserve(e.xy.size());
+            for (const ImVec2& p : e.xy) {
+                if (options_.log_y && p.y <= 0) continue;
+                poly.emplace_back(static_cast<float>(x_to_px(p.x)), static_cast<float>(y_to_px(p.y)));
+            }
+            if (poly.size() > 1) dl->AddPolyline(poly.data(), static_cast<int>(poly.size()), e.color, 0, e.thickness);
+        } else {
+            const float r = 0.22f * ImGui::GetFontSize();
+            for (std::size_t i = 0; i < e.xy.size(); ++i) {
+                const ImVec2 p(static_cast<float>(x_to_px(e.xy[i].x)), static_cast<float>(y_to_px(e.xy[i].y)));
+                dl->AddCircleFilled(p, r, e.point_colors[i], 8);
+            }
+        }
+    }
+    const float font = ImGui::GetFontSize();
+    for (const Marker& m : markers_) {
+        if (m.horizontal) {
+            const float py = static_cast<float>(y_to_px(m.at));
+            dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), m.color, 1.5f);
+            dl->AddText(ImVec2(area_min_.x + 0.3f * font, py - 1.1f * font), m.color, m.label.c_str());
+        } else {
+            const float px = static_cast<float>(x_to_px(m.at));
+            dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), m.color, 1.5f);
+            dl->AddText(ImVec2(px + 0.2f * font, area_min_.y + 0.1f * font), m.color, m.label.c_str());
+        }
+    }
+    dl->PopClipRect();
+}
+
+void Plot::draw_legend(ImDrawList* dl) const {
+    // One line above the plot: the y label, then a short stroke and name per series.
+    const float font = ImGui::GetFontSize();
+    dl->PushClipRect(frame_min_, frame_max_, true);
+    dl->AddText(frame_min_, ImGui::GetColorU32(ImGuiCol_TextDisabled), options_.y_label);
+    if (options_.legend) {
+        float x = frame_min_.x + ImGui::CalcTextSize(options_.y_label).x + 1.5f * font;
+        const float y = frame_min_.y + 0.55f * font;
+        for (const Entry& e : entries_) {
+            if (e.name.empty()) continue;
+            dl->AddLine(ImVec2(x, y), ImVec2(x + 1.2f * font, y), e.color, 3.0f);
+            x += 1.5f * font;
+            dl->AddText(ImVec2(x, frame_min_.y), ImGui::GetColorU32(ImGuiCol_Text), e.name.c_str());
+            x += ImGui::CalcTextSize(e.name.c_str()).x + 1.0f * font;
+        }
+    }
+    dl->PopClipRect();
+}
+
+void Plot::hover(ImDrawList* dl, double mouse_x) const {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const ImU32 cross = ImGui::GetColorU32(ImGuiCol_Text, 0.4f);
+    dl->AddLine(ImVec2(mouse.x, area_min_.y), ImVec2(mouse.x, area_max_.y), cross);
+    dl->AddLine(ImVec2(area_min_.x, mouse.y), ImVec2(area_max_.x, mouse.y), cross);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s = %s", *options_.x_label ? options_.x_label : "x", tick_label(mouse_x).c_str());
+    for (const Entry& e : entries_) {
+        if (e.name.empty()) continue;
+        if (!e.cols.empty()) {
+            const auto c = static_cast<std::size_t>(std::clamp<float>(mouse.x - area_min_.x, 0.0f,
+                                                                      static_cast<float>(e.cols.size() - 1)));
+            const M4Column& col = e.cols[c];
+            if (col.empty()) continue;
+            const double lo = e.scale * col.min + e.offset, hi = e.scale * col.max + e.offset;
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(e.color), "%s: %s", e.name.c_str(),
+                               lo == hi ? tick_label(lo).c_str()
+                                        : (tick_label(lo) + " … " + tick_label(hi)).c_str());
+        } else if (!e.xy.empty()) {
+            // nearest sample in x
+            std::size_t best = 0;
+            for (std::size_t i = 1; i < e.xy.size(); ++i) {
+                if (std::abs(e.xy[i].x - mouse_x) < std::abs(e.xy[best].x - mouse_x)) best = i;
+            }
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(e.color), "%s: %s (at %s)", e.name.c_str(),
+                               tick_label(e.xy[best].y).c_str(), tick_label(e.xy[best].x).c_str());
+        }
+    }
+    ImGui::EndTooltip();
+}
+
+void Plot::handle_input(bool hovered, bool active) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        state_.user_view = false;
+        return;
+    }
+    Range x = x_, y = y_;
+    bool changed = false;
+    if (hovered && io.MouseWheel != 0.0f) {
+        const double factor = std::pow(0.85, io.MouseWheel);
+        const double mx = px_to_x(io.MousePos.x);
+        if (options_.log_x) {
+            const double lm = safe_log(mx);
+            x = {std::pow(10.0, lm + (safe_log(x.min) - lm) * factor), std::pow(10.0, lm + (safe_log(x.max) - lm) * factor)};
+        } else {
+            x = {mx + (x.min - mx) * factor, mx + (x.max - mx) * factor};
+        }
+        changed = true;
+    }
+    if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 1.0f)) {
+        const ImVec2 d = io.MouseDelta;
+        const double w = area_max_.x - area_min_.x, h = area_max_.y - area_min_.y;
+        if (options_.log_x) {
+            const double shift = -d.x / w * (safe_log(x.max) - safe_log(x.min));
+            x = {x.min * std::pow(10.0, shift), x.max * std::pow(10.0, shift)};
+        } else {
+            const double shift = -d.x / w * (x.max - x.min);
+            x = {x.min + shift, x.max + shift};
+        }
+        if (!options_.log_y) {
+            const double shift = d.y / h * (y.max - y.min);
+            y = {y.min + shift, y.max + shift};
+        }
+        changed = true;
+    }
+    if (changed && x.valid() && y.valid()) {
+        state_.x = x;
+        state_.y = y;
+        state_.user_view = true;
+    }
+}
+
+std::optional<double> Plot::finish() {
+    y_ = state_.user_view && state_.y.valid() ? state_.y : fit_y();
+    ImGui::PushID(static_cast<int>(id_));
+    ImGui::InvisibleButton("plot", ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
+    const bool hovered = ImGui::IsItemHovered();
+    const bool active = ImGui::IsItemActive();
+    ImGui::PopID();
+
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw_axes(dl);
+    draw_entries(dl);
+    draw_legend(dl);
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const bool inside = hovered && mouse.x >= area_min_.x && mouse.x <= area_max_.x &&
+                        mouse.y >= area_min_.y && mouse.y <= area_max_.y;
+    std::optional<double> hovered_x;
+    if (inside) {
+        hovered_x = px_to_x(mouse.x);
+        hover(dl, *hovered_x);
+    }
+    handle_input(hovered, active);
+    return hovered_x;
+}
+
+}  // namespace ropelab::plot

@@ -1,0 +1,100 @@
+#pragma once
+// A small plotting widget on Dear ImGui's draw lists: axes with readable ticks and labels,
+// several series with a legend, hover crosshair with values, wheel zoom, drag pan, double-click
+// reset, log axes. Long series arrive as M4 columns (first, last, min, max per pixel column), so
+// a 2^20-point curve costs about two vertices per pixel column. It knows nothing about RoPE.
+//
+// Use: Plot p("id", state, size, data_x); p.columns(...); p.line(...); p.finish();
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "core/m4.h"
+
+namespace ropelab::plot {
+
+struct Range {
+    double min = 0.0, max = 1.0;
+    bool valid() const { return max > min; }
+};
+
+// Owned by the caller; keeps the user's zoom and pan between frames.
+struct PlotState {
+    Range x, y;
+    bool user_view = false;  // false: fit the data
+};
+
+struct Options {
+    const char* x_label = "";
+    const char* y_label = "";
+    bool log_x = false;
+    bool log_y = false;
+    bool legend = true;
+};
+
+class Plot {
+public:
+    Plot(const char* id, PlotState& state, ImVec2 size, Range data_x, Options options);
+
+    // The pixel columns' sample ranges for a series sampled at x = x0 + i·dx, i < count: what
+    // to decimate before calling columns().
+    std::vector<std::uint32_t> column_boundaries(std::int64_t count, double x0, double dx) const;
+    // One M4 column per pixel column (from column_boundaries); y = scale·value + offset.
+    void columns(const char* name, std::vector<M4Column> cols, ImU32 color, double scale = 1.0,
+                 double offset = 0.0);
+    void line(const char* name, std::span<const double> x, std::span<const double> y, ImU32 color,
+              float thickness = 1.0f);
+    void points(const char* name, std::span<const double> x, std::span<const double> y,
+                std::span<const ImU32> colors);
+    void vline(double x, ImU32 color, const char* label);
+    void hline(double y, ImU32 color, const char* label);
+
+    // Draws everything and handles input. Returns the x under the mouse, if it is over the plot.
+    std::optional<double> finish();
+
+    Range visible_x() const { return x_; }
+
+private:
+    struct Entry {
+        std::string name;
+        ImU32 color;
+        std::vector<M4Column> cols;         // columns form
+        std::vector<ImVec2> xy;             // line/points form (data units)
+        std::vector<ImU32> point_colors;    // points form
+        double scale = 1.0, offset = 0.0;
+        float thickness = 1.5f;
+    };
+    struct Marker {
+        double at;
+        ImU32 color;
+        std::string label;
+        bool horizontal = false;
+    };
+
+    double x_to_px(double x) const;
+    double px_to_x(double px) const;
+    double y_to_px(double y) const;
+    Range fit_y() const;
+    void draw_axes(ImDrawList* dl) const;
+    void draw_entries(ImDrawList* dl) const;
+    void draw_legend(ImDrawList* dl) const;
+    void hover(ImDrawList* dl, double mouse_x) const;
+    void handle_input(bool hovered, bool active);
+
+    PlotState& state_;
+    Options options_;
+    ImVec2 frame_min_, frame_max_, area_min_, area_max_;
+    Range data_x_, x_, y_;
+    std::vector<Entry> entries_;
+    std::vector<Marker> markers_;
+    ImGuiID id_;
+};
+
+// "Nice" tick positions covering [min, max]: 1, 2, 5 × 10^k steps, or decades on log axes.
+std::vector<double> nice_ticks(Range r, int target_count, bool log_axis);
+
+}  // namespace ropelab::plot

@@ -1,0 +1,43 @@
+#pragma once
+// The controls: the only writer of LabParams. The panel's widgets, the keyboard shortcuts,
+// playback, loading configs, and the requests views hand back all change parameters here,
+// through setters that validate first and keep the previous value when a new one is refused.
+#include <string>
+
+#include "lab/lab_compute.h"
+#include "lab/params.h"
+#include "views/views.h"
+
+namespace ropelab::controls {
+
+// Text being typed and the last refusal per field, kept between frames.
+struct ControlsState {
+    std::string config_path;
+    std::string custom_q = "1,0,0,1", custom_k = "1,0,0,1";
+    std::string error;       // the last refused change, shown inline until the next change
+    std::string notice;      // e.g. "loaded config.json"
+    double playback_carry = 0.0;  // fractional positions between frames
+};
+
+// Window-level events the window layer turns into commands (it knows the key codes).
+struct Commands {
+    bool toggle_help = false;
+    bool toggle_fullscreen = false;
+    std::string dropped_file;
+};
+
+void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute);
+void handle_shortcuts(LabParams& p, int pairs);
+void apply_commands(LabParams& p, ControlsState& s, const Commands& c);
+void apply_requests(LabParams& p, const views::Requests& r);
+void advance_playback(LabParams& p, ControlsState& s, double seconds);
+
+// Replaces the model with a preset or a config.json; on failure keeps the current model and
+// returns false with the reason (naming the file, field and value) in s.error.
+bool select_preset(LabParams& p, ControlsState& s, const std::string& name);
+bool load_config(LabParams& p, ControlsState& s, const std::string& path);
+
+// Applies model changes only if the result validates; otherwise records why in s.error.
+bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
+
+}  // namespace ropelab::controls

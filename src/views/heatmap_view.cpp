@@ -1,0 +1,55 @@
+// View 5: the rotation angle of every pair at every position (rows: positions, columns: pairs)
+// through a cyclic colormap, drawn from the compute device's texture; hover reads the exact
+// angle. Below it, the angle of each pair at the current position.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/rotation.h"
+#include "views/views.h"
+
+namespace ropelab::views {
+
+void heatmap_view(Context& ctx, ImVec2 size) {
+    const LabParams& p = ctx.params;
+    LabCompute& compute = ctx.compute;
+    const LabData& d = compute.data();
+    caption("m·θ_i mod 2π: positions down, pairs across.",
+            "The rotation angle of every pair at every position, through a cyclic colormap: fast "
+            "pairs wrap often, slow ones drift. Hover for the exact angle. Below, the current "
+            "token's angle pair by pair.");
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float image_height = std::max(20.0f, avail.y * 0.55f);
+    const ImVec2 image_min = ImGui::GetCursorScreenPos();
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(compute.heatmap_texture())),
+                 ImVec2(avail.x, image_height));
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        const int pair = std::clamp(static_cast<int>((mouse.x - image_min.x) / avail.x * d.freqs.pairs()), 0,
+                                    d.freqs.pairs() - 1);
+        const auto row = static_cast<std::int64_t>((mouse.y - image_min.y) / image_height * kHeatmapRows);
+        const std::int64_t m = std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * compute.heatmap_stride();
+        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair,
+                          phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(pair)], m)));
+    }
+    ImGui::TextDisabled("positions 0 .. %lld (every %lld), pairs 0 .. %d",
+                        static_cast<long long>((kHeatmapRows - 1) * compute.heatmap_stride()),
+                        static_cast<long long>(compute.heatmap_stride()), d.freqs.pairs() - 1);
+
+    std::vector<double> pairs, angles;
+    const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);
+    for (int i = 0; i < d.freqs.pairs(); ++i) {
+        pairs.push_back(i);
+        angles.push_back(degrees[static_cast<std::size_t>(i)]);
+    }
+    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    if (rest.y < 5.0f * ImGui::GetFontSize()) return;  // no room for a readable plot
+    plot::Plot plot("angles", ctx.state.angles, ImVec2(rest.x, std::max(40.0f, rest.y)),
+                    {0.0, std::max(1.0, d.freqs.pairs() - 1.0)}, {"pair i", "angle at m (degrees)", false, false, true});
+    plot.line("angle of pair i at m", pairs, angles, ctx.colors.q, 2.0f);
+    plot.vline(p.focused_pair, ctx.colors.marker, "focused");
+    plot.finish();
+    (void)size;
+}
+
+}  // namespace ropelab::views

@@ -1,0 +1,117 @@
+#include "views/lab_ui.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+
+namespace ropelab {
+
+namespace {
+
+using DrawView = void (*)(views::Context&, ImVec2);
+constexpr DrawView kViews[kViewCount] = {views::planes_view,     views::contrast_view,
+                                         views::score_view,      views::invariance_view,
+                                         views::heatmap_view,    views::frequencies_view,
+                                         views::numbers_view,    views::precision_view};
+
+constexpr const char* kShortcuts[][2] = {
+    {"Space", "play / pause"},          {"← →", "step the position by one"},
+    {"+ −", "double / halve the speed"}, {"1 … 8", "show one view large (again: back to all)"},
+    {"Esc", "back to all views"},        {"F1", "this list"},
+    {"F11", "fullscreen"},               {"drop a file", "load a HF config.json"},
+    {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
+    {"double-click", "reset a plot"},
+};
+
+}  // namespace
+
+LabUi::LabUi(gpu::ComputeDevice& device, LabParams initial)
+    : params_(std::move(initial)), compute_(device) {
+    compute_.update(params_);
+}
+
+void LabUi::view(int index, ImVec2 size) {
+    ImGui::PushID(index);
+    ImGui::BeginChild("view", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const auto title = view_title(static_cast<View>(index));
+    if (ImGui::Selectable(std::string(title).c_str(), params_.focused_view == index, ImGuiSelectableFlags_AllowDoubleClick) &&
+        ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        requests_.focus_view = params_.focused_view == index ? -1 : index;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Double-click or press %d to show this view large", index + 1);
+    views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme)};
+    kViews[index](ctx, ImGui::GetContentRegionAvail());
+    ImGui::EndChild();
+    ImGui::PopID();
+}
+
+void LabUi::grid(ImVec2 origin, ImVec2 size) {
+    constexpr int columns = 3, rows = 3;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - gap * (rows - 1)) / rows);
+    for (int i = 0; i < kViewCount; ++i) {
+        ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
+        view(i, cell);
+    }
+    // The ninth cell: where the numbers come from, and how to get help.
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * (cell.x + gap), origin.y + 2 * (cell.y + gap)));
+    ImGui::BeginChild("status", cell, true);
+    ImGui::TextDisabled("Compute: %s", compute_.device().name().c_str());
+    ImGui::TextDisabled("%s · d = %d, rotary %d, θ = %.6g", params_.preset.c_str(), compute_.data().freqs.head_dim,
+                        compute_.data().freqs.rotary_dim, params_.model.rope_theta);
+    ImGui::TextDisabled("%.1f ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));
+    ImGui::TextWrapped("Keys 1–8 show one view large, Space plays, ←/→ step. F1 lists every shortcut.");
+    ImGui::EndChild();
+}
+
+void LabUi::help_overlay() {
+    if (!params_.show_help) return;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.95f);
+    ImGui::Begin("Keyboard and mouse (F1)", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    if (ImGui::BeginTable("keys", 2)) {
+        for (const auto& [key, what] : kShortcuts) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(key);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(what);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+void LabUi::frame(double seconds, const controls::Commands& commands) {
+    controls::apply_commands(params_, controls_, commands);
+    controls::handle_shortcuts(params_, compute_.data().freqs.pairs());
+    controls::advance_playback(params_, controls_, seconds);
+    compute_.update(params_);
+    requests_ = {};
+
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->WorkPos);
+    ImGui::SetNextWindowSize(viewport->WorkSize);
+    ImGui::Begin("ropelab", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoSavedSettings |
+                     // The window clears to this colour already: one full-screen blend fewer
+                     // per frame, which software rasterisers feel.
+                     ImGuiWindowFlags_NoBackground);
+    const float panel_width = std::min(viewport->WorkSize.x * 0.32f, ImGui::GetFontSize() * 22.0f);
+    ImGui::BeginChild("controls", ImVec2(panel_width, 0), true);
+    controls::controls_panel(params_, controls_, compute_);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 size = ImGui::GetContentRegionAvail();
+    if (params_.focused_view >= 0 && params_.focused_view < kViewCount) {
+        view(params_.focused_view, size);
+    } else {
+        grid(origin, size);
+    }
+    ImGui::End();
+    help_overlay();
+    controls::apply_requests(params_, requests_);
+}
+
+}  // namespace ropelab

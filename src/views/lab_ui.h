@@ -1,0 +1,39 @@
+#pragma once
+// The lab's window content: the controls panel beside a grid of all views (or one view large),
+// the shortcut overlay, and the order of work in a frame: commands and shortcuts, playback,
+// recompute if the parameters changed, draw, apply what the views asked for.
+#include "gpu/compute_device.h"
+#include "lab/lab_compute.h"
+#include "lab/params.h"
+#include "views/controls.h"
+#include "views/views.h"
+
+namespace ropelab {
+
+class LabUi {
+public:
+    LabUi(gpu::ComputeDevice& device, LabParams initial);
+
+    // Builds this frame's ImGui content; `seconds` since the previous frame drives playback.
+    void frame(double seconds, const controls::Commands& commands);
+
+    const LabParams& params() const { return params_; }
+    const LabCompute& compute() const { return compute_; }
+    const controls::ControlsState& controls_state() const { return controls_; }
+    // For tests: the parameter writer with the same validation the panel uses.
+    LabParams& params_for_controls() { return params_; }
+    controls::ControlsState& controls_state_for_controls() { return controls_; }
+
+private:
+    void view(int index, ImVec2 size);
+    void grid(ImVec2 origin, ImVec2 size);
+    void help_overlay();
+
+    LabParams params_;
+    controls::ControlsState controls_;
+    LabCompute compute_;
+    views::ViewState view_state_;
+    views::Requests requests_;
+};
+
+}  // namespace ropelab

@@ -1,0 +1,130 @@
+// View 1: rotation planes. The focused pair's 2D plane with q at m and k at m − Δk, a fading
+// trail of q's past positions and the angle read-out; beside it one small plane per pair, all at
+// the same m, so the spread of speeds is visible. Clicking a small plane focuses it.
+#include <algorithm>
+#include <cmath>
+#include <complex>
+
+#include <fmt/format.h>
+
+#include "core/rotation.h"
+#include "views/views.h"
+
+namespace ropelab::views {
+
+namespace {
+
+constexpr int kTrail = 24;
+
+ImVec2 to_screen(ImVec2 center, float radius, std::complex<double> z) {
+    return ImVec2(center.x + radius * static_cast<float>(z.real()),
+                  center.y - radius * static_cast<float>(z.imag()));
+}
+
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+    dl->AddLine(from, to, color, thickness);
+    const ImVec2 d(to.x - from.x, to.y - from.y);
+    const float len = std::sqrt(d.x * d.x + d.y * d.y);
+    if (len < 1.0f) return;
+    const ImVec2 u(d.x / len, d.y / len), n(-u.y, u.x);
+    const float head = std::min(len * 0.3f, 4.0f * thickness + 4.0f);
+    dl->AddTriangleFilled(to, ImVec2(to.x - u.x * head + n.x * head * 0.5f, to.y - u.y * head + n.y * head * 0.5f),
+                          ImVec2(to.x - u.x * head - n.x * head * 0.5f, to.y - u.y * head - n.y * head * 0.5f), color);
+}
+
+void plane_background(ImDrawList* dl, ImVec2 c, float r) {
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    dl->AddCircle(c, r, grid, 64, 1.0f);
+    dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), grid);
+    dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), grid);
+}
+
+void focused_plane(Context& ctx, ImVec2 origin, float side) {
+    const LabData& d = ctx.compute.data();
+    const LabParams& p = ctx.params;
+    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    const int rot = d.freqs.rotary_dim;
+    const auto q = pair_value(d.q, i, rot, d.freqs.layout);
+    const auto k = pair_value(d.k, i, rot, d.freqs.layout);
+    const double scale = std::max({std::abs(q), std::abs(k), 1e-12});
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float font = ImGui::GetFontSize();
+    const ImVec2 c(origin.x + side / 2, origin.y + side / 2);
+    const float r = side / 2 - font;
+    plane_background(dl, c, r);
+
+    for (int t = kTrail; t >= 1; --t) {  // older positions fade out
+        const auto past = q / scale * pair_rotor(d.freqs, i, p.position - t);
+        const float alpha = 0.6f * (1.0f - static_cast<float>(t) / (kTrail + 1));
+        dl->AddCircleFilled(to_screen(c, r, past), 0.18f * font,
+                            ImGui::ColorConvertFloat4ToU32(ImVec4(ImGui::ColorConvertU32ToFloat4(ctx.colors.q).x,
+                                                                  ImGui::ColorConvertU32ToFloat4(ctx.colors.q).y,
+                                                                  ImGui::ColorConvertU32ToFloat4(ctx.colors.q).z, alpha)));
+    }
+    const auto q_now = q / scale * pair_rotor(d.freqs, i, p.position);
+    const auto k_now = k / scale * pair_rotor(d.freqs, i, p.position - p.key_distance);
+    arrow(dl, c, to_screen(c, r, k_now), ctx.colors.k, 2.5f);
+    arrow(dl, c, to_screen(c, r, q_now), ctx.colors.q, 3.0f);
+    dl->AddText(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
+    dl->AddText(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k,
+                fmt::format("k at n = m − {}", p.key_distance).c_str());
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::Dummy(ImVec2(side, side));
+}
+
+void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
+    const LabData& d = ctx.compute.data();
+    const LabParams& p = ctx.params;
+    const int pairs = d.freqs.pairs();
+    // As square as the area allows.
+    int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs * size.x / std::max(size.y, 1.0f)))));
+    int rows = (pairs + columns - 1) / columns;
+    const float cell = std::min(size.x / columns, size.y / rows);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_HeaderActive);
+    for (int j = 0; j < pairs; ++j) {
+        const ImVec2 cell_min(origin.x + (j % columns) * cell, origin.y + (j / columns) * cell);
+        const ImVec2 c(cell_min.x + cell / 2, cell_min.y + cell / 2);
+        const float r = cell * 0.42f;
+        if (j == p.focused_pair) dl->AddRectFilled(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), highlight);
+        dl->AddCircle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
+        auto dir = pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout);
+        dir = std::abs(dir) > 0 ? dir / std::abs(dir) : std::complex<double>(1.0, 0.0);
+        dl->AddLine(c, to_screen(c, r, dir * pair_rotor(d.freqs, j, p.position)), ctx.colors.q,
+                    std::max(1.0f, cell / 24));
+        ImGui::SetCursorScreenPos(cell_min);
+        ImGui::PushID(j);
+        if (ImGui::InvisibleButton("pair", ImVec2(cell, cell))) ctx.requests.focus_pair = j;
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
+                              d.freqs.inv_freq[static_cast<std::size_t>(j)],
+                              wavelength(d.freqs.inv_freq[static_cast<std::size_t>(j)]),
+                              phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(j)], p.position)));
+        }
+        ImGui::PopID();
+    }
+}
+
+}  // namespace
+
+void planes_view(Context& ctx, ImVec2 size) {
+    const LabParams& p = ctx.params;
+    const LabData& d = ctx.compute.data();
+    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    caption("Pair i turns by m·θ_i: fast pairs first, slow pairs last.",
+            "Each pair of components of q and k is a point in its own plane, rotated by m·θ_i at "
+            "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
+            "pair at the same m; click one to focus it.");
+    const double angle = phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.position));
+    ImGui::Text("pair %d: θ = %.4g, m·θ = %.2f°, (m−n)·θ = %.2f°", i,
+                d.freqs.inv_freq[static_cast<std::size_t>(i)], angle,
+                phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.key_distance)));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
+    focused_plane(ctx, origin, side);
+    const float gap = ImGui::GetFontSize() * 0.5f;
+    pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(size.x - side - gap, side));
+}
+
+}  // namespace ropelab::views

@@ -1,0 +1,62 @@
+#pragma once
+// The lab's views: one file each, draw only. They read LabParams and LabCompute and hand back
+// requests (focus a pair, jump to a position) that the controls module applies, so the
+// parameters keep one writer.
+#include <cstdint>
+#include <optional>
+
+#include <imgui.h>
+
+#include "lab/lab_compute.h"
+#include "lab/params.h"
+#include "plot/plot.h"
+
+namespace ropelab::views {
+
+struct Requests {
+    std::optional<int> focus_pair;
+    std::optional<std::int64_t> position;
+    std::optional<int> focus_view;  // −1: back to the grid
+};
+
+// M4 columns of the device's series, kept while neither the series nor the plot's pixel
+// columns change: a paused or merely animating score plot then costs no device round trip.
+struct ColumnCache {
+    int version = -1;
+    std::vector<std::uint32_t> boundaries;
+    std::vector<M4Column> rope, sinusoidal, bound;
+};
+
+// Per-view UI state that survives frames (plot zoom and pan, cached decimations).
+struct ViewState {
+    plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision;
+    ColumnCache score_columns;
+};
+
+struct Palette {
+    ImU32 q, k, rope, sinusoidal, bound, exact, naive, bf16, marker, unchanged, blended, interpolated;
+};
+Palette palette(Theme theme);
+
+struct Context {
+    const LabParams& params;
+    LabCompute& compute;
+    ViewState& state;
+    Requests& requests;
+    Palette colors;
+};
+
+// Each draws into the current ImGui window, filling `size`.
+void planes_view(Context& ctx, ImVec2 size);
+void contrast_view(Context& ctx, ImVec2 size);
+void score_view(Context& ctx, ImVec2 size);
+void invariance_view(Context& ctx, ImVec2 size);
+void heatmap_view(Context& ctx, ImVec2 size);
+void frequencies_view(Context& ctx, ImVec2 size);
+void numbers_view(Context& ctx, ImVec2 size);
+void precision_view(Context& ctx, ImVec2 size);
+
+// The one-line caption every view starts with; the longer explanation shows on hover.
+void caption(const char* line, const char* more);
+
+}  // namespace ropelab::views
