@@ -112,6 +112,7 @@ int run_gui(const GuiOptions& o) {
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
     LabUi lab(*device, initial_params(o, window->content_scale()));
+    if (o.frames) window->park_pointer();  // scripted runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;
     std::string capture_error;
     auto last = std::chrono::steady_clock::now();

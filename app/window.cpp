@@ -10,6 +10,7 @@
 #include <stb/stb_image_write.h>
 
 #include <chrono>
+#include <cfloat>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
@@ -163,6 +164,8 @@ bool Window::frame(const LabParams& presentation,
     apply_presentation(presentation);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    if (input_hook_) input_hook_();
     ImGui::NewFrame();
     const controls::Commands commands = pending_;
     pending_ = {};
@@ -185,6 +188,14 @@ bool Window::frame(const LabParams& presentation,
     build_ms_ = std::chrono::duration<double, std::milli>(built - start).count();
     render_ms_ = std::chrono::duration<double, std::milli>(done - built).count();
     return true;
+}
+
+void Window::park_pointer() { pointer_parked_ = true; }
+
+std::pair<int, int> Window::framebuffer_size() const {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    return {w, h};
 }
 
 bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error) {

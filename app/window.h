@@ -37,6 +37,14 @@ public:
     bool frame(const LabParams& presentation, const std::function<void(const controls::Commands&)>& build,
                const std::string& capture_to = "", std::string* capture_error = nullptr);
 
+    // Called each frame after the platform backend has read the real mouse and keyboard and
+    // before ImGui sees them: tests inject input here, into the real frame loop.
+    void set_input_hook(std::function<void()> hook) { input_hook_ = std::move(hook); }
+    // Moves the pointer off the window, so scripted screenshots show no hover tooltips.
+    void park_pointer();
+    // The window's framebuffer size in pixels.
+    std::pair<int, int> framebuffer_size() const;
+
     // Where the last frame's time went: building the UI (views, plots, compute requests) and
     // rendering plus presenting it.
     double last_build_ms() const { return build_ms_; }
@@ -55,6 +63,8 @@ private:
     bool themed_ = false, fullscreen_ = false;
     int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
     double build_ms_ = 0.0, render_ms_ = 0.0;
+    std::function<void()> input_hook_;
+    bool pointer_parked_ = false;
 
     friend struct WindowCallbacks;
 };

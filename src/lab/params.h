@@ -46,6 +46,8 @@ struct LabParams {
 
     // Presentation.
     int focused_view = -1;  // −1: the grid of all views; 0..7: one view large
+    int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
+    bool show_controls = true;
     float ui_scale = 1.0f;
     Theme theme = Theme::Dark;
     bool show_help = false;

@@ -21,6 +21,11 @@ void tip(const char* text) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
 
+void remember(ControlsState& s, const char* name) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    s.widget_rects[name] = {a.x, a.y, b.x, b.y};
+}
+
 bool slider_double(const char* label, double& v, double lo, double hi, const char* format, bool log) {
     return ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, format,
                                log ? ImGuiSliderFlags_Logarithmic : 0);
@@ -80,6 +85,7 @@ void model_section(LabParams& p, ControlsState& s) {
     }
     tip("d: components per head; rotary dim = d × partial_rotary_factor must be even");
     if (slider_double("θ (base)", m.rope_theta, 1.0001, 1e9, "%.6g", true)) changed = true;
+    remember(s, "theta");
     tip("θ_i = base^(−2i/d): a larger base slows every pair (longer wavelengths)");
     float prf = static_cast<float>(m.partial_rotary_factor);
     if (ImGui::SliderFloat("Partial rotary", &prf, 0.05f, 1.0f, "%.3f")) {
@@ -89,9 +95,11 @@ void model_section(LabParams& p, ControlsState& s) {
     tip("Fraction of the head that rotates; the rest passes through unrotated (GPT-J 0.25)");
     int layout = static_cast<int>(m.layout);
     if (ImGui::RadioButton("interleaved", &layout, 0)) changed = true;
+    remember(s, "interleaved");
     tip("pairs (2i, 2i+1): Meta Llama, GPT-J, RoFormer");
     ImGui::SameLine();
     if (ImGui::RadioButton("half", &layout, 1)) changed = true;
+    remember(s, "half");
     tip("pairs (i, i + d/2): GPT-NeoX, HF rotate_half");
     m.layout = static_cast<PairLayout>(layout);
 
@@ -227,6 +235,7 @@ void view_section(LabParams& p) {
     if (ImGui::Combo("Theme", &theme, "Dark\0Light\0")) p.theme = static_cast<Theme>(theme);
     tip("Light is easier to read on projectors");
     ImGui::Checkbox("Fullscreen (F11)", &p.fullscreen);
+    tip("Fill the screen; Tab hides this panel for more room");
     ImGui::SameLine();
     ImGui::Checkbox("Keys (F1)", &p.show_help);
 }
@@ -322,6 +331,7 @@ void handle_shortcuts(LabParams& p, int pairs) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) p.position = std::min(kMaxPosition, p.position + 1);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) p.position = std::max<std::int64_t>(0, p.position - 1);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) p.focused_view = -1;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false)) p.show_controls = !p.show_controls;
     for (ImWchar c : io.InputQueueCharacters) {
         if (c == '+' || c == '=') p.speed = std::min(4096.0, p.speed * 2);
         if (c == '-') p.speed = std::max(0.25, p.speed / 2);
@@ -343,6 +353,7 @@ void apply_requests(LabParams& p, const views::Requests& r) {
     if (r.focus_pair) p.focused_pair = *r.focus_pair;
     if (r.position) p.position = std::clamp<std::int64_t>(*r.position, 0, kMaxPosition);
     if (r.focus_view) p.focused_view = *r.focus_view;
+    if (r.tab_view) p.tab_view = *r.tab_view;
 }
 
 void advance_playback(LabParams& p, ControlsState& s, double seconds) {

@@ -2,6 +2,8 @@
 // The controls: the only writer of LabParams. The panel's widgets, the keyboard shortcuts,
 // playback, loading configs, and the requests views hand back all change parameters here,
 // through setters that validate first and keep the previous value when a new one is refused.
+#include <array>
+#include <map>
 #include <string>
 
 #include "lab/lab_compute.h"
@@ -17,6 +19,9 @@ struct ControlsState {
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"
     double playback_carry = 0.0;  // fractional positions between frames
+    // Screen rectangles of a few widgets (min x, min y, max x, max y), so tests can aim
+    // injected mouse input at them.
+    std::map<std::string, std::array<float, 4>> widget_rects;
 };
 
 // Window-level events the window layer turns into commands (it knows the key codes).

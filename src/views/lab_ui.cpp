@@ -17,7 +17,8 @@ constexpr DrawView kViews[kViewCount] = {views::planes_view,     views::contrast
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
     {"+ −", "double / halve the speed"}, {"1 … 8", "show one view large (again: back to all)"},
-    {"Esc", "back to all views"},        {"F1", "this list"},
+    {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
+    {"F1", "this list"},
     {"F11", "fullscreen"},               {"drop a file", "load a HF config.json"},
     {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
     {"double-click", "reset a plot"},
@@ -64,6 +65,23 @@ void LabUi::grid(ImVec2 origin, ImVec2 size) {
     ImGui::EndChild();
 }
 
+void LabUi::tabs() {
+    if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
+        for (int i = 0; i < kViewCount; ++i) {
+            const std::string title(view_title(static_cast<View>(i)));
+            // Only the parameters' tab is forced open; clicks come back as requests.
+            const ImGuiTabItemFlags flags = (i == params_.tab_view && !tab_synced_) ? ImGuiTabItemFlags_SetSelected : 0;
+            if (ImGui::BeginTabItem(title.c_str(), nullptr, flags)) {
+                if (i != params_.tab_view && tab_synced_) requests_.tab_view = i;
+                ImGui::EndTabItem();
+            }
+        }
+        tab_synced_ = true;
+        ImGui::EndTabBar();
+    }
+    view(params_.tab_view, ImGui::GetContentRegionAvail());
+}
+
 void LabUi::help_overlay() {
     if (!params_.show_help) return;
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
@@ -97,18 +115,30 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
                      // The window clears to this colour already: one full-screen blend fewer
                      // per frame, which software rasterisers feel.
                      ImGuiWindowFlags_NoBackground);
-    const float panel_width = std::min(viewport->WorkSize.x * 0.32f, ImGui::GetFontSize() * 22.0f);
-    ImGui::BeginChild("controls", ImVec2(panel_width, 0), true);
-    controls::controls_panel(params_, controls_, compute_);
-    ImGui::EndChild();
-    ImGui::SameLine();
+    if (params_.show_controls) {
+        const float font = ImGui::GetFontSize();
+        const float panel_width = std::clamp(font * 22.0f, viewport->WorkSize.x * 0.25f, viewport->WorkSize.x * 0.45f);
+        ImGui::BeginChild("controls", ImVec2(panel_width, 0), true);
+        controls::controls_panel(params_, controls_, compute_);
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
+    // The right-hand side is its own child region, so tab bars and grids lay out inside it.
+    ImGui::BeginChild("main", ImGui::GetContentRegionAvail(), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
+    // The grid of all eight needs room; with large fonts or a small window, tabs instead.
+    const float font = ImGui::GetFontSize();
+    const bool grid_fits = size.x / 3 > 20.0f * font && size.y / 3 > 11.0f * font;
     if (params_.focused_view >= 0 && params_.focused_view < kViewCount) {
         view(params_.focused_view, size);
-    } else {
+    } else if (grid_fits) {
         grid(origin, size);
+    } else {
+        tabs();
     }
+    ImGui::EndChild();
     ImGui::End();
     help_overlay();
     controls::apply_requests(params_, requests_);

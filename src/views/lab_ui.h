@@ -27,6 +27,7 @@ public:
 private:
     void view(int index, ImVec2 size);
     void grid(ImVec2 origin, ImVec2 size);
+    void tabs();
     void help_overlay();
 
     LabParams params_;
@@ -34,6 +35,7 @@ private:
     LabCompute compute_;
     views::ViewState view_state_;
     views::Requests requests_;
+    bool tab_synced_ = false;  // the tab bar has taken params_.tab_view once
 };
 
 }  // namespace ropelab

@@ -25,11 +25,12 @@ void numbers_view(Context& ctx, ImVec2 size) {
     const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
     const auto rotated = x * std::complex<double>(c, s);
 
+    const double base_freq = std::pow(d.freqs.effective_theta, -2.0 * i / d.freqs.rotary_dim);
     ImGui::Text("θ_%d = %.6g^(−2·%d/%d) = %.10g rad per position", i, d.freqs.effective_theta, i,
-                d.freqs.rotary_dim, theta);
-    if (d.freqs.inv_freq[k] != d.freqs.unscaled_inv_freq[k]) {
-        ImGui::TextDisabled("   (scaled from %.10g by the %s rule)", d.freqs.unscaled_inv_freq[k],
-                            std::string(to_string(p.model.rope_scaling.type)).c_str());
+                d.freqs.rotary_dim, base_freq);
+    if (std::abs(theta - base_freq) > 1e-15 * base_freq) {
+        ImGui::Text("      × %.6g (%s scaling) = %.10g rad per position", theta / base_freq,
+                    std::string(to_string(p.model.rope_scaling.type)).c_str(), theta);
     }
     ImGui::Text("m·θ_%d = %lld × %.10g = %.10g rad", i, static_cast<long long>(p.position), theta,
                 static_cast<double>(p.position) * theta);

@@ -17,6 +17,7 @@ struct Requests {
     std::optional<int> focus_pair;
     std::optional<std::int64_t> position;
     std::optional<int> focus_view;  // −1: back to the grid
+    std::optional<int> tab_view;
 };
 
 // M4 columns of the device's series, kept while neither the series nor the plot's pixel

@@ -224,11 +224,20 @@ TEST(Cli, MalformedConfigFileIsNamed) {
     EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
 }
 
-TEST(Cli, NoArgumentsPrintsHelp) {
-    const Result r = run("");
+TEST(Cli, HelpListsEverySubcommand) {
+    const Result r = run("--help");
     EXPECT_EQ(r.status, 0);
-    EXPECT_NE(r.out.find("scores"), std::string::npos);
-    EXPECT_NE(r.out.find("decay-bound"), std::string::npos);
+    for (const char* sub : {"freqs", "angles", "scores", "invariance", "decay-bound", "presets", "gui"}) {
+        EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
+    }
+}
+
+// Without arguments ropelab opens the lab; with no display it says so and points to the CLI.
+TEST(Cli, NoDisplayIsExplained) {
+    const Result r = run("", "DISPLAY= WAYLAND_DISPLAY=");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("cannot open a window"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("ropelab --help"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -1,0 +1,294 @@
+// tests/ui: the real window and frame loop under Xvfb, input injected between the platform
+// backend and ImGui, assertions on the lab's state and on rendered pixels.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
+
+#include "../cli/run_binary.h"
+#include "core/presets.h"
+#include "core/rotation.h"
+#include "gpu/compute_device.h"
+#include "gpu/gl_context.h"
+#include "views/lab_ui.h"
+#include "window.h"
+
+namespace ropelab {
+namespace {
+
+struct Image {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgba;
+    double channel(int x, int y, int c) const { return rgba[(static_cast<std::size_t>(y) * width + x) * 4 + c]; }
+};
+
+Image load_png(const std::string& path) {
+    Image image;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+    if (!data) return image;
+    image.rgba.assign(data, data + static_cast<std::size_t>(image.width) * image.height * 4);
+    stbi_image_free(data);
+    return image;
+}
+
+// Standard deviation of the luminance: 0 for a blank image.
+double spread(const Image& img) {
+    double sum = 0, sq = 0;
+    const double n = static_cast<double>(img.width) * img.height;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < img.width; ++x) {
+            const double l = (img.channel(x, y, 0) + img.channel(x, y, 1) + img.channel(x, y, 2)) / 3;
+            sum += l;
+            sq += l * l;
+        }
+    }
+    return std::sqrt(std::max(0.0, sq / n - (sum / n) * (sum / n)));
+}
+
+// Mean absolute difference per channel over a region (x from x0 to the right edge).
+double difference(const Image& a, const Image& b, int x0 = 0) {
+    if (a.width != b.width || a.height != b.height) return 255;
+    double total = 0;
+    for (int y = 0; y < a.height; ++y) {
+        for (int x = x0; x < a.width; ++x) {
+            for (int c = 0; c < 3; ++c) total += std::abs(a.channel(x, y, c) - b.channel(x, y, c));
+        }
+    }
+    return total / (3.0 * (a.width - x0) * a.height);
+}
+
+class LabTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        std::string why;
+        WindowOptions options;
+        options.vsync = false;
+        window_ = Window::open(options, why).release();
+        if (!window_) {
+            why_ = why;
+            return;
+        }
+        std::string notice;
+        device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice).release();
+    }
+
+    void SetUp() override {
+        if (!window_) GTEST_SKIP() << "no window: " << why_;
+        errors_before_ = gpu::gl_error_count();
+        LabParams p;
+        p.playing = false;
+        p.ui_scale = 1.0f;
+        lab_ = std::make_unique<LabUi>(*device_, p);
+    }
+
+    void TearDown() override {
+        if (!window_) return;
+        EXPECT_EQ(gpu::gl_error_count(), errors_before_) << gpu::last_gl_error();
+        window_->set_input_hook({});
+    }
+
+    // Runs frames; `inject(k)` runs in frame k between the backend and ImGui.
+    void frames(int n, const std::function<void(int)>& inject = {}, const std::string& capture = "") {
+        for (int k = 0; k < n; ++k) {
+            window_->set_input_hook([&, k] {
+                ImGuiIO& io = ImGui::GetIO();
+                io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+                io.MouseDown[0] = false;
+                if (inject) inject(k);
+            });
+            window_->frame(lab_->params(), [&](const controls::Commands& c) { lab_->frame(1.0 / 60, c); },
+                           k == n - 1 ? capture : "");
+        }
+    }
+
+    void press_key(ImGuiKey key, int times) {
+        const int index = ImGui::GetIO().KeyMap[key];
+        frames(2 * times, [&](int k) { ImGui::GetIO().KeysDown[index] = k % 2 == 0; });
+    }
+
+    ImVec2 center_of(const std::string& widget) const {
+        const auto r = lab_->controls_state().widget_rects.at(widget);
+        return ImVec2((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+    }
+
+    void click(ImVec2 at) {
+        frames(4, [&](int k) {
+            ImGui::GetIO().MousePos = at;
+            ImGui::GetIO().MouseDown[0] = k == 1 || k == 2;
+        });
+    }
+
+    Image capture(int frames_to_settle = 3) {
+        const std::string path = ::testing::TempDir() + "/ropelab_ui_" + std::to_string(getpid()) + ".png";
+        frames(frames_to_settle, {}, path);
+        Image image = load_png(path);
+        std::remove(path.c_str());
+        return image;
+    }
+
+    static inline Window* window_ = nullptr;
+    static inline gpu::ComputeDevice* device_ = nullptr;
+    static inline std::string why_;
+    std::unique_ptr<LabUi> lab_;
+    int errors_before_ = 0;
+};
+
+TEST_F(LabTest, ArrowKeysStepTheFocusedPairByTheta) {
+    lab_->params_for_controls().focused_pair = 5;
+    frames(2);
+    press_key(ImGuiKey_RightArrow, 10);
+    EXPECT_EQ(lab_->params().position, 10);
+    const RopeFrequencies& f = lab_->compute().data().freqs;
+    const double theta = std::pow(10000.0, -10.0 / 128);  // pair 5 of d = 128
+    const double drawn = std::arg(pair_rotor(f, 5, lab_->params().position));
+    EXPECT_NEAR(drawn, std::remainder(10 * theta, 2 * M_PI), 1e-12);
+    press_key(ImGuiKey_LeftArrow, 3);
+    EXPECT_EQ(lab_->params().position, 7);
+}
+
+TEST_F(LabTest, SpaceTogglesPlaybackAndPlaybackAdvances) {
+    frames(2);
+    press_key(ImGuiKey_Space, 1);
+    EXPECT_TRUE(lab_->params().playing);
+    const std::int64_t before = lab_->params().position;
+    frames(60);  // one second at the default 4 positions per second
+    EXPECT_EQ(lab_->params().position - before, 4);
+}
+
+TEST_F(LabTest, ChoosingAPresetChangesTheFrequencies) {
+    frames(2);
+    const std::vector<double> textbook = lab_->compute().data().freqs.inv_freq;
+    ASSERT_TRUE(controls::select_preset(lab_->params_for_controls(), lab_->controls_state_for_controls(),
+                                        "llama3.1-8b"));
+    frames(2);
+    const auto& now = lab_->compute().data().freqs.inv_freq;
+    const auto expected = compute_frequencies(preset_or_throw("llama3.1-8b").config).inv_freq;
+    EXPECT_EQ(now, expected);
+    EXPECT_NE(now, textbook);
+}
+
+TEST_F(LabTest, DraggingThetaChangesTheScoreCurve) {
+    frames(3);
+    const double theta_before = lab_->params().model.rope_theta;
+    const float score_before = device_->series_value(gpu::Series::Scores, 100);
+    const int version_before = lab_->compute().series_version();
+    const ImVec2 start = center_of("theta");
+    frames(12, [&](int k) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(start.x + (k >= 2 ? 4.0f * (k - 1) : 0.0f), start.y);
+        io.MouseDown[0] = k >= 1 && k < 11;
+    });
+    frames(3);
+    EXPECT_GT(lab_->params().model.rope_theta, theta_before);
+    EXPECT_GT(lab_->compute().series_version(), version_before);
+    EXPECT_NE(device_->series_value(gpu::Series::Scores, 100), score_before);
+}
+
+TEST_F(LabTest, LayoutToggleRepairsTheComponents) {
+    lab_->params_for_controls().vectors = VectorChoice::Random;
+    frames(3);
+    click(center_of("half"));
+    frames(2);
+    ASSERT_EQ(lab_->params().model.layout, PairLayout::Half);
+    const LabData& d = lab_->compute().data();
+    // Half layout: pair i is (q_i, q_{i+64}); checked against the coefficients the curves use.
+    for (int i : {0, 1, 17, 63}) {
+        const std::complex<double> q(d.q[i], d.q[i + 64]), k(d.k[i], d.k[i + 64]);
+        EXPECT_NEAR(std::abs(d.coefficients.pair[i] - q * std::conj(k)), 0.0, 1e-12) << i;
+    }
+    click(center_of("interleaved"));
+    frames(2);
+    EXPECT_EQ(lab_->params().model.layout, PairLayout::Interleaved);
+    const std::complex<double> q(d.q[2], d.q[3]), k(d.k[2], d.k[3]);
+    EXPECT_NEAR(std::abs(lab_->compute().data().coefficients.pair[1] - q * std::conj(k)), 0.0, 1e-12);
+}
+
+TEST_F(LabTest, BadValuesAreRefusedAndThePreviousValueStays) {
+    frames(2);
+    ModelConfig odd = lab_->params().model;
+    odd.head_dim = 127;
+    EXPECT_FALSE(controls::try_set_model(lab_->params_for_controls(), lab_->controls_state_for_controls(), odd));
+    EXPECT_EQ(lab_->params().model.head_dim, 128);
+    EXPECT_NE(lab_->controls_state().error.find("127"), std::string::npos);
+    const std::string broken = ::testing::TempDir() + "/ropelab_ui_broken.json";
+    std::ofstream(broken) << "{\"head_dim\": 64, \"rope_theta\": \"x\"}";
+    EXPECT_FALSE(controls::load_config(lab_->params_for_controls(), lab_->controls_state_for_controls(), broken));
+    EXPECT_EQ(lab_->params().model.head_dim, 128);
+    EXPECT_NE(lab_->controls_state().error.find("rope_theta"), std::string::npos);
+    std::remove(broken.c_str());
+}
+
+// Every view at 1280×720: not blank, and it changes where it should when the position moves.
+TEST_F(LabTest, EveryViewRendersAndFollowsThePosition) {
+    const bool follows_position[kViewCount] = {true, true, false, true, true, false, true, true};
+    for (int v = 0; v < kViewCount; ++v) {
+        lab_->params_for_controls().focused_view = v;
+        lab_->params_for_controls().position = 40;
+        const Image before = capture();
+        ASSERT_EQ(before.width, 1280);
+        ASSERT_EQ(before.height, 720);
+        EXPECT_GT(spread(before), 10.0) << "view " << v + 1 << " looks blank";
+        lab_->params_for_controls().position = 300;
+        const Image after = capture();
+        const double changed = difference(before, after, 420);  // the view area, right of the controls
+        if (follows_position[v]) {
+            EXPECT_GT(changed, 0.02) << "view " << v + 1 << " ignores the position";
+        } else {
+            EXPECT_LT(changed, 0.02) << "view " << v + 1 << " changed without reason";
+        }
+    }
+}
+
+// Golden images (made by this app's own --screenshot, looked at, committed): frequencies and
+// numbers views of the Llama 3.1 preset. Tolerance: mean channel difference below 1.5.
+TEST_F(LabTest, GoldenImages) {
+    controls::select_preset(lab_->params_for_controls(), lab_->controls_state_for_controls(), "llama3.1-8b");
+    lab_->params_for_controls().position = 1000;
+    lab_->params_for_controls().focused_pair = 30;
+    for (int v : {6, 7}) {
+        lab_->params_for_controls().focused_view = v - 1;
+        const std::string golden = std::string(ROPELAB_SOURCE_DIR) + "/tests/ui/golden/view" + std::to_string(v) + ".png";
+        if (std::getenv("ROPELAB_UPDATE_GOLDEN")) {  // regenerate, then look at them before committing
+            frames(4, {}, golden);
+            continue;
+        }
+        const Image image = capture(4);
+        const Image expected = load_png(golden);
+        ASSERT_GT(expected.width, 0) << "missing " << golden;
+        EXPECT_LT(difference(image, expected), 1.5) << "view " << v << " differs from " << golden;
+    }
+}
+
+TEST(GuiCommand, FramesStatsAndScreenshot) {
+    const std::string png = ::testing::TempDir() + "/ropelab_gui_cmd_" + std::to_string(getpid()) + ".png";
+    const test::Result r = test::run("gui --frames 5 --stats --paused --screenshot " + png);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto stats = nlohmann::json::parse(r.out);
+    EXPECT_EQ(stats["frames"], 5);
+    EXPECT_EQ(stats["gl_errors"], 0);
+    EXPECT_GT(stats["mean_ms"].get<double>(), 0.0);
+    const Image image = load_png(png);
+    EXPECT_EQ(image.width, 1280);
+    EXPECT_EQ(image.height, 720);
+    EXPECT_GT(spread(image), 10.0);
+    std::remove(png.c_str());
+}
+
+TEST(GuiCommand, UnwritableScreenshotFailsCleanly) {
+    const test::Result r = test::run("gui --frames 2 --screenshot /nonexistent/dir/shot.png");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("/nonexistent/dir/shot.png"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists("/nonexistent/dir/shot.png.partial"));
+}
+
+}  // namespace
+}  // namespace ropelab
