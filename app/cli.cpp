@@ -301,7 +301,7 @@ int run_cli(int argc, char** argv) {
     scores->add_option("--k", score_opts.k, "Key: ones | random:SEED | v0,v1,... | @FILE")
         ->capture_default_str();
     scores->add_option("--samples", score_opts.samples,
-                       "Mean over S random q/k pairs (replaces --q/--k)")
+                       "Mean over S random vectors with k = q: the expected decay (replaces --q/--k)")
         ->check(in_range(1, 100000));
     scores->add_option("--seed", score_opts.seed, "First seed for --samples")->capture_default_str();
     scores->add_option("--angle-mode", score_opts.angle_mode,

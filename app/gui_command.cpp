@@ -46,6 +46,7 @@ LabParams initial_params(const GuiOptions& o, float content_scale) {
                 : o.vectors == "pair" ? VectorChoice::FocusedPair
                                       : VectorChoice::Ones;
     p.playing = !o.paused;
+    p.log_distance = o.log_distance;
     p.fullscreen = o.fullscreen;
     p.show_help = o.help;
     return p;
@@ -87,6 +88,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_option("--vectors", o.vectors, "q/k: ones, random, mean, pair")
         ->check(CLI::IsMember({"ones", "random", "mean", "pair"}));
     cmd->add_flag("--paused", o.paused, "Start with playback paused");
+    cmd->add_flag("--log-distance", o.log_distance, "Logarithmic distance axis in the score plot");
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");

@@ -26,6 +26,7 @@ struct GuiOptions {
     std::string encoding = "both";
     std::string vectors = "ones";
     bool paused = false;
+    bool log_distance = false;
     bool fullscreen = false;
     bool help = false;
     // Every frame changes a parameter (for the 2^20 frame-time measurement).

@@ -72,6 +72,10 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     glfwSetKeyCallback(w->window_, WindowCallbacks::key);
     glfwSetDropCallback(w->window_, WindowCallbacks::drop);
     gpu::install_debug_counter();
+    const std::string renderer = gpu::current_gl_info().renderer;
+    w->software_renderer_ = renderer.find("llvmpipe") != std::string::npos ||
+                            renderer.find("softpipe") != std::string::npos ||
+                            renderer.find("SwiftShader") != std::string::npos;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -143,6 +147,9 @@ void Window::apply_presentation(const LabParams& p) {
             ImGui::StyleColorsDark(&style);
         }
         style.WindowRounding = 0.0f;
+        // Anti-aliased fills add fringe triangles to every shape; free on a GPU, a quarter of
+        // the frame on a software rasteriser (llvmpipe: 17 → 13 ms at 1280×720).
+        style.AntiAliasedFill = !software_renderer_;
         style.ScaleAllSizes(p.ui_scale);
         ImGui::GetStyle() = style;
         theme_ = p.theme;

@@ -60,7 +60,7 @@ private:
     controls::Commands pending_;
     float font_scale_ = 0.0f;
     Theme theme_ = Theme::Dark;
-    bool themed_ = false, fullscreen_ = false;
+    bool themed_ = false, fullscreen_ = false, software_renderer_ = false;
     int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
     double build_ms_ = 0.0, render_ms_ = 0.0;
     std::function<void()> input_hook_;

@@ -40,8 +40,10 @@ PhasorSum rope_phasor_sum(const ScoreCoefficients& c, const RopeFrequencies& fre
 PhasorSum sinusoidal_phasor_sum(std::span<const double> q, std::span<const double> k,
                                 const SinusoidalEncoding& enc, std::int64_t query_position);
 
-// The mean of the coefficients over `samples` random q/k pairs (q from seed, k from seed + 1,
-// then seed + 2, …): the expected score curve, evaluated once instead of `samples` times.
+// The mean of the coefficients over `samples` random vectors q (seeds seed, seed + 2, …) with
+// k = q — a token meeting the same content at a distance: E[c_i] = E|q̃_i|², the expected
+// long-term decay curve, evaluated once instead of `samples` times. (Independent q and k would
+// average every coefficient to zero.)
 ScoreCoefficients mean_random_coefficients(const RopeFrequencies& freqs, std::uint64_t seed,
                                            int samples);
 

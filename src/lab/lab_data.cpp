@@ -63,8 +63,9 @@ std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams&
     switch (p.vectors) {
         case VectorChoice::Ones: return {std::vector<double>(n, 1.0), std::vector<double>(n, 1.0)};
         case VectorChoice::Random:
-        case VectorChoice::MeanOfRandom:
             return {random_vector(p.seed, head_dim), random_vector(p.seed + 1, head_dim)};
+        case VectorChoice::MeanOfRandom:  // the first sample; the mean uses k = q too
+            return {random_vector(p.seed, head_dim), random_vector(p.seed, head_dim)};
         case VectorChoice::FocusedPair: {
             std::vector<double> v(n, 0.0);
             const int pair = std::clamp(p.focused_pair, 0, rotary_dim / 2 - 1);

@@ -40,7 +40,7 @@ std::string_view to_string(VectorChoice v) {
     switch (v) {
         case VectorChoice::Ones: return "All ones";
         case VectorChoice::Random: return "Random (seed)";
-        case VectorChoice::MeanOfRandom: return "Mean of S random pairs";
+        case VectorChoice::MeanOfRandom: return "Mean of S random (k = q)";
         case VectorChoice::FocusedPair: return "Focused pair alone";
         case VectorChoice::Custom: return "Custom vectors";
     }

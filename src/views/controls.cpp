@@ -167,7 +167,7 @@ void curve_section(LabParams& p) {
     }
     tip("RoPE: ⟨R_m q, R_n k⟩; sinusoidal: (q + p_m)·(k + p_n), Vaswani et al.");
     int vectors = static_cast<int>(p.vectors);
-    if (ImGui::Combo("q, k", &vectors, "All ones\0Random (seed)\0Mean of S random pairs\0Focused pair alone\0Custom\0")) {
+    if (ImGui::Combo("q, k", &vectors, "All ones\0Random (seed)\0Mean of S random (k = q)\0Focused pair alone\0Custom\0")) {
         p.vectors = static_cast<VectorChoice>(vectors);
     }
     tip("The query and key contents c_i = q̃_i·conj(k̃_i) that the rotation acts on");
@@ -178,7 +178,7 @@ void curve_section(LabParams& p) {
     }
     if (p.vectors == VectorChoice::MeanOfRandom) {
         ImGui::SliderInt("S samples", &p.samples, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic);
-        tip("Average of c_i over S random pairs: the expected score curve");
+        tip("Average of c_i over S random vectors with k = q: the expected decay curve");
     }
     int exponent = static_cast<int>(std::lround(std::log2(static_cast<double>(p.max_distance))));
     if (ImGui::SliderInt("N distances", &exponent, 4, 20, "2^%d")) {

@@ -128,13 +128,13 @@ TEST(Cli, InvarianceRopeIsFlat) {
 }
 
 TEST(Cli, MeanOverSamplesAveragesCoefficients) {
-    // Two samples: the mean curve is the mean of the two single-pair curves (seeds 1,2 and 3,4).
+    // Two samples: the mean curve is the mean of the two single curves (k = q, seeds 1 and 3).
     const auto mean = nlohmann::json::parse(
         run("scores --max-distance 8 --samples 2 --seed 1 --device reference --format json").out);
     const auto first = nlohmann::json::parse(
-        run("scores --max-distance 8 --q random:1 --k random:2 --device reference --format json").out);
+        run("scores --max-distance 8 --q random:1 --k random:1 --device reference --format json").out);
     const auto second = nlohmann::json::parse(
-        run("scores --max-distance 8 --q random:3 --k random:4 --device reference --format json").out);
+        run("scores --max-distance 8 --q random:3 --k random:3 --device reference --format json").out);
     for (int d = 0; d < 8; ++d) {
         EXPECT_NEAR(mean["score"][d].get<double>(),
                     0.5 * (first["score"][d].get<double>() + second["score"][d].get<double>()), 1e-12);
