@@ -35,7 +35,7 @@ void panel(const char* title, ImVec2 origin, ImVec2 size, float unit, ImDrawList
 
 }  // namespace
 
-void contrast_view(Context& ctx, ImVec2 size) {
+void contrast_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
@@ -73,7 +73,6 @@ void contrast_view(Context& ctx, ImVec2 size) {
     arrow(dl, c2, at(c2, unit, x), ctx.colors.bound, 2.0f);
     arrow(dl, c2, at(c2, unit, rotated), ctx.colors.q, 3.0f);
     ImGui::Dummy(ImVec2(avail.x, half.y));
-    (void)size;
 }
 
 }  // namespace ropelab::views

@@ -37,8 +37,7 @@ bool slider_int64(const char* label, std::int64_t& v, std::int64_t lo, std::int6
 }
 
 // An optional number edited through a checkbox ("given") and a value.
-void optional_double(const char* label, std::optional<double>& value, double fallback, ModelConfig& m,
-                     bool& changed) {
+void optional_double(const char* label, std::optional<double>& value, double fallback, bool& changed) {
     bool given = value.has_value();
     ImGui::PushID(label);
     if (ImGui::Checkbox("##given", &given)) {
@@ -54,7 +53,6 @@ void optional_double(const char* label, std::optional<double>& value, double fal
     }
     ImGui::EndDisabled();
     ImGui::PopID();
-    (void)m;
 }
 
 void model_section(LabParams& p, ControlsState& s) {
@@ -135,7 +133,7 @@ void model_section(LabParams& p, ControlsState& s) {
         tip("Pairs turning more than beta_fast times in the original context keep their frequency");
         if (ImGui::InputDouble("beta_slow", &sc.beta_slow, 0, 0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue)) changed = true;
         tip("Pairs turning fewer than beta_slow times are interpolated by 1/factor");
-        optional_double("attention_factor", sc.attention_factor, 1.0, m, changed);
+        optional_double("attention_factor", sc.attention_factor, 1.0, changed);
         tip("Scales cos and sin (q·k by its square); default 0.1·ln(factor) + 1");
     }
     if (sc.type == RopeType::Llama3 || sc.type == RopeType::Yarn || sc.type == RopeType::LongRope) {

@@ -9,7 +9,7 @@
 
 namespace ropelab::views {
 
-void frequencies_view(Context& ctx, ImVec2 size) {
+void frequencies_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     caption("θ_i and wavelengths; what scaling does to each pair.",
@@ -67,7 +67,6 @@ void frequencies_view(Context& ctx, ImVec2 size) {
         plot.hline(static_cast<double>(context), ctx.colors.marker, "training context");
         plot.finish();
     }
-    (void)size;
 }
 
 }  // namespace ropelab::views

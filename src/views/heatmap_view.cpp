@@ -10,7 +10,7 @@
 
 namespace ropelab::views {
 
-void heatmap_view(Context& ctx, ImVec2 size) {
+void heatmap_view(Context& ctx) {
     const LabParams& p = ctx.params;
     LabCompute& compute = ctx.compute;
     const LabData& d = compute.data();
@@ -49,7 +49,6 @@ void heatmap_view(Context& ctx, ImVec2 size) {
     plot.line("angle of pair i at m", pairs, angles, ctx.colors.q, 2.0f);
     plot.vline(p.focused_pair, ctx.colors.marker, "focused");
     plot.finish();
-    (void)size;
 }
 
 }  // namespace ropelab::views

@@ -6,7 +6,7 @@
 
 namespace ropelab::views {
 
-void invariance_view(Context& ctx, ImVec2 size) {
+void invariance_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     caption("Same Δ, moving query: RoPE is flat, addition wanders.",
@@ -30,7 +30,6 @@ void invariance_view(Context& ctx, ImVec2 size) {
         plot.vline(static_cast<double>(p.position), ctx.colors.marker, "m");
     }
     plot.finish();
-    (void)size;
 }
 
 }  // namespace ropelab::views

@@ -8,7 +8,7 @@ namespace ropelab {
 
 namespace {
 
-using DrawView = void (*)(views::Context&, ImVec2);
+using DrawView = void (*)(views::Context&);
 constexpr DrawView kViews[kViewCount] = {views::planes_view,     views::contrast_view,
                                          views::score_view,      views::invariance_view,
                                          views::heatmap_view,    views::frequencies_view,
@@ -41,7 +41,7 @@ void LabUi::view(int index, ImVec2 size) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Double-click or press %d to show this view large", index + 1);
     views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme)};
-    kViews[index](ctx, ImGui::GetContentRegionAvail());
+    kViews[index](ctx);
     ImGui::EndChild();
     ImGui::PopID();
 }

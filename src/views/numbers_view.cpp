@@ -10,7 +10,7 @@
 
 namespace ropelab::views {
 
-void numbers_view(Context& ctx, ImVec2 size) {
+void numbers_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
@@ -50,7 +50,6 @@ void numbers_view(Context& ctx, ImVec2 size) {
     ImGui::Text("        components (%d, %d) half-split (GPT-NeoX, HF rotate_half)", ha, hb);
     ImGui::TextDisabled("this model uses the %s layout; %d of %d components rotate", 
                         std::string(to_string(d.freqs.layout)).c_str(), d.freqs.rotary_dim, d.freqs.head_dim);
-    (void)size;
 }
 
 }  // namespace ropelab::views

@@ -53,13 +53,11 @@ void focused_plane(Context& ctx, ImVec2 origin, float side) {
     const float r = side / 2 - font;
     plane_background(dl, c, r);
 
+    ImVec4 trail = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
     for (int t = kTrail; t >= 1; --t) {  // older positions fade out
         const auto past = q / scale * pair_rotor(d.freqs, i, p.position - t);
-        const float alpha = 0.6f * (1.0f - static_cast<float>(t) / (kTrail + 1));
-        dl->AddCircleFilled(to_screen(c, r, past), 0.18f * font,
-                            ImGui::ColorConvertFloat4ToU32(ImVec4(ImGui::ColorConvertU32ToFloat4(ctx.colors.q).x,
-                                                                  ImGui::ColorConvertU32ToFloat4(ctx.colors.q).y,
-                                                                  ImGui::ColorConvertU32ToFloat4(ctx.colors.q).z, alpha)));
+        trail.w = 0.6f * (1.0f - static_cast<float>(t) / (kTrail + 1));
+        dl->AddCircleFilled(to_screen(c, r, past), 0.18f * font, ImGui::ColorConvertFloat4ToU32(trail));
     }
     const auto q_now = q / scale * pair_rotor(d.freqs, i, p.position);
     const auto k_now = k / scale * pair_rotor(d.freqs, i, p.position - p.key_distance);
@@ -107,7 +105,7 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
 
 }  // namespace
 
-void planes_view(Context& ctx, ImVec2 size) {
+void planes_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
@@ -124,7 +122,7 @@ void planes_view(Context& ctx, ImVec2 size) {
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
     focused_plane(ctx, origin, side);
     const float gap = ImGui::GetFontSize() * 0.5f;
-    pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(size.x - side - gap, side));
+    pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(avail.x - side - gap, side));
 }
 
 }  // namespace ropelab::views

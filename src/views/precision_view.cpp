@@ -7,7 +7,7 @@
 
 namespace ropelab::views {
 
-void precision_view(Context& ctx, ImVec2 size) {
+void precision_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     caption("How far fp32 and bf16 angles drift from exact.",
@@ -22,7 +22,6 @@ void precision_view(Context& ctx, ImVec2 size) {
     plot.line("fp32, this pair", d.precision_positions, d.naive_error, ctx.colors.naive);
     plot.vline(std::max<double>(1.0, static_cast<double>(p.position)), ctx.colors.marker, "m");
     plot.finish();
-    (void)size;
 }
 
 }  // namespace ropelab::views

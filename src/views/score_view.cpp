@@ -10,7 +10,7 @@
 
 namespace ropelab::views {
 
-void score_view(Context& ctx, ImVec2 size) {
+void score_view(Context& ctx) {
     const LabParams& p = ctx.params;
     LabCompute& compute = ctx.compute;
     gpu::ComputeDevice& device = compute.device();
@@ -62,7 +62,6 @@ void score_view(Context& ctx, ImVec2 size) {
             ImGui::EndTooltip();
         }
     }
-    (void)size;
 }
 
 }  // namespace ropelab::views

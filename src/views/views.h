@@ -47,15 +47,15 @@ struct Context {
     Palette colors;
 };
 
-// Each draws into the current ImGui window, filling `size`.
-void planes_view(Context& ctx, ImVec2 size);
-void contrast_view(Context& ctx, ImVec2 size);
-void score_view(Context& ctx, ImVec2 size);
-void invariance_view(Context& ctx, ImVec2 size);
-void heatmap_view(Context& ctx, ImVec2 size);
-void frequencies_view(Context& ctx, ImVec2 size);
-void numbers_view(Context& ctx, ImVec2 size);
-void precision_view(Context& ctx, ImVec2 size);
+// Each fills the rest of the current ImGui window (its content region).
+void planes_view(Context& ctx);
+void contrast_view(Context& ctx);
+void score_view(Context& ctx);
+void invariance_view(Context& ctx);
+void heatmap_view(Context& ctx);
+void frequencies_view(Context& ctx);
+void numbers_view(Context& ctx);
+void precision_view(Context& ctx);
 
 // The one-line caption every view starts with; the longer explanation shows on hover.
 void caption(const char* line, const char* more);
