@@ -20,6 +20,7 @@
 #include "core/vector_spec.h"
 #include "core/phasor_sum.h"
 #include "gpu/compute_device.h"
+#include "export_commands.h"
 #include "gui_command.h"
 #include "model_options.h"
 #include "output_table.h"
@@ -339,8 +340,17 @@ int run_cli(int argc, char** argv) {
         action = [] { run_presets(); };
     });
 
+    RenderOptions render_opts;
+    auto* render = app.add_subcommand("render", "Render views headless to PNG, GIF, MP4 or a PNG sequence");
+    add_render_options(render, render_opts);
+    ExportDataOptions data_opts;
+    auto* export_data = app.add_subcommand("export-data", "Write a view's series as CSV or JSON");
+    add_export_data_options(export_data, data_opts);
+
     GuiOptions gui_opts;
     int gui_status = 0;
+    render->callback([&] { action = [&] { gui_status = run_render(render_opts); }; });
+    export_data->callback([&] { action = [&] { gui_status = run_export_data(data_opts); }; });
     auto* gui = app.add_subcommand("gui", "Open the interactive lab (the default without a subcommand)");
     add_gui_options(gui, gui_opts);
     gui->callback([&] { action = [&] { gui_status = run_gui(gui_opts); }; });

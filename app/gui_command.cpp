@@ -19,34 +19,10 @@ namespace ropelab {
 
 namespace {
 
-std::pair<int, int> parse_size(const std::string& text) {
-    int w = 0, h = 0;
-    char x = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 64 || h < 64 || w > 8192 ||
-        h > 8192) {
-        throw InputError(fmt::format("--size: expected WxH between 64x64 and 8192x8192 (got \"{}\")", text));
-    }
-    return {w, h};
-}
-
 LabParams initial_params(const GuiOptions& o, float content_scale) {
-    LabParams p;
-    p.model = resolve_model(o.model);
-    p.preset = model_source(o.model);
-    if (o.max_distance) p.max_distance = *o.max_distance;
-    p.loop_to = std::min<std::int64_t>(p.max_distance, 4096);
-    if (o.position) p.position = *o.position;
-    if (o.pair) p.focused_pair = std::clamp(*o.pair, 0, rotary_dim(p.model) / 2 - 1);
+    LabParams p = lab_params_from(o.lab, content_scale);
     p.focused_view = o.view - 1;
-    p.ui_scale = std::clamp(o.ui_scale.value_or(content_scale), 1.0f, 3.0f);
-    p.theme = o.theme == "light" ? Theme::Light : Theme::Dark;
-    p.encoding = o.encoding == "rope" ? Encoding::Rope : o.encoding == "sinusoidal" ? Encoding::Sinusoidal : Encoding::Both;
-    p.vectors = o.vectors == "random" ? VectorChoice::Random
-                : o.vectors == "mean" ? VectorChoice::MeanOfRandom
-                : o.vectors == "pair" ? VectorChoice::FocusedPair
-                                      : VectorChoice::Ones;
     p.playing = !o.paused;
-    p.log_distance = o.log_distance;
     p.fullscreen = o.fullscreen;
     p.show_help = o.help;
     return p;
@@ -71,24 +47,14 @@ void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
 }  // namespace
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o) {
-    add_model_options(cmd, o.model, false);
+    add_lab_options(cmd, o.lab);
     cmd->add_option("--frames", o.frames, "Run this many frames (vsync off, fixed 1/60 s steps) and exit")
         ->check(in_range(1, 1e7));
     cmd->add_flag("--stats", o.stats, "With --frames: print frame times as JSON");
     cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG");
     cmd->add_option("--size", o.size, "Window size WxH")->capture_default_str();
     cmd->add_option("--view", o.view, "0: all views; 1-8: one view large")->check(in_range(0, 8));
-    cmd->add_option("--position", o.position, "Query position m")->check(in_range(0, 1 << 20));
-    cmd->add_option("--pair", o.pair, "Focused pair")->check(in_range(0, 4096));
-    cmd->add_option("--max-distance", o.max_distance, "N distances (16 .. 2^20)")->check(in_range(16, 1 << 20));
-    cmd->add_option("--ui-scale", o.ui_scale, "UI scale 1-3 (default: the monitor's)")->check(in_range(1, 3));
-    cmd->add_option("--theme", o.theme, "dark or light")->check(CLI::IsMember({"dark", "light"}));
-    cmd->add_option("--encoding", o.encoding, "rope, sinusoidal or both")
-        ->check(CLI::IsMember({"rope", "sinusoidal", "both"}));
-    cmd->add_option("--vectors", o.vectors, "q/k: ones, random, mean, pair")
-        ->check(CLI::IsMember({"ones", "random", "mean", "pair"}));
     cmd->add_flag("--paused", o.paused, "Start with playback paused");
-    cmd->add_flag("--log-distance", o.log_distance, "Logarithmic distance axis in the score plot");
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
@@ -96,8 +62,8 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
 
 int run_gui(const GuiOptions& o) {
     const auto [width, height] = parse_size(o.size);
-    const ModelConfig check = resolve_model(o.model);  // bad options fail before a window opens
-    (void)check;
+    if (width < 64 || height < 64) throw InputError("--size: the window needs at least 64x64");
+    lab_params_from(o.lab, 1.0f);  // bad options fail before a window opens
     WindowOptions window_options;
     window_options.width = width;
     window_options.height = height;

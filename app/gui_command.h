@@ -7,26 +7,18 @@
 #include <optional>
 #include <string>
 
-#include "model_options.h"
+#include "lab_options.h"
 
 namespace ropelab {
 
 struct GuiOptions {
-    ModelOptions model;
+    LabOptions lab;
     int frames = 0;  // 0: until the window closes
     bool stats = false;
     std::string screenshot;
     std::string size = "1280x720";
     int view = 0;  // 0: all views; 1..8: one view large
-    std::optional<std::int64_t> position;
-    std::optional<int> pair;
-    std::optional<std::int64_t> max_distance;
-    std::optional<float> ui_scale;
-    std::string theme = "dark";
-    std::string encoding = "both";
-    std::string vectors = "ones";
     bool paused = false;
-    bool log_distance = false;
     bool fullscreen = false;
     bool help = false;
     // Every frame changes a parameter (for the 2^20 frame-time measurement).

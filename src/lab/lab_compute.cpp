@@ -65,7 +65,7 @@ void LabCompute::update(const LabParams& p) {
 
     // A quick coarse curve first when the full one would cost more than a frame.
     const std::int64_t coarse_stride = std::max<std::int64_t>(1, p.max_distance / kCoarseSamples);
-    compute_series(p, ready_ ? coarse_stride : 1);
+    compute_series(p, ready_ && previews_ ? coarse_stride : 1);
     pending_exact_ = stride_ > 1;
 
     heatmap_stride_ = std::max<std::int64_t>(1, p.max_distance / kHeatmapRows);

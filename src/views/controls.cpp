@@ -253,6 +253,26 @@ bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate)
     return true;
 }
 
+bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value) {
+    ModelConfig m = p.model;
+    switch (sweep) {
+        case Sweep::Position:
+            p.position = std::clamp<std::int64_t>(std::llround(value), 0, kMaxPosition);
+            return true;
+        case Sweep::Distance:
+            p.key_distance = std::max<std::int64_t>(0, std::llround(value));
+            return true;
+        case Sweep::Theta:
+            m.rope_theta = value;
+            return try_set_model(p, s, m);
+        case Sweep::Factor:
+            if (m.rope_scaling.type == RopeType::Default) m.rope_scaling.type = RopeType::Linear;
+            m.rope_scaling.factor = value;
+            return try_set_model(p, s, m);
+    }
+    return false;
+}
+
 bool select_preset(LabParams& p, ControlsState& s, const std::string& name) {
     const Preset* preset = find_preset(name);
     if (!preset) {

@@ -45,4 +45,9 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path);
 // Applies model changes only if the result validates; otherwise records why in s.error.
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
 
+// What an animation sweeps, and setting it to a value (a factor sweep on an unscaled model uses
+// linear scaling). Returns false, with s.error, when the value is refused.
+enum class Sweep { Position, Distance, Theta, Factor };
+bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value);
+
 }  // namespace ropelab::controls

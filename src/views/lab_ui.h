@@ -20,7 +20,9 @@ public:
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
     const controls::ControlsState& controls_state() const { return controls_; }
-    // For tests: the parameter writer with the same validation the panel uses.
+    // Exports need every frame exact: no coarse preview after a parameter change.
+    void set_previews(bool on) { compute_.set_previews(on); }
+    // For tests and exports: the parameter writer with the same validation the panel uses.
     LabParams& params_for_controls() { return params_; }
     controls::ControlsState& controls_state_for_controls() { return controls_; }
 

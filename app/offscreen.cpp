@@ -1,0 +1,107 @@
+#include "offscreen.h"
+
+#include <epoxy/gl.h>
+
+#include <algorithm>
+
+#include <backends/imgui_impl_opengl3.h>
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "imgui_setup.h"
+
+namespace ropelab {
+
+RgbaImage read_framebuffer(int width, int height) {
+    RgbaImage image{width, height, std::vector<unsigned char>(static_cast<std::size_t>(width) * height * 4)};
+    std::vector<unsigned char> raw(image.pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, raw.data());
+    const std::size_t row = static_cast<std::size_t>(width) * 4;
+    for (int y = 0; y < height; ++y) {
+        std::copy_n(raw.data() + static_cast<std::size_t>(height - 1 - y) * row, row, image.pixels.data() + y * row);
+    }
+    return image;
+}
+
+std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int height, std::string& why) {
+    std::unique_ptr<OffscreenRenderer> r(new OffscreenRenderer);
+    r->context_ = gpu::HeadlessContext::create(why);
+    if (!r->context_) return nullptr;
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+    if (width > max_size || height > max_size) {
+        why = fmt::format("{}x{} exceeds this GL's largest framebuffer ({}x{})", width, height, max_size, max_size);
+        return nullptr;
+    }
+    r->width_ = width;
+    r->height_ = height;
+    glGenRenderbuffers(1, &r->color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, r->color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glGenFramebuffers(1, &r->framebuffer_);
+    glBindFramebuffer(GL_FRAMEBUFFER, r->framebuffer_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r->color_);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        why = fmt::format("cannot make a {}x{} framebuffer", width, height);
+        return nullptr;
+    }
+    r->software_ = is_software_renderer(gpu::current_gl_info().renderer);
+    r->device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, r->notice_);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // nobody is pointing: no hover
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    return r;
+}
+
+OffscreenRenderer::~OffscreenRenderer() {
+    if (ImGui::GetCurrentContext()) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui::DestroyContext();
+    }
+    device_.reset();
+    if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
+    if (color_) glDeleteRenderbuffers(1, &color_);
+}
+
+RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
+    for (int f = 0; f < settle; ++f) {
+        const LabParams& p = lab.params();
+        if (p.ui_scale != font_scale_) {
+            load_fonts(p.ui_scale);
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+            font_scale_ = p.ui_scale;
+            styled_ = false;
+        }
+        if (!styled_ || p.theme != theme_) {
+            apply_style(p.theme, p.ui_scale, software_);
+            theme_ = p.theme;
+            styled_ = true;
+        }
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui::NewFrame();
+        lab.frame(f == 0 ? seconds_per_frame : 0.0, {});
+        ImGui::Render();
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+        glViewport(0, 0, width_, height_);
+        const ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+        glClearColor(clear.x, clear.y, clear.z, transparent ? 0.0f : 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    }
+    RgbaImage image = read_framebuffer(width_, height_);
+    if (!transparent) {
+        for (std::size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;
+    }
+    return image;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,44 @@
+#pragma once
+// Rendering the lab without a window: an EGL surfaceless context (no X needed), a framebuffer
+// object of any size up to 8192×8192, and Dear ImGui driven without a platform backend. What
+// `render` and exports draw is the very same LabUi the window shows.
+#include <memory>
+#include <string>
+
+#include "export/image.h"
+#include "gpu/compute_device.h"
+#include "gpu/gl_context.h"
+#include "views/lab_ui.h"
+
+namespace ropelab {
+
+// Reads the current framebuffer (bottom-up in GL) into a top-down RGBA image.
+RgbaImage read_framebuffer(int width, int height);
+
+class OffscreenRenderer {
+public:
+    // nullptr and a one-line reason when no context or framebuffer of that size can be made.
+    static std::unique_ptr<OffscreenRenderer> create(int width, int height, std::string& why);
+    ~OffscreenRenderer();
+
+    // The device to build the LabUi with (GPU core in this context, or the CPU path).
+    gpu::ComputeDevice& device() { return *device_; }
+    const std::string& device_notice() const { return notice_; }
+
+    // Draws `settle` frames of the lab (layouts that size themselves need one extra) and reads
+    // the last back. `transparent`: background alpha 0 where nothing is drawn.
+    RgbaImage render(LabUi& lab, bool transparent, double seconds_per_frame, int settle = 1);
+
+private:
+    OffscreenRenderer() = default;
+    std::unique_ptr<gpu::HeadlessContext> context_;
+    std::unique_ptr<gpu::ComputeDevice> device_;
+    std::string notice_;
+    unsigned framebuffer_ = 0, color_ = 0;
+    int width_ = 0, height_ = 0;
+    float font_scale_ = 0.0f;
+    Theme theme_ = Theme::Dark;
+    bool software_ = false, styled_ = false;
+};
+
+}  // namespace ropelab

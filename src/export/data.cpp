@@ -1,0 +1,218 @@
+#include "export/data.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/cpu_kernels.h"
+#include "core/error.h"
+#include "core/rotation.h"
+#include "lab/lab_compute.h"
+
+namespace ropelab {
+
+namespace {
+
+constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
+                              View::Heatmap, View::Frequencies, View::Numbers, View::Precision};
+
+std::string number(double v) { return std::isfinite(v) ? fmt::format("{:.17g}", v) : "null"; }
+
+std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
+    const ModelConfig& m = p.model;
+    return {{"preset", p.preset},
+            {"head_dim", std::to_string(m.head_dim)},
+            {"rotary_dim", std::to_string(d.freqs.rotary_dim)},
+            {"rope_theta", number(m.rope_theta)},
+            {"rope_type", std::string(to_string(m.rope_scaling.type))},
+            {"factor", number(m.rope_scaling.factor.value_or(1.0))},
+            {"attention_factor", number(d.freqs.attention_factor)},
+            {"layout", std::string(to_string(m.layout))},
+            {"encoding", std::string(to_string(p.encoding))},
+            {"vectors", std::string(to_string(p.vectors))},
+            {"max_distance", std::to_string(p.max_distance)},
+            {"position", std::to_string(p.position)},
+            {"focused_pair", std::to_string(p.focused_pair)},
+            {"angle_mode", std::string(to_string(p.angle_mode))}};
+}
+
+std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
+
+std::vector<double> iota(std::size_t n, double start = 0.0) {
+    std::vector<double> out(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = start + static_cast<double>(i);
+    return out;
+}
+
+void scores(DataTable& t, const LabParams& p, const LabData& d) {
+    const auto n = static_cast<std::size_t>(p.max_distance);
+    t.columns = {"distance"};
+    t.values = {iota(n)};
+    if (p.encoding != Encoding::Sinusoidal) {
+        t.columns.push_back("rope");
+        t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, p.angle_mode)));
+        if (p.show_bound) {
+            std::vector<double> bound = widen(cpu_decay_bound(d.freqs, p.max_distance));
+            for (double& b : bound) b = d.coefficients.passthrough + d.bound_scale * b;
+            t.columns.push_back("bound_relative");
+            t.values.push_back(std::move(bound));
+        }
+    }
+    if (p.encoding != Encoding::Rope) {
+        t.columns.push_back("sinusoidal");
+        t.values.push_back(widen(cpu_scores(d.sinusoidal_sum, p.max_distance, AngleMode::Exact)));
+    }
+}
+
+void planes(DataTable& t, const LabParams& p, const LabData& d) {
+    t.columns = {"pair", "angle_deg", "q_re", "q_im", "k_re", "k_im"};
+    t.values.assign(6, {});
+    for (int i = 0; i < d.freqs.pairs(); ++i) {
+        const auto q = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout) * pair_rotor(d.freqs, i, p.position);
+        const auto k = pair_value(d.k, i, d.freqs.rotary_dim, d.freqs.layout) *
+                       pair_rotor(d.freqs, i, p.position - p.key_distance);
+        const double row[] = {static_cast<double>(i),
+                              phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.position)),
+                              q.real(), q.imag(), k.real(), k.imag()};
+        for (int c = 0; c < 6; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
+    }
+}
+
+void contrast(DataTable& t, const LabParams& p, const LabData& d) {
+    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
+    const std::size_t s = std::min<std::size_t>(static_cast<std::size_t>(i), d.sinusoidal.omega.size() - 1);
+    const double a = phase_radians(phase_at(d.sinusoidal.phase_step[s], p.position));
+    const std::complex<double> pm(std::sin(a), std::cos(a));
+    const auto added = x + pm, rotated = x * pair_rotor(d.freqs, i, p.position);
+    t.columns = {"vector", "re", "im", "length"};
+    t.values = {{0, 1, 2, 3},
+                {x.real(), pm.real(), added.real(), rotated.real()},
+                {x.imag(), pm.imag(), added.imag(), rotated.imag()},
+                {std::abs(x), std::abs(pm), std::abs(added), std::abs(rotated)}};
+    t.parameters.emplace_back("vector_rows", "0: x, 1: p_m, 2: x + p_m, 3: R(m·θ_i) x");
+}
+
+void heatmap(DataTable& t, const LabParams& p, const LabData& d) {
+    const std::int64_t stride = std::max<std::int64_t>(1, p.max_distance / kHeatmapRows);
+    const auto angles = cpu_angle_heatmap(d.freqs.phase_step, 0, stride, kHeatmapRows);
+    t.columns = {"position"};
+    t.values = {{}};
+    for (int r = 0; r < kHeatmapRows; ++r) t.values[0].push_back(static_cast<double>(r * stride));
+    for (int i = 0; i < d.freqs.pairs(); ++i) {
+        t.columns.push_back(fmt::format("pair_{}_rad", i));
+        std::vector<double> column;
+        for (int r = 0; r < kHeatmapRows; ++r) column.push_back(angles[static_cast<std::size_t>(r * d.freqs.pairs() + i)]);
+        t.values.push_back(std::move(column));
+    }
+}
+
+void frequencies(DataTable& t, const LabData& d) {
+    t.columns = {"pair", "inv_freq", "unscaled_inv_freq", "wavelength", "scaling"};
+    t.values.assign(5, {});
+    for (int i = 0; i < d.freqs.pairs(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        t.values[0].push_back(i);
+        t.values[1].push_back(d.freqs.inv_freq[k]);
+        t.values[2].push_back(d.freqs.unscaled_inv_freq[k]);
+        t.values[3].push_back(wavelength(d.freqs.inv_freq[k]));
+        t.values[4].push_back(static_cast<double>(d.pair_scaling[k]));
+    }
+    t.parameters.emplace_back("scaling_codes", "0: unchanged, 1: blended, 2: interpolated");
+}
+
+void numbers(DataTable& t, const LabParams& p, const LabData& d) {
+    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    const auto k = static_cast<std::size_t>(i);
+    const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
+    t.columns = {"pair", "theta", "m_theta", "reduced_angle", "cos", "sin"};
+    t.values = {{static_cast<double>(i)},
+                {d.freqs.inv_freq[k]},
+                {static_cast<double>(p.position) * d.freqs.inv_freq[k]},
+                {angle},
+                {std::cos(angle)},
+                {std::sin(angle)}};
+}
+
+}  // namespace
+
+DataTable view_data(View view, const LabParams& p, const LabData& d) {
+    DataTable t;
+    t.view = std::string(view_name(view));
+    t.parameters = parameters(p, d);
+    switch (view) {
+        case View::Planes: planes(t, p, d); break;
+        case View::Contrast: contrast(t, p, d); break;
+        case View::Scores: scores(t, p, d); break;
+        case View::Invariance:
+            t.columns = {"position", "rope", "sinusoidal"};
+            t.values = {d.invariance_positions, d.invariance_rope, d.invariance_sinusoidal};
+            t.parameters.emplace_back("invariance_distance", std::to_string(p.invariance_distance));
+            break;
+        case View::Heatmap: heatmap(t, p, d); break;
+        case View::Frequencies: frequencies(t, d); break;
+        case View::Numbers: numbers(t, p, d); break;
+        case View::Precision:
+            t.columns = {"position", "bf16_error_rad", "fp32_error_rad", "fp32_worst_pair_error_rad"};
+            t.values = {d.precision_positions, d.bf16_error, d.naive_error, d.naive_error_worst};
+            break;
+    }
+    return t;
+}
+
+std::string to_csv(const DataTable& t) {
+    std::string out = fmt::format("# ropelab export: view {}\n", t.view);
+    for (const auto& [key, value] : t.parameters) out += fmt::format("# {}: {}\n", key, value);
+    for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
+    out += '\n';
+    const std::size_t rows = t.values.empty() ? 0 : t.values[0].size();
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t c = 0; c < t.values.size(); ++c) out += (c ? "," : "") + number(t.values[c][r]);
+        out += '\n';
+    }
+    return out;
+}
+
+std::string to_json(const DataTable& t) {
+    auto quoted = [](const std::string& s) {
+        std::string q = "\"";
+        for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+        return q + "\"";
+    };
+    std::string out = "{\n  \"view\": " + quoted(t.view) + ",\n  \"parameters\": {";
+    for (std::size_t i = 0; i < t.parameters.size(); ++i) {
+        out += (i ? ", " : "") + quoted(t.parameters[i].first) + ": " + quoted(t.parameters[i].second);
+    }
+    out += "},\n  \"columns\": {";
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        out += (c ? ",\n    " : "\n    ") + quoted(t.columns[c]) + ": [";
+        for (std::size_t r = 0; r < t.values[c].size(); ++r) out += (r ? "," : "") + number(t.values[c][r]);
+        out += "]";
+    }
+    return out + "\n  }\n}\n";
+}
+
+std::string_view view_name(View v) {
+    switch (v) {
+        case View::Planes: return "planes";
+        case View::Contrast: return "contrast";
+        case View::Scores: return "scores";
+        case View::Invariance: return "invariance";
+        case View::Heatmap: return "heatmap";
+        case View::Frequencies: return "frequencies";
+        case View::Numbers: return "numbers";
+        case View::Precision: return "precision";
+    }
+    return "scores";
+}
+
+View parse_view_name(std::string_view name) {
+    for (View v : kAllViews) {
+        if (name == view_name(v)) return v;
+    }
+    throw InputError(fmt::format("unknown view \"{}\" (expected planes, contrast, scores, invariance, heatmap, "
+                                 "frequencies, numbers or precision)", name));
+}
+
+}  // namespace ropelab

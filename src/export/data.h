@@ -1,0 +1,32 @@
+#pragma once
+// Data export: every series a view plots, as drawn, with the parameters as a metadata block —
+// CSV (metadata as "# key: value" lines, then a header row) or JSON.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "lab/lab_data.h"
+#include "lab/params.h"
+
+namespace ropelab {
+
+struct DataTable {
+    std::string view;
+    std::vector<std::pair<std::string, std::string>> parameters;
+    std::vector<std::string> columns;
+    std::vector<std::vector<double>> values;  // one vector per column, equal lengths
+};
+
+// The series of one view. Score curves come from the CPU fast path, the same kernel and
+// tolerance as the drawn curves.
+DataTable view_data(View view, const LabParams& p, const LabData& d);
+
+std::string to_csv(const DataTable& t);
+std::string to_json(const DataTable& t);
+
+std::string_view view_name(View v);  // "planes", "scores", …
+// Throws InputError listing the names.
+View parse_view_name(std::string_view name);
+
+}  // namespace ropelab

@@ -1,0 +1,48 @@
+#pragma once
+// Animations: frames streamed through a pipe into the ffmpeg program (no temporary frame files),
+// or a folder of PNGs that needs no ffmpeg. GIF takes two passes over the same deterministic
+// frames: the first builds the palette, the second uses it (one pass would hold every frame in
+// memory: ~1 GB at 1280×720).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "export/image.h"
+
+namespace ropelab {
+
+enum class VideoFormat { Gif, Mp4, PngSequence };
+
+// From the target: DIR/ (or an existing folder) → PNG sequence, .gif, .mp4; else nullopt-like
+// failure with the reason.
+bool video_format_for(const std::string& path, VideoFormat& format, std::string& error);
+
+// Full path of `ffmpeg` on PATH, or empty.
+std::string find_ffmpeg();
+
+class VideoWriter {
+public:
+    VideoWriter(std::string path, VideoFormat format, int width, int height, int fps);
+    ~VideoWriter();  // cancels if not finished: nothing is left under the target name
+    VideoWriter(const VideoWriter&) = delete;
+    VideoWriter& operator=(const VideoWriter&) = delete;
+
+    int passes() const { return format_ == VideoFormat::Gif ? 2 : 1; }
+    bool begin_pass(int pass, std::string& error);
+    bool write(const RgbaImage& frame, std::string& error);
+    bool end_pass(std::string& error);   // the last pass moves the result into place
+    void cancel();                        // removes whatever was written
+
+private:
+    bool start_ffmpeg(const std::string& arguments, std::string& error);
+    bool close_ffmpeg(std::string& error);
+
+    std::string path_, partial_, palette_;
+    VideoFormat format_;
+    int width_, height_, fps_;
+    int pass_ = 0, frame_ = 0;
+    std::FILE* pipe_ = nullptr;
+    bool finished_ = false;
+};
+
+}  // namespace ropelab

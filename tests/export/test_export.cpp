@@ -1,0 +1,232 @@
+// Export through the real binary, headless (EGL surfaceless): PNG, GIF, MP4, PNG sequences, CSV
+// and JSON, and every failure path leaving nothing under the target name.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
+
+#include "../cli/run_binary.h"
+#include "core/phasor_sum.h"
+#include "core/presets.h"
+#include "core/scores.h"
+#include "core/vector_spec.h"
+#include "gpu/gl_context.h"
+
+namespace ropelab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::Result;
+using test::run;
+
+class Export : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("ropelab_export_" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string at(const std::string& name) const { return (dir_ / name).string(); }
+
+    static bool have_gl() {
+        std::string why;
+        return gpu::HeadlessContext::create(why) != nullptr;
+    }
+
+    // "nb_read_frames,width,height,codec_name,r_frame_rate" of the first video stream.
+    static std::string probe(const std::string& file) {
+        const std::string command = "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                                    "stream=nb_read_frames,width,height,codec_name,r_frame_rate,pix_fmt -of "
+                                    "default=noprint_wrappers=1 '" + file + "'";
+        std::string out;
+        if (FILE* pipe = popen(command.c_str(), "r")) {
+            char buffer[512];
+            while (fgets(buffer, sizeof buffer, pipe)) out += buffer;
+            pclose(pipe);
+        }
+        return out;
+    }
+
+    fs::path dir_;
+};
+
+struct Png {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgba;
+};
+
+Png load(const std::string& path) {
+    Png p;
+    int channels = 0;
+    if (unsigned char* data = stbi_load(path.c_str(), &p.width, &p.height, &channels, 4)) {
+        p.rgba.assign(data, data + static_cast<std::size_t>(p.width) * p.height * 4);
+        stbi_image_free(data);
+    }
+    return p;
+}
+
+double spread(const Png& p) {
+    double sum = 0, sq = 0;
+    const double n = static_cast<double>(p.rgba.size() / 4);
+    for (std::size_t i = 0; i < p.rgba.size(); i += 4) {
+        const double l = (p.rgba[i] + p.rgba[i + 1] + p.rgba[i + 2]) / 3.0;
+        sum += l;
+        sq += l * l;
+    }
+    return std::sqrt(std::max(0.0, sq / n - (sum / n) * (sum / n)));
+}
+
+TEST_F(Export, PngAtTheAskedSizeWithContent) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    const Result r = run("render --view scores --size 1000x600 --out " + at("s.png"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Png png = load(at("s.png"));
+    EXPECT_EQ(png.width, 1000);
+    EXPECT_EQ(png.height, 600);
+    EXPECT_GT(spread(png), 10.0);
+    for (std::size_t i = 3; i < png.rgba.size(); i += 4) ASSERT_EQ(png.rgba[i], 255);
+    // Another view is another picture.
+    ASSERT_EQ(run("render --view heatmap --size 1000x600 --out " + at("h.png")).status, 0);
+    const Png other = load(at("h.png"));
+    double diff = 0;
+    for (std::size_t i = 0; i < png.rgba.size(); ++i) diff += std::abs(png.rgba[i] - other.rgba[i]);
+    EXPECT_GT(diff / static_cast<double>(png.rgba.size()), 5.0);
+}
+
+TEST_F(Export, TransparentPngHasAlpha) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ASSERT_EQ(run("render --view planes --size 400x300 --transparent --out " + at("t.png")).status, 0);
+    const Png png = load(at("t.png"));
+    int clear = 0, opaque = 0;
+    for (std::size_t i = 3; i < png.rgba.size(); i += 4) {
+        clear += png.rgba[i] == 0;
+        opaque += png.rgba[i] == 255;
+    }
+    EXPECT_GT(clear, 100);
+    EXPECT_GT(opaque, 100);
+}
+
+TEST_F(Export, Mp4FramesSizeFpsCodec) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    const Result r = run("render --view planes --size 321x241 --frames 24 --fps 12 --animate position --out " + at("a.mp4"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string p = probe(at("a.mp4"));
+    EXPECT_NE(p.find("codec_name=h264"), std::string::npos) << p;
+    EXPECT_NE(p.find("width=322"), std::string::npos) << p;  // padded to even sizes
+    EXPECT_NE(p.find("height=242"), std::string::npos) << p;
+    EXPECT_NE(p.find("pix_fmt=yuv420p"), std::string::npos) << p;
+    EXPECT_NE(p.find("r_frame_rate=12/1"), std::string::npos) << p;
+    EXPECT_NE(p.find("nb_read_frames=24"), std::string::npos) << p;
+}
+
+TEST_F(Export, GifTwoPassAndPngSequence) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ASSERT_EQ(run("render --view heatmap --size 200x120 --frames 8 --fps 10 --animate theta --out " + at("b.gif")).status, 0);
+    const std::string p = probe(at("b.gif"));
+    EXPECT_NE(p.find("codec_name=gif"), std::string::npos) << p;
+    EXPECT_NE(p.find("width=200"), std::string::npos) << p;
+    EXPECT_NE(p.find("nb_read_frames=8"), std::string::npos) << p;
+    EXPECT_FALSE(fs::exists(at("b.gif.partial.palette.png")));
+
+    ASSERT_EQ(run("render --view numbers --size 160x90 --frames 5 --animate distance --out " + at("seq/")).status, 0);
+    int count = 0;
+    for (const auto& entry : fs::directory_iterator(at("seq"))) count += entry.path().extension() == ".png";
+    EXPECT_EQ(count, 5);
+    EXPECT_EQ(load(at("seq/frame_00004.png")).width, 160);
+}
+
+TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
+    const Result csv = run("export-data --view frequencies --preset llama3.1-8b --out " + at("f.csv"));
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    std::ifstream in(at("f.csv"));
+    std::string line;
+    std::vector<std::string> header_lines, rows;
+    while (std::getline(in, line)) (line.rfind('#', 0) == 0 ? header_lines : rows).push_back(line);
+    EXPECT_NE(header_lines[0].find("frequencies"), std::string::npos);
+    EXPECT_EQ(rows[0], "pair,inv_freq,unscaled_inv_freq,wavelength,scaling");
+    const auto f = compute_frequencies(preset_or_throw("llama3.1-8b").config);
+    ASSERT_EQ(rows.size(), 65u);
+    for (int i = 0; i < 64; ++i) {
+        std::stringstream cells(rows[static_cast<std::size_t>(i + 1)]);
+        std::string pair, inv;
+        std::getline(cells, pair, ',');
+        std::getline(cells, inv, ',');
+        EXPECT_EQ(std::stod(inv), f.inv_freq[static_cast<std::size_t>(i)]) << i;  // %.17g round trip
+    }
+
+    const Result json = run("export-data --view scores --vectors random --max-distance 2048 --out " + at("s.json"));
+    ASSERT_EQ(json.status, 0) << json.err;
+    std::ifstream js(at("s.json"));
+    const auto j = nlohmann::json::parse(js);
+    EXPECT_EQ(j["view"], "scores");
+    EXPECT_EQ(j["parameters"]["head_dim"], "128");
+    const auto& rope = j["columns"]["rope"];
+    ASSERT_EQ(rope.size(), 2048u);
+    ModelConfig m;
+    const auto freqs = compute_frequencies(m);
+    const auto c = score_coefficients(random_vector(1, 128), random_vector(2, 128), freqs);
+    const PhasorSum sum = rope_phasor_sum(c, freqs, 2047);
+    for (int d : {0, 1, 100, 2047}) EXPECT_NEAR(rope[d].get<double>(), evaluate(sum, d), 1e-5 * c.l1()) << d;
+    EXPECT_EQ(j["columns"]["sinusoidal"].size(), 2048u);
+}
+
+// Bad requests: exit 2, the reason on stderr, nothing under the target name.
+TEST_F(Export, BadRequestsAreRefused) {
+    struct Case {
+        std::string args, mentions, target;
+    };
+    const std::vector<Case> cases = {
+        {"render --size 0x100 --out " + at("z.png"), "--size", at("z.png")},
+        {"render --size 9000x100 --out " + at("z.png"), "--size", at("z.png")},
+        {"render --out " + at("z.bmp"), "--out", at("z.bmp")},
+        {"render --out /nonexistent/folder/z.png", "does not exist", "/nonexistent/folder/z.png"},
+        {"render --view nosuch --out " + at("z.png"), "nosuch", at("z.png")},
+        {"export-data --view scores --out " + at("z.xml"), "--out", at("z.xml")},
+        {"export-data --view scores --out /nonexistent/folder/z.csv", "does not exist", "/nonexistent/folder/z.csv"},
+    };
+    for (const Case& c : cases) {
+        const Result r = run(c.args);
+        EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
+        EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.args << "\n" << r.err;
+        EXPECT_FALSE(fs::exists(c.target)) << c.target;
+    }
+}
+
+TEST_F(Export, MissingFfmpegNamesThePackage) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    fs::create_directories(at("empty_path"));
+    const Result r = run("render --view planes --size 160x90 --frames 3 --out " + at("c.mp4"), "PATH=" + at("empty_path"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("apt-get install ffmpeg"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("DIR/"), std::string::npos) << r.err;  // offers the PNG sequence
+    EXPECT_FALSE(fs::exists(at("c.mp4")));
+    EXPECT_FALSE(fs::exists(at("c.mp4.partial")));
+}
+
+// ffmpeg dying mid-stream (here: a stand-in that reads a little and is killed): an error, no
+// crash from SIGPIPE, nothing under the target name.
+TEST_F(Export, FfmpegKilledMidExport) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    fs::create_directories(at("bin"));
+    {
+        std::ofstream script(at("bin/ffmpeg"));
+        script << "#!/bin/sh\nhead -c 100000 > /dev/null\nkill -9 $$\n";
+    }
+    fs::permissions(at("bin/ffmpeg"), fs::perms::owner_all);
+    const Result r = run("render --view planes --size 320x240 --frames 30 --out " + at("k.mp4"),
+                         "PATH=" + at("bin") + ":/usr/bin:/bin");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("ffmpeg"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing was written"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(at("k.mp4")));
+    EXPECT_FALSE(fs::exists(at("k.mp4.partial")));
+}
+
+}  // namespace
+}  // namespace ropelab
