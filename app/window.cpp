@@ -10,6 +10,8 @@
 #include <stb/stb_image_write.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <ctime>
 #include <cfloat>
 #include <cstdio>
 #include <filesystem>
@@ -32,6 +34,7 @@ struct WindowCallbacks {
         if (action != GLFW_PRESS) return;
         if (key == GLFW_KEY_F1) owner(w)->pending_.toggle_help = true;
         if (key == GLFW_KEY_F11) owner(w)->pending_.toggle_fullscreen = true;
+        if (key == GLFW_KEY_F12) owner(w)->screenshot_requested_ = true;
     }
     static void drop(GLFWwindow* w, int count, const char** paths) {
         if (count > 0) owner(w)->pending_.dropped_file = paths[0];
@@ -161,6 +164,12 @@ bool Window::frame(const LabParams& presentation,
         std::string error;
         if (!save_framebuffer_png(capture_to, width, height, error) && capture_error) *capture_error = error;
     }
+    if (screenshot_requested_) {  // F12: a timestamped PNG in the screenshot folder
+        screenshot_requested_ = false;
+        std::string error;
+        const std::string path = screenshot_path();
+        pending_.notice = save_framebuffer_png(path, width, height, error) ? "saved " + path : error;
+    }
     glfwSwapBuffers(window_);
     const auto done = std::chrono::steady_clock::now();
     build_ms_ = std::chrono::duration<double, std::milli>(built - start).count();
@@ -169,6 +178,28 @@ bool Window::frame(const LabParams& presentation,
 }
 
 void Window::park_pointer() { pointer_parked_ = true; }
+
+std::string screenshot_path() {
+    // $ROPELAB_SCREENSHOT_DIR, else ~/Pictures/ropelab, else ./screenshots.
+    std::filesystem::path folder;
+    if (const char* dir = std::getenv("ROPELAB_SCREENSHOT_DIR"); dir && *dir) {
+        folder = dir;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        folder = std::filesystem::path(home) / "Pictures" / "ropelab";
+    } else {
+        folder = "screenshots";
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    std::string path = (folder / ("ropelab-" + std::string(stamp) + ".png")).string();
+    for (int n = 2; std::filesystem::exists(path); ++n) {
+        path = (folder / ("ropelab-" + std::string(stamp) + "-" + std::to_string(n) + ".png")).string();
+    }
+    return path;
+}
 
 std::pair<int, int> Window::framebuffer_size() const {
     int w = 0, h = 0;

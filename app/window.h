@@ -64,6 +64,7 @@ private:
     int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
     double build_ms_ = 0.0, render_ms_ = 0.0;
     std::function<void()> input_hook_;
+    bool screenshot_requested_ = false;
     bool pointer_parked_ = false;
 
     friend struct WindowCallbacks;
@@ -72,5 +73,9 @@ private:
 // Saves the current GL framebuffer (w×h, bottom-up RGBA) as a PNG: written to a temporary file
 // beside `path` and renamed, so a failure never leaves a partial file under that name.
 bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error);
+
+// Where F12 saves: a timestamped name in $ROPELAB_SCREENSHOT_DIR, ~/Pictures/ropelab or
+// ./screenshots (created if missing).
+std::string screenshot_path();
 
 }  // namespace ropelab

@@ -184,7 +184,11 @@ void Plot::draw_axes(ImDrawList* dl) const {
 
 void Plot::draw_entries(ImDrawList* dl) const {
     dl->PushClipRect(area_min_, area_max_, true);
-    for (const Entry& e : entries_) {
+    // Lines grow with the UI scale, so a 4K export at scale 3 is not hairlines.
+    const float widen = std::max(1.0f, std::round(ImGui::GetFontSize() / 15.0f));
+    for (const Entry& original : entries_) {
+        Entry e = original;
+        e.thickness *= widen;
         if (!e.cols.empty()) {
             std::optional<ImVec2> previous;
             for (std::size_t c = 0; c < e.cols.size(); ++c) {

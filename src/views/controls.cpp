@@ -365,6 +365,7 @@ void apply_commands(LabParams& p, ControlsState& s, const Commands& c) {
     if (c.toggle_help) p.show_help = !p.show_help;
     if (c.toggle_fullscreen) p.fullscreen = !p.fullscreen;
     if (!c.dropped_file.empty()) load_config(p, s, c.dropped_file);
+    if (!c.notice.empty()) s.notice = c.notice;
 }
 
 void apply_requests(LabParams& p, const views::Requests& r) {

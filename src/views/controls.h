@@ -29,6 +29,7 @@ struct Commands {
     bool toggle_help = false;
     bool toggle_fullscreen = false;
     std::string dropped_file;
+    std::string notice;  // e.g. where an F12 screenshot went, or why it failed
 };
 
 void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute);

@@ -19,7 +19,7 @@ constexpr const char* kShortcuts[][2] = {
     {"+ −", "double / halve the speed"}, {"1 … 8", "show one view large (again: back to all)"},
     {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
     {"F1", "this list"},
-    {"F11", "fullscreen"},               {"drop a file", "load a HF config.json"},
+    {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},               {"drop a file", "load a HF config.json"},
     {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
     {"double-click", "reset a plot"},
 };

@@ -268,6 +268,24 @@ TEST_F(LabTest, GoldenImages) {
     }
 }
 
+// F12 through the X server (xdotool), as a person presses it: a timestamped PNG appears in the
+// screenshot folder and the controls say where.
+TEST_F(LabTest, F12SavesATimestampedScreenshot) {
+    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / ("ropelab_f12_" + std::to_string(getpid()));
+    std::filesystem::remove_all(folder);
+    setenv("ROPELAB_SCREENSHOT_DIR", folder.c_str(), 1);
+    frames(2);
+    ASSERT_EQ(std::system("xdotool search --name 'ropelab' windowactivate --sync key F12 2>/dev/null || "
+                          "xdotool search --name 'ropelab' key F12"), 0);
+    for (int i = 0; i < 20 && lab_->controls_state().notice.rfind("saved", 0) != 0; ++i) frames(1);
+    EXPECT_EQ(lab_->controls_state().notice.rfind("saved " + folder.string(), 0), 0u) << lab_->controls_state().notice;
+    int pngs = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) pngs += entry.path().extension() == ".png";
+    EXPECT_EQ(pngs, 1);
+    std::filesystem::remove_all(folder);
+    unsetenv("ROPELAB_SCREENSHOT_DIR");
+}
+
 TEST(GuiCommand, FramesStatsAndScreenshot) {
     const std::string png = ::testing::TempDir() + "/ropelab_gui_cmd_" + std::to_string(getpid()) + ".png";
     const test::Result r = test::run("gui --frames 5 --stats --paused --screenshot " + png);
