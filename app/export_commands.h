@@ -17,6 +17,7 @@ struct RenderOptions {
     std::optional<std::string> animate;
     std::optional<double> from, to;
     bool transparent = false;
+    bool progress = false;  // machine-readable "progress DONE TOTAL ETA" lines on stdout
 };
 
 struct ExportDataOptions {

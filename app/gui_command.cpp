@@ -13,6 +13,7 @@
 #include "gpu/gl_context.h"
 #include "output_table.h"
 #include "views/lab_ui.h"
+#include "export_job.h"
 #include "window.h"
 
 namespace ropelab {
@@ -84,7 +85,9 @@ int run_gui(const GuiOptions& o) {
     std::vector<double> frame_ms, build_ms, render_ms;
     std::string capture_error;
     auto last = std::chrono::steady_clock::now();
+    ExportPanelRunner exports;
     for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
+        exports.step(lab);
         if (window->should_close()) break;
         const auto start = std::chrono::steady_clock::now();
         const double seconds = o.frames ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();

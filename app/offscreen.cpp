@@ -50,19 +50,26 @@ std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int heig
     r->device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, r->notice_);
 
     IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    r->imgui_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(r->imgui_);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // nobody is pointing: no hover
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    ImGui::SetCurrentContext(previous);
     return r;
 }
 
 OffscreenRenderer::~OffscreenRenderer() {
-    if (ImGui::GetCurrentContext()) {
+    if (context_) context_->make_current();
+    if (imgui_) {
+        ImGuiContext* previous = ImGui::GetCurrentContext();
+        ImGui::SetCurrentContext(imgui_);
         ImGui_ImplOpenGL3_Shutdown();
-        ImGui::DestroyContext();
+        ImGui::DestroyContext(imgui_);
+        ImGui::SetCurrentContext(previous == imgui_ ? nullptr : previous);
     }
     device_.reset();
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
@@ -70,6 +77,9 @@ OffscreenRenderer::~OffscreenRenderer() {
 }
 
 RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+    context_->make_current();
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(imgui_);
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
     for (int f = 0; f < settle; ++f) {
@@ -98,9 +108,11 @@ RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     }
     RgbaImage image = read_framebuffer(width_, height_);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (!transparent) {
         for (std::size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;
     }
+    ImGui::SetCurrentContext(previous);
     return image;
 }
 

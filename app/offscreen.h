@@ -26,7 +26,9 @@ public:
     const std::string& device_notice() const { return notice_; }
 
     // Draws `settle` frames of the lab (layouts that size themselves need one extra) and reads
-    // the last back. `transparent`: background alpha 0 where nothing is drawn.
+    // the last back. `transparent`: background alpha 0 where nothing is drawn. Makes its own GL
+    // context current (a window must make its own current again) and leaves ImGui's current
+    // context as it found it.
     RgbaImage render(LabUi& lab, bool transparent, double seconds_per_frame, int settle = 1);
 
 private:
@@ -34,6 +36,7 @@ private:
     std::unique_ptr<gpu::HeadlessContext> context_;
     std::unique_ptr<gpu::ComputeDevice> device_;
     std::string notice_;
+    struct ImGuiContext* imgui_ = nullptr;  // its own: the window's stays untouched
     unsigned framebuffer_ = 0, color_ = 0;
     int width_ = 0, height_ = 0;
     float font_scale_ = 0.0f;

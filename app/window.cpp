@@ -179,6 +179,8 @@ bool Window::frame(const LabParams& presentation,
 
 void Window::park_pointer() { pointer_parked_ = true; }
 
+void Window::make_current() { glfwMakeContextCurrent(window_); }
+
 std::string screenshot_path() {
     // $ROPELAB_SCREENSHOT_DIR, else ~/Pictures/ropelab, else ./screenshots.
     std::filesystem::path folder;

@@ -42,6 +42,8 @@ public:
     void set_input_hook(std::function<void()> hook) { input_hook_ = std::move(hook); }
     // Moves the pointer off the window, so scripted screenshots show no hover tooltips.
     void park_pointer();
+    // Makes the window's GL context current again (after an offscreen export step).
+    void make_current();
     // The window's framebuffer size in pixels.
     std::pair<int, int> framebuffer_size() const;
 

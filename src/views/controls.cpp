@@ -226,6 +226,41 @@ void position_section(LabParams& p, int pairs) {
     tip("The key sits at n = m − this in the planes view; the score plot marks it");
 }
 
+void export_section(ControlsState& s) {
+    ExportSpec& e = s.export_spec;
+    ExportStatus& status = s.export_status;
+    if (status.running) {
+        const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
+        ImGui::ProgressBar(status.progress, ImVec2(-ImGui::GetFontSize() * 5.0f, 0), label.c_str());
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) status.cancel = true;
+        tip("Stop; nothing is left under the target name");
+        return;
+    }
+    ImGui::InputText("File", &e.path);
+    tip(".png one image, .gif/.mp4 an animation, DIR/ a PNG sequence, .csv/.json the view's data");
+    const char* views = "Whole window\0" "1 Rotation planes\0" "2 Addition vs rotation\0" "3 Score vs distance\0"
+                        "4 Translation invariance\0" "5 Angle heatmap\0" "6 Frequencies and scaling\0" "7 Numbers\0"
+                        "8 Precision\0";
+    int view = e.view + 1;
+    if (ImGui::Combo("View", &view, views)) e.view = view - 1;
+    tip("What to render (data exports need one view)");
+    int size[2] = {e.width, e.height};
+    if (ImGui::InputInt2("Size", size)) e.width = size[0], e.height = size[1];
+    tip("Rendered at this size (1 .. 8192), not upscaled");
+    ImGui::SliderFloat("Text scale", &e.ui_scale, 1.0f, 6.0f, "%.1f");
+    tip("Keeps text readable in large exports (3 for 4K)");
+    int sweep = static_cast<int>(e.sweep);
+    if (ImGui::Combo("Animate", &sweep, "position\0distance\0θ (log)\0factor (log)\0")) e.sweep = static_cast<Sweep>(sweep);
+    tip("What moves in a GIF/MP4/sequence; frame k shows t = k/fps");
+    ImGui::InputInt("Frames", &e.frames);
+    ImGui::InputInt("FPS", &e.fps);
+    ImGui::Checkbox("Transparent PNG", &e.transparent);
+    if (ImGui::Button("Export")) status.requested = true;
+    tip("Writes to a temporary file and renames it when complete");
+    if (!status.message.empty()) ImGui::TextWrapped("%s", status.message.c_str());
+}
+
 void view_section(LabParams& p) {
     ImGui::SliderFloat("UI scale", &p.ui_scale, 1.0f, 3.0f, "%.2f");
     tip("Text and widget size: 2.0 or more for projectors");
@@ -326,6 +361,9 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
     }
     if (ImGui::CollapsingHeader("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
     if (ImGui::CollapsingHeader("Display")) view_section(p);
+    if (ImGui::CollapsingHeader("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+        export_section(s);
+    }
     if (ImGui::Button("Reset")) {
         const LabParams fresh;
         p.preset = fresh.preset;

@@ -4,6 +4,7 @@
 // through setters that validate first and keep the previous value when a new one is refused.
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "lab/lab_compute.h"
@@ -11,6 +12,30 @@
 #include "views/views.h"
 
 namespace ropelab::controls {
+
+// What an animation sweeps, and setting it to a value (a factor sweep on an unscaled model uses
+// linear scaling). Returns false, with s.error, when the value is refused.
+enum class Sweep { Position, Distance, Theta, Factor };
+
+// An export as the panel (or the command line) describes it.
+struct ExportSpec {
+    std::string path = "ropelab-export.png";  // .png .gif .mp4 .csv .json or DIR/
+    int view = -1;                            // −1: the whole window
+    int width = 1280, height = 720;
+    int frames = 60, fps = 30;
+    Sweep sweep = Sweep::Position;
+    std::optional<double> from, to;  // default per sweep
+    bool transparent = false;
+    float ui_scale = 1.0f;
+};
+
+// The export panel's side of a running export (the window layer runs it between frames).
+struct ExportStatus {
+    bool requested = false, cancel = false, running = false;
+    float progress = 0.0f;
+    double eta_seconds = 0.0;
+    std::string message;
+};
 
 // Text being typed and the last refusal per field, kept between frames.
 struct ControlsState {
@@ -22,6 +47,8 @@ struct ControlsState {
     // Screen rectangles of a few widgets (min x, min y, max x, max y), so tests can aim
     // injected mouse input at them.
     std::map<std::string, std::array<float, 4>> widget_rects;
+    ExportSpec export_spec;
+    ExportStatus export_status;
 };
 
 // Window-level events the window layer turns into commands (it knows the key codes).
@@ -46,9 +73,6 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path);
 // Applies model changes only if the result validates; otherwise records why in s.error.
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
 
-// What an animation sweeps, and setting it to a value (a factor sweep on an unscaled model uses
-// linear scaling). Returns false, with s.error, when the value is refused.
-enum class Sweep { Position, Distance, Theta, Factor };
 bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value);
 
 }  // namespace ropelab::controls

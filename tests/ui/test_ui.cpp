@@ -19,6 +19,7 @@
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "views/lab_ui.h"
+#include "export_job.h"
 #include "window.h"
 
 namespace ropelab {
@@ -284,6 +285,46 @@ TEST_F(LabTest, F12SavesATimestampedScreenshot) {
     EXPECT_EQ(pngs, 1);
     std::filesystem::remove_all(folder);
     unsetenv("ROPELAB_SCREENSHOT_DIR");
+}
+
+// The export panel: a PNG saved while the window keeps running, and an MP4 cancelled after
+// two frames leaving nothing behind.
+TEST_F(LabTest, ExportPanelSavesAndCancels) {
+    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / ("ropelab_panel_" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder);
+    ExportPanelRunner exports(ROPELAB_BINARY);
+    auto run_frames = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            frames(1);
+            exports.step(*lab_);
+            usleep(20000);  // the export runs in another process; give it time
+        }
+    };
+    controls::ControlsState& s = lab_->controls_state_for_controls();
+    s.export_spec.path = (folder / "panel.png").string();
+    s.export_spec.view = 2;
+    s.export_spec.width = 640;
+    s.export_spec.height = 360;
+    s.export_status.requested = true;
+    for (int i = 0; i < 400 && s.export_status.message.empty(); ++i) run_frames(1);
+    EXPECT_EQ(s.export_status.message, "saved " + s.export_spec.path);
+    EXPECT_TRUE(std::filesystem::exists(s.export_spec.path));
+    EXPECT_EQ(load_png(s.export_spec.path).width, 640);
+
+    s.export_spec.path = (folder / "panel.mp4").string();
+    s.export_spec.frames = 300;
+    s.export_status.requested = true;
+    for (int i = 0; i < 400 && s.export_status.progress == 0.0f; ++i) run_frames(1);
+    EXPECT_TRUE(s.export_status.running);
+    EXPECT_GT(s.export_status.progress, 0.0f);
+    s.export_status.cancel = true;
+    for (int i = 0; i < 400 && s.export_status.running; ++i) run_frames(1);
+    EXPECT_FALSE(s.export_status.running);
+    EXPECT_NE(s.export_status.message.find("nothing left"), std::string::npos) << s.export_status.message;
+    EXPECT_FALSE(std::filesystem::exists(folder / "panel.mp4"));
+    EXPECT_FALSE(std::filesystem::exists(folder / "panel.mp4.partial"));
+    frames(2);  // the window still draws after all that context switching
+    std::filesystem::remove_all(folder);
 }
 
 TEST(GuiCommand, FramesStatsAndScreenshot) {

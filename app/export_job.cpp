@@ -1,0 +1,236 @@
+#include "export_job.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/presets.h"
+#include "export/data.h"
+#include "export/image.h"
+
+namespace ropelab {
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+void default_range(controls::Sweep sweep, int frames, double& from, double& to) {
+    switch (sweep) {
+        case controls::Sweep::Position: from = 0, to = frames - 1; break;
+        case controls::Sweep::Distance: from = 0, to = 64; break;
+        case controls::Sweep::Theta: from = 1e3, to = 1e6; break;
+        case controls::Sweep::Factor: from = 1, to = 32; break;
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, const LabParams& params,
+                                            std::string& notice) {
+    if (spec.width < 1 || spec.height < 1 || spec.width > 8192 || spec.height > 8192) {
+        throw InputError(fmt::format("--size: each side must be in 1 .. 8192 (got {}x{})", spec.width, spec.height));
+    }
+    std::unique_ptr<ExportJob> job(new ExportJob);
+    job->spec_ = spec;
+    job->still_ = ends_with(spec.path, ".png");
+    VideoFormat format = VideoFormat::Mp4;
+    std::string error;
+    if (!job->still_ && !video_format_for(spec.path, format, error)) throw InputError(error + " (or .png for one image)");
+    if (const std::string problem = folder_problem(spec.path); !problem.empty()) {
+        throw InputError(fmt::format("--out {}: {}", spec.path, problem));
+    }
+    if (spec.frames < 1 || spec.fps < 1) throw InputError("--frames and --fps must be at least 1");
+    job->log_scale_ = spec.sweep == controls::Sweep::Theta || spec.sweep == controls::Sweep::Factor;
+    default_range(spec.sweep, spec.frames, job->from_, job->to_);
+    job->from_ = spec.from.value_or(job->from_);
+    job->to_ = spec.to.value_or(job->to_);
+    if (job->log_scale_ && (job->from_ <= 0 || job->to_ <= 0)) {
+        throw InputError("--from/--to: a log sweep needs positive values");
+    }
+
+    std::string why;
+    job->renderer_ = OffscreenRenderer::create(spec.width, spec.height, why);
+    if (!job->renderer_) throw std::runtime_error("cannot render: " + why);
+    notice = job->renderer_->device_notice();
+
+    LabParams p = params;
+    p.playing = false;
+    p.show_help = false;
+    p.fullscreen = false;
+    p.focused_view = spec.view;
+    p.show_controls = spec.view < 0;  // one view alone; the whole window with its controls
+    p.ui_scale = spec.ui_scale;
+    job->start_params_ = p;
+    job->lab_ = std::make_unique<LabUi>(job->renderer_->device(), p);
+    job->lab_->set_previews(false);
+    if (!job->still_) {
+        job->writer_ = std::make_unique<VideoWriter>(spec.path, format, spec.width, spec.height, spec.fps);
+    }
+    job->started_ = std::chrono::steady_clock::now();
+    return job;
+}
+
+ExportJob::~ExportJob() {
+    lab_.reset();  // its GL objects go before the renderer's context
+    renderer_.reset();
+}
+
+int ExportJob::total_frames() const { return still_ ? 1 : spec_.frames * (writer_ ? writer_->passes() : 1); }
+
+double ExportJob::eta_seconds() const {
+    if (done_ == 0) return 0.0;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    return elapsed / done_ * (total_frames() - done_);
+}
+
+bool ExportJob::finish_still() {
+    const RgbaImage image = renderer_->render(*lab_, spec_.transparent, 0.0, 3);
+    write_png(spec_.path, image, error_);
+    done_ = 1;
+    finished_ = true;
+    return false;
+}
+
+bool ExportJob::step() {
+    if (finished_) return false;
+    if (still_) return finish_still();
+    if (frame_ == 0 && !writer_->begin_pass(pass_, error_)) {
+        cancel();
+        return false;
+    }
+    if (frame_ == 0) lab_->params_for_controls() = start_params_;  // every pass replays the timeline
+    const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;
+    const double value = log_scale_ ? from_ * std::pow(to_ / from_, t) : from_ + (to_ - from_) * t;
+    if (!controls::apply_sweep(lab_->params_for_controls(), lab_->controls_state_for_controls(), spec_.sweep, value)) {
+        error_ = fmt::format("frame {}: {}", frame_, lab_->controls_state().error);
+        cancel();
+        return false;
+    }
+    if (!writer_->write(renderer_->render(*lab_, false, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1), error_)) {
+        cancel();
+        return false;
+    }
+    ++done_;
+    if (++frame_ < spec_.frames) return true;
+    frame_ = 0;
+    if (!writer_->end_pass(error_)) {
+        cancel();
+        return false;
+    }
+    if (++pass_ < writer_->passes()) return true;
+    finished_ = true;
+    return false;
+}
+
+void ExportJob::cancel() {
+    if (writer_) writer_->cancel();
+    if (error_.empty()) error_ = "cancelled";
+    finished_ = true;
+}
+
+std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const LabParams& params) {
+    static constexpr const char* kViewNames[] = {"planes",  "contrast",    "scores",  "invariance",
+                                                 "heatmap", "frequencies", "numbers", "precision"};
+    static constexpr const char* kSweeps[] = {"position", "distance", "theta", "factor"};
+    const ModelConfig& m = params.model;
+    std::vector<std::string> a = {
+        "render", "--progress", "--out", spec.path,
+        "--view", spec.view < 0 ? "all" : kViewNames[spec.view],
+        "--size", fmt::format("{}x{}", spec.width, spec.height),
+        "--scale", fmt::format("{}", spec.ui_scale),
+        "--frames", std::to_string(spec.frames), "--fps", std::to_string(spec.fps),
+        "--position", std::to_string(params.position), "--pair", std::to_string(params.focused_pair),
+        "--max-distance", std::to_string(params.max_distance),
+        "--theme", params.theme == Theme::Light ? "light" : "dark",
+        "--encoding", params.encoding == Encoding::Rope ? "rope" : params.encoding == Encoding::Sinusoidal ? "sinusoidal" : "both",
+        "--vectors", params.vectors == VectorChoice::Random ? "random" : params.vectors == VectorChoice::MeanOfRandom ? "mean"
+                     : params.vectors == VectorChoice::FocusedPair ? "pair" : "ones",
+        // The model as it is now, whatever preset or file it came from.
+        "--head-dim", std::to_string(m.head_dim), "--rope-theta", fmt::format("{:.17g}", m.rope_theta),
+        "--partial-rotary-factor", fmt::format("{:.17g}", m.partial_rotary_factor),
+        "--max-position-embeddings", std::to_string(m.max_position_embeddings),
+        "--layout", std::string(to_string(m.layout))};
+    if (find_preset(params.preset)) a.insert(a.end(), {"--preset", params.preset});
+    const RopeScaling& sc = m.rope_scaling;
+    if (sc.type != RopeType::Default) a.insert(a.end(), {"--rope-type", std::string(to_string(sc.type))});
+    if (sc.factor) a.insert(a.end(), {"--factor", fmt::format("{:.17g}", *sc.factor)});
+    if (sc.low_freq_factor) a.insert(a.end(), {"--low-freq-factor", fmt::format("{:.17g}", *sc.low_freq_factor)});
+    if (sc.high_freq_factor) a.insert(a.end(), {"--high-freq-factor", fmt::format("{:.17g}", *sc.high_freq_factor)});
+    if (sc.original_max_position_embeddings) {
+        a.insert(a.end(), {"--original-max-position-embeddings", std::to_string(*sc.original_max_position_embeddings)});
+    }
+    if (params.log_distance) a.push_back("--log-distance");
+    if (spec.transparent) a.push_back("--transparent");
+    if (!spec.path.ends_with(".png")) a.insert(a.end(), {"--animate", kSweeps[static_cast<int>(spec.sweep)]});
+    if (spec.path.ends_with(".png")) {  // one frame: drop the animation options
+        for (const char* option : {"--frames", "--fps"}) {
+            const auto it = std::find(a.begin(), a.end(), option);
+            a.erase(it, it + 2);
+        }
+    }
+    return a;
+}
+
+void ExportPanelRunner::step(LabUi& lab) {
+    controls::ExportStatus& status = lab.controls_state_for_controls().export_status;
+    const controls::ExportSpec& spec = lab.controls_state().export_spec;
+    if (status.requested && !child_) {
+        status.requested = false;
+        status.message.clear();
+        if (spec.path.ends_with(".csv") || spec.path.ends_with(".json")) {
+            const std::string error = export_view_data(spec.path, spec.view, lab.params(), lab.compute().data());
+            status.message = error.empty() ? "saved " + spec.path : "not saved: " + error;
+            return;
+        }
+        child_ = std::make_unique<platform::ChildProcess>();
+        std::string error;
+        if (!child_->start(program_, render_arguments(spec, lab.params()), error)) {
+            status.message = "not saved: " + error;
+            child_.reset();
+            return;
+        }
+        path_ = spec.path;
+        status.running = true;
+        status.progress = 0.0f;
+        return;
+    }
+    if (!child_) return;
+    if (status.cancel) {
+        status.cancel = false;
+        child_->terminate();
+    }
+    for (const std::string& line : child_->read_lines()) {
+        int done = 0, total = 1;
+        double eta = 0.0;
+        if (std::sscanf(line.c_str(), "progress %d %d %lf", &done, &total, &eta) == 3) {
+            status.progress = static_cast<float>(done) / static_cast<float>(std::max(1, total));
+            status.eta_seconds = eta;
+        }
+    }
+    int exit_status = 0;
+    if (child_->finished(exit_status)) {
+        status.message = exit_status == 0 ? "saved " + path_
+                                          : "not saved (" + std::string(exit_status == 2 ? "stopped or refused" : "failed") +
+                                                "); nothing left at " + path_;
+        status.running = false;
+        child_.reset();
+    }
+}
+
+std::string export_view_data(const std::string& path, int view, const LabParams& params, const LabData& data) {
+    const bool json = ends_with(path, ".json");
+    if (!json && !ends_with(path, ".csv")) return "unknown data format (expected .csv or .json)";
+    if (view < 0) return "choose one view to export its data";
+    if (const std::string problem = folder_problem(path); !problem.empty()) return problem;
+    const DataTable table = view_data(static_cast<View>(view), params, data);
+    std::string error;
+    write_text_file(path, json ? to_json(table) : to_csv(table), error);
+    return error;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,75 @@
+#pragma once
+// One export (image, animation or data), run a frame at a time so the window can show progress
+// and cancel between frames; the command line runs the same job to the end.
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "export/video.h"
+#include "lab/params.h"
+#include "offscreen.h"
+#include "platform.h"
+#include "views/controls.h"
+
+namespace ropelab {
+
+class ExportJob {
+public:
+    // Checks the spec (InputError naming the problem: size, extension, folder) and opens the
+    // offscreen renderer and the writer. Leaves the offscreen GL context current.
+    static std::unique_ptr<ExportJob> start(const controls::ExportSpec& spec, const LabParams& params,
+                                            std::string& notice);
+    ~ExportJob();
+
+    // Renders and writes one frame. Returns false once finished or failed (see error()).
+    bool step();
+    void cancel();
+
+    int done_frames() const { return done_; }
+    int total_frames() const;
+    double eta_seconds() const;
+    bool succeeded() const { return finished_ && error_.empty(); }
+    const std::string& error() const { return error_; }
+    const std::string& path() const { return spec_.path; }
+
+private:
+    ExportJob() = default;
+    bool finish_still();
+
+    controls::ExportSpec spec_;
+    std::unique_ptr<OffscreenRenderer> renderer_;
+    std::unique_ptr<LabUi> lab_;
+    std::unique_ptr<VideoWriter> writer_;
+    LabParams start_params_;
+    bool still_ = false, finished_ = false, log_scale_ = false;
+    double from_ = 0, to_ = 0;
+    int pass_ = 0, frame_ = 0, done_ = 0;
+    std::string error_;
+    std::chrono::steady_clock::time_point started_;
+};
+
+// The export panel's driver, called once per window frame. Rendering exports run in a child
+// `ropelab render` process (its own GL context; the window never waits), whose progress lines
+// feed the panel's bar; Cancel stops it with SIGTERM and it removes its temporary file. Data
+// exports are written at once from the lab's own data.
+class ExportPanelRunner {
+public:
+    // `program` is the ropelab executable (by default this one).
+    explicit ExportPanelRunner(std::string program = platform::this_executable()) : program_(std::move(program)) {}
+    void step(LabUi& lab);
+
+private:
+    std::string program_;
+    std::unique_ptr<platform::ChildProcess> child_;
+    std::string path_;
+};
+
+// The `ropelab render` arguments that perform `spec` with the lab's current parameters.
+std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const LabParams& params);
+
+// Data exports need no rendering: the view's series from the lab's data, written atomically.
+// Returns an empty string or the reason it failed.
+std::string export_view_data(const std::string& path, int view, const LabParams& params, const LabData& data);
+
+}  // namespace ropelab

@@ -1,0 +1,30 @@
+#pragma once
+// The one file of operating-system calls (POSIX): a child process whose output is read without
+// blocking and which can be asked to stop, and the path of this program.
+#include <string>
+#include <vector>
+
+namespace ropelab::platform {
+
+std::string this_executable();
+
+class ChildProcess {
+public:
+    // Starts `program args…` with stdout piped back; false (and `error`) if it cannot start.
+    bool start(const std::string& program, const std::vector<std::string>& args, std::string& error);
+    ~ChildProcess();
+
+    // Whatever stdout lines arrived since the last call (never blocks).
+    std::vector<std::string> read_lines();
+    // True once the child has exited; `status` is its exit status (or 128 + signal).
+    bool finished(int& status);
+    // Asks the child to stop (SIGTERM): it cleans up and exits.
+    void terminate();
+    bool running() const { return pid_ > 0; }
+
+private:
+    int pid_ = -1, out_ = -1;
+    std::string partial_line_;
+};
+
+}  // namespace ropelab::platform
