@@ -165,6 +165,8 @@ std::vector<std::string> render_arguments(const controls::ExportSpec& spec, cons
         a.insert(a.end(), {"--original-max-position-embeddings", std::to_string(*sc.original_max_position_embeddings)});
     }
     if (params.log_distance) a.push_back("--log-distance");
+    if (spec.from) a.insert(a.end(), {"--from", fmt::format("{:.17g}", *spec.from)});
+    if (spec.to) a.insert(a.end(), {"--to", fmt::format("{:.17g}", *spec.to)});
     if (spec.transparent) a.push_back("--transparent");
     if (!spec.path.ends_with(".png")) a.insert(a.end(), {"--animate", kSweeps[static_cast<int>(spec.sweep)]});
     if (spec.path.ends_with(".png")) {  // one frame: drop the animation options

@@ -253,6 +253,12 @@ void export_section(ControlsState& s) {
     int sweep = static_cast<int>(e.sweep);
     if (ImGui::Combo("Animate", &sweep, "position\0distance\0θ (log)\0factor (log)\0")) e.sweep = static_cast<Sweep>(sweep);
     tip("What moves in a GIF/MP4/sequence; frame k shows t = k/fps");
+    double range[2] = {e.from.value_or(std::nan("")), e.to.value_or(std::nan(""))};
+    if (ImGui::InputScalarN("From, to", ImGuiDataType_Double, range, 2, nullptr, nullptr, "%.6g")) {
+        e.from = std::isnan(range[0]) ? std::nullopt : std::optional<double>(range[0]);
+        e.to = std::isnan(range[1]) ? std::nullopt : std::optional<double>(range[1]);
+    }
+    tip("The sweep's start and end (empty: position 0..frames, distance 0..64, θ 1e3..1e6, factor 1..32)");
     ImGui::InputInt("Frames", &e.frames);
     ImGui::InputInt("FPS", &e.fps);
     ImGui::Checkbox("Transparent PNG", &e.transparent);

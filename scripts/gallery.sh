@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates the README's pictures with ropelab's own headless export. Look at them before
+# committing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=docs/screenshots
+mkdir -p "$out"
+r() { build/ropelab render --size 1280x720 "$@"; }
+r --view all --position 40 --out "$out/lab.png"
+r --view planes --position 40 --pair 3 --out "$out/view1-planes.png"
+r --view contrast --position 40 --vectors random --out "$out/view2-contrast.png"
+r --view scores --max-distance 65536 --log-distance --vectors mean --out "$out/view3-scores.png"
+r --view invariance --position 200 --vectors random --out "$out/view4-invariance.png"
+r --view heatmap --position 3 --preset llama3-8b --out "$out/view5-heatmap.png"
+r --view frequencies --preset llama3.1-8b --pair 30 --out "$out/view6-frequencies.png"
+r --view numbers --position 3 --pair 2 --head-dim 512 --out "$out/view7-numbers.png"
+r --view precision --position 1000000 --pair 1 --out "$out/view8-precision.png"
+r --view scores --scale 2 --theme light --vectors random --out "$out/lecture-light-2x.png"
+build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate position \
+    --from 0 --to 60 --pair 2 --out "$out/planes.gif"
