@@ -55,15 +55,12 @@ void optional_double(const char* label, std::optional<double>& value, double fal
     ImGui::PopID();
 }
 
-void model_section(LabParams& p, ControlsState& s) {
-    ModelConfig m = p.model;
-    bool changed = false;
-
+// Preset picker and config.json loading: both replace the whole model (validated first).
+void source_rows(LabParams& p, ControlsState& s) {
     if (ImGui::BeginCombo("Preset", p.preset.c_str())) {
         for (const Preset& preset : presets()) {
             if (ImGui::Selectable(preset.note.title.c_str(), preset.note.name == p.preset)) {
                 select_preset(p, s, preset.note.name);
-                m = p.model;
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset.note.source.c_str());
         }
@@ -73,9 +70,13 @@ void model_section(LabParams& p, ControlsState& s) {
     ImGui::InputText("##config", &s.config_path);
     tip("Path to a HF config.json; you can also drop the file onto the window");
     ImGui::SameLine();
-    if (ImGui::Button("Load")) load_config(p, s, s.config_path), m = p.model;
+    if (ImGui::Button("Load")) load_config(p, s, s.config_path);
     tip("Load the config.json at this path; a bad file is refused and the current model stays");
+}
 
+// Head dim, base, partial rotary and layout. Returns true when the candidate changed.
+bool geometry_rows(ModelConfig& m, ControlsState& s) {
+    bool changed = false;
     int head_dim = m.head_dim;
     if (ImGui::InputInt("Head dim d", &head_dim, 2, 16, ImGuiInputTextFlags_EnterReturnsTrue)) {
         m.head_dim = head_dim;
@@ -100,11 +101,22 @@ void model_section(LabParams& p, ControlsState& s) {
     remember(s, "half");
     tip("pairs (i, i + d/2): GPT-NeoX, HF rotate_half");
     m.layout = static_cast<PairLayout>(layout);
+    return changed;
+}
 
+bool input_double(const char* label, double& v, const char* help) {
+    const bool changed = ImGui::InputDouble(label, &v, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue);
+    tip(help);
+    return changed;
+}
+
+// The rope_scaling type and the parameters that type reads.
+bool scaling_rows(ModelConfig& m) {
+    bool changed = false;
     RopeScaling& sc = m.rope_scaling;
     if (ImGui::BeginCombo("Scaling", std::string(to_string(sc.type)).c_str())) {
-        for (RopeType t : {RopeType::Default, RopeType::Linear, RopeType::Dynamic, RopeType::Ntk,
-                           RopeType::Yarn, RopeType::Llama3, RopeType::LongRope}) {
+        for (RopeType t : {RopeType::Default, RopeType::Linear, RopeType::Dynamic, RopeType::Ntk, RopeType::Yarn,
+                           RopeType::Llama3, RopeType::LongRope}) {
             if (ImGui::Selectable(std::string(to_string(t)).c_str(), t == sc.type)) {
                 sc.type = t;
                 changed = true;
@@ -123,16 +135,16 @@ void model_section(LabParams& p, ControlsState& s) {
     }
     if (sc.type == RopeType::Llama3) {
         double lo = sc.low_freq_factor.value_or(1.0), hi = sc.high_freq_factor.value_or(4.0);
-        if (ImGui::InputDouble("low_freq_factor", &lo, 0, 0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue)) sc.low_freq_factor = lo, changed = true;
-        tip("Wavelengths above context/low_freq_factor are divided by the factor");
-        if (ImGui::InputDouble("high_freq_factor", &hi, 0, 0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue)) sc.high_freq_factor = hi, changed = true;
-        tip("Wavelengths below context/high_freq_factor are kept; between, a smooth blend");
+        if (input_double("low_freq_factor", lo, "Wavelengths above context/low_freq_factor are divided by the factor")) {
+            sc.low_freq_factor = lo, changed = true;
+        }
+        if (input_double("high_freq_factor", hi, "Wavelengths below context/high_freq_factor are kept; between, a smooth blend")) {
+            sc.high_freq_factor = hi, changed = true;
+        }
     }
     if (sc.type == RopeType::Yarn) {
-        if (ImGui::InputDouble("beta_fast", &sc.beta_fast, 0, 0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue)) changed = true;
-        tip("Pairs turning more than beta_fast times in the original context keep their frequency");
-        if (ImGui::InputDouble("beta_slow", &sc.beta_slow, 0, 0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue)) changed = true;
-        tip("Pairs turning fewer than beta_slow times are interpolated by 1/factor");
+        changed |= input_double("beta_fast", sc.beta_fast, "Pairs turning more than beta_fast times in the original context keep their frequency");
+        changed |= input_double("beta_slow", sc.beta_slow, "Pairs turning fewer than beta_slow times are interpolated by 1/factor");
         optional_double("attention_factor", sc.attention_factor, 1.0, changed);
         tip("Scales cos and sin (q·k by its square); default 0.1·ln(factor) + 1");
     }
@@ -155,7 +167,15 @@ void model_section(LabParams& p, ControlsState& s) {
         }
         tip("Current length L: dynamic NTK grows the base with L; LongRoPE switches to long factors past the original context");
     }
-    if (changed) try_set_model(p, s, m);
+    return changed;
+}
+
+void model_section(LabParams& p, ControlsState& s) {
+    source_rows(p, s);
+    ModelConfig candidate = p.model;
+    const bool geometry = geometry_rows(candidate, s);
+    const bool scaling = scaling_rows(candidate);
+    if (geometry || scaling) try_set_model(p, s, candidate);
 }
 
 void curve_section(LabParams& p) {
