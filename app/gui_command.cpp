@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <numeric>
+#include <optional>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -59,12 +62,34 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
+    cmd->add_option("--session", o.session, "Open a saved session: a FILE.json or a share string");
 }
 
 int run_gui(const GuiOptions& o) {
     const auto [width, height] = parse_size(o.size);
     if (width < 64 || height < 64) throw InputError("--size: the window needs at least 64x64");
     lab_params_from(o.lab, 1.0f);  // bad options fail before a window opens
+    std::optional<Session> session;
+    if (!o.session.empty()) {
+        std::vector<std::string> warnings;
+        std::ifstream file(o.session, std::ios::binary);
+        if (file) {
+            std::stringstream text;
+            text << file.rdbuf();
+            try {
+                session = session_from_json(text.str(), warnings);
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("--session {}: {}", o.session, e.what()));
+            }
+        } else {
+            try {
+                session = session_from_share_string(o.session, warnings);
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("--session: not a readable file, and not a share string: {}", e.what()));
+            }
+        }
+        for (const std::string& w : warnings) std::fprintf(stderr, "ropelab: warning: session: %s\n", w.c_str());
+    }
     WindowOptions window_options;
     window_options.width = width;
     window_options.height = height;
@@ -81,6 +106,7 @@ int run_gui(const GuiOptions& o) {
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
     LabUi lab(*device, initial_params(o, window->content_scale()));
+    if (session) lab.open_session(*session, o.session.size() > 60 ? "the share string" : o.session);
     if (o.frames) window->park_pointer();  // scripted runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;
     std::string capture_error;

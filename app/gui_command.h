@@ -23,6 +23,7 @@ struct GuiOptions {
     bool help = false;
     // Every frame changes a parameter (for the 2^20 frame-time measurement).
     bool churn = false;
+    std::string session;  // a session file or share string
 };
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o);

@@ -287,6 +287,22 @@ void export_section(ControlsState& s) {
     if (!status.message.empty()) ImGui::TextWrapped("%s", status.message.c_str());
 }
 
+void session_section(ControlsState& s) {
+    using Kind = SessionRequest::Kind;
+    ImGui::InputText("Session file", &s.session_path);
+    tip("A versioned JSON file with the whole state: parameters, views, plot zoom, focus, playback");
+    if (ImGui::Button("Save")) s.session_request.kind = Kind::Save;
+    ImGui::SameLine();
+    if (ImGui::Button("Open")) s.session_request.kind = Kind::Load;
+    ImGui::SameLine();
+    if (ImGui::Button("Copy share string")) s.session_request.kind = Kind::CopyShareString;
+    tip("The same state as one line of text (base64url) on the clipboard, to paste anywhere");
+    ImGui::InputText("##share", &s.share_text);
+    tip("Paste a share string (or session JSON) here");
+    ImGui::SameLine();
+    if (ImGui::Button("Open string")) s.session_request.kind = Kind::OpenShareString;
+}
+
 void view_section(LabParams& p) {
     ImGui::SliderFloat("UI scale", &p.ui_scale, 1.0f, 3.0f, "%.2f");
     tip("Text and widget size: 2.0 or more for projectors");
@@ -332,6 +348,12 @@ bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value) {
             return try_set_model(p, s, m);
     }
     return false;
+}
+
+void apply_session(LabParams& p, ControlsState& s, const LabParams& loaded, const std::string& source) {
+    p = loaded;
+    s.error.clear();
+    s.notice = "opened " + source;
 }
 
 bool select_preset(LabParams& p, ControlsState& s, const std::string& name) {
@@ -390,6 +412,7 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
     if (ImGui::CollapsingHeader("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
         export_section(s);
     }
+    if (ImGui::CollapsingHeader("Session")) session_section(s);
     if (ImGui::Button("Reset")) {
         const LabParams fresh;
         p.preset = fresh.preset;

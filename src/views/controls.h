@@ -37,6 +37,12 @@ struct ExportStatus {
     std::string message;
 };
 
+// A session action asked for in the panel; LabUi performs it after drawing (it holds the plot
+// zoom a session also carries).
+struct SessionRequest {
+    enum class Kind { None, Save, Load, CopyShareString, OpenShareString } kind = Kind::None;
+};
+
 // Text being typed and the last refusal per field, kept between frames.
 struct ControlsState {
     std::string config_path;
@@ -49,6 +55,9 @@ struct ControlsState {
     std::map<std::string, std::array<float, 4>> widget_rects;
     ExportSpec export_spec;
     ExportStatus export_status;
+    std::string session_path = "ropelab-session.json";
+    std::string share_text;
+    SessionRequest session_request;
 };
 
 // Window-level events the window layer turns into commands (it knows the key codes).
@@ -74,5 +83,8 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path);
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
 
 bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value);
+
+// Replaces every parameter with a loaded session's (already validated by the session reader).
+void apply_session(LabParams& p, ControlsState& s, const LabParams& loaded, const std::string& source);
 
 }  // namespace ropelab::controls

@@ -1,6 +1,11 @@
 #include "views/lab_ui.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/atomic_file.h"
 
 #include <imgui.h>
 
@@ -99,6 +104,69 @@ void LabUi::help_overlay() {
     ImGui::End();
 }
 
+namespace {
+// The plots a session carries, by name.
+std::vector<std::pair<const char*, plot::PlotState views::ViewState::*>> plot_members() {
+    return {{"scores", &views::ViewState::scores},           {"invariance", &views::ViewState::invariance},
+            {"angles", &views::ViewState::angles},           {"frequencies", &views::ViewState::frequencies},
+            {"wavelengths", &views::ViewState::wavelengths}, {"precision", &views::ViewState::precision}};
+}
+}  // namespace
+
+Session LabUi::session() const {
+    Session s{params_, {}};
+    for (const auto& [name, member] : plot_members()) s.plots[name] = view_state_.*member;
+    return s;
+}
+
+void LabUi::open_session(const Session& session, const std::string& source) {
+    controls::apply_session(params_, controls_, session.params, source);
+    for (const auto& [name, member] : plot_members()) {
+        if (auto it = session.plots.find(name); it != session.plots.end()) view_state_.*member = it->second;
+    }
+}
+
+void LabUi::handle_session_request() {
+    using Kind = controls::SessionRequest::Kind;
+    const Kind kind = controls_.session_request.kind;
+    controls_.session_request.kind = Kind::None;
+    std::vector<std::string> warnings;
+    try {
+        switch (kind) {
+            case Kind::None: return;
+            case Kind::Save: {
+                std::string error;
+                if (write_text_file(controls_.session_path, session_to_json(session()), error)) {
+                    controls_.notice = "saved " + controls_.session_path;
+                } else {
+                    controls_.error = error;
+                }
+                return;
+            }
+            case Kind::Load: {
+                std::ifstream in(controls_.session_path, std::ios::binary);
+                if (!in) throw InputError(controls_.session_path + ": cannot open session file");
+                std::stringstream text;
+                text << in.rdbuf();
+                open_session(session_from_json(text.str(), warnings), controls_.session_path);
+                break;
+            }
+            case Kind::CopyShareString:
+                controls_.share_text = share_string(session());
+                ImGui::SetClipboardText(controls_.share_text.c_str());
+                controls_.notice = "share string copied to the clipboard";
+                return;
+            case Kind::OpenShareString:
+                open_session(session_from_share_string(controls_.share_text, warnings), "the share string");
+                break;
+        }
+    } catch (const InputError& e) {
+        controls_.error = e.what();  // the current state stays
+        return;
+    }
+    for (const std::string& w : warnings) controls_.notice += "; " + w;
+}
+
 void LabUi::frame(double seconds, const controls::Commands& commands) {
     controls::apply_commands(params_, controls_, commands);
     controls::handle_shortcuts(params_, compute_.data().freqs.pairs());
@@ -142,6 +210,7 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
     ImGui::End();
     help_overlay();
     controls::apply_requests(params_, requests_);
+    handle_session_request();
 }
 
 }  // namespace ropelab

@@ -5,6 +5,7 @@
 #include "gpu/compute_device.h"
 #include "lab/lab_compute.h"
 #include "lab/params.h"
+#include "lab/session.h"
 #include "views/controls.h"
 #include "views/views.h"
 
@@ -22,6 +23,10 @@ public:
     const controls::ControlsState& controls_state() const { return controls_; }
     // Exports need every frame exact: no coarse preview after a parameter change.
     void set_previews(bool on) { compute_.set_previews(on); }
+    // The whole state as a session, and opening one (through the controls, the one writer).
+    Session session() const;
+    void open_session(const Session& session, const std::string& source);
+
     // For tests and exports: the parameter writer with the same validation the panel uses.
     LabParams& params_for_controls() { return params_; }
     controls::ControlsState& controls_state_for_controls() { return controls_; }
@@ -31,6 +36,7 @@ private:
     void grid(ImVec2 origin, ImVec2 size);
     void tabs();
     void help_overlay();
+    void handle_session_request();
 
     LabParams params_;
     controls::ControlsState controls_;

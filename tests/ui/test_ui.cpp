@@ -20,6 +20,7 @@
 #include "gpu/gl_context.h"
 #include "views/lab_ui.h"
 #include "export_job.h"
+#include "lab/session.h"
 #include "window.h"
 
 namespace ropelab {
@@ -325,6 +326,51 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
     EXPECT_FALSE(std::filesystem::exists(folder / "panel.mp4.partial"));
     frames(2);  // the window still draws after all that context switching
     std::filesystem::remove_all(folder);
+}
+
+// Session panel: save, change things, open again → the saved state is back; a broken file is
+// refused with the field named and the current state kept.
+TEST_F(LabTest, SessionPanelSavesAndOpens) {
+    controls::ControlsState& s = lab_->controls_state_for_controls();
+    s.session_path = ::testing::TempDir() + "/ropelab_session_" + std::to_string(getpid()) + ".json";
+    lab_->params_for_controls().position = 777;
+    lab_->params_for_controls().focused_pair = 9;
+    frames(2);
+    s.session_request.kind = controls::SessionRequest::Kind::Save;
+    frames(2);
+    EXPECT_EQ(s.notice, "saved " + s.session_path);
+    lab_->params_for_controls().position = 5;
+    controls::select_preset(lab_->params_for_controls(), s, "gemma-7b");
+    frames(2);
+    s.session_request.kind = controls::SessionRequest::Kind::Load;
+    frames(2);
+    EXPECT_EQ(lab_->params().position, 777);
+    EXPECT_EQ(lab_->params().focused_pair, 9);
+    EXPECT_EQ(lab_->params().model.head_dim, 128);  // textbook again, not gemma's 256
+
+    s.session_request.kind = controls::SessionRequest::Kind::CopyShareString;
+    frames(2);
+    EXPECT_FALSE(s.share_text.empty());
+    EXPECT_EQ(std::string(ImGui::GetClipboardText()), s.share_text);
+
+    std::ofstream(s.session_path) << "{\"ropelab_session\": 1, \"focus\": {\"pair\": 5000}}";
+    s.session_request.kind = controls::SessionRequest::Kind::Load;
+    frames(2);
+    EXPECT_NE(s.error.find("focus.pair"), std::string::npos) << s.error;
+    EXPECT_EQ(lab_->params().position, 777);
+    std::remove(s.session_path.c_str());
+}
+
+TEST(GuiCommand, SessionOptionOpensAShareString) {
+    Session session;
+    session.params.position = 4242;
+    session.params.focused_view = 6;  // numbers
+    session.params.playing = false;
+    const test::Result good = test::run("gui --frames 2 --session " + share_string(session));
+    EXPECT_EQ(good.status, 0) << good.err;
+    const test::Result bad = test::run("gui --frames 2 --session AAAA");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--session"), std::string::npos) << bad.err;
 }
 
 TEST(GuiCommand, FramesStatsAndScreenshot) {

@@ -1,0 +1,91 @@
+// Sessions: byte-identical round trips, share strings, unknown and invalid fields.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "core/presets.h"
+#include "lab/session.h"
+
+namespace ropelab {
+namespace {
+
+Session sample() {
+    Session s;
+    s.params.model = preset_or_throw("llama3.1-8b").config;
+    s.params.preset = "llama3.1-8b";
+    s.params.position = 12345;
+    s.params.focused_pair = 30;
+    s.params.vectors = VectorChoice::MeanOfRandom;
+    s.params.samples = 7;
+    s.params.theme = Theme::Light;
+    s.params.ui_scale = 2.0f;
+    s.params.focused_view = 2;
+    s.params.loop_from = 10;
+    s.params.loop_to = 500;
+    s.params.speed = 0.1;  // not exactly representable: must round-trip anyway
+    s.plots["scores"] = plot::PlotState{{1.0, 2000.5}, {-3.25, 40.0}, true};
+    return s;
+}
+
+TEST(Session, SaveLoadSaveIsByteIdentical) {
+    const std::string first = session_to_json(sample());
+    std::vector<std::string> warnings;
+    const Session loaded = session_from_json(first, warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_EQ(session_to_json(loaded), first);
+    EXPECT_EQ(loaded.params.position, 12345);
+    EXPECT_EQ(loaded.params.model.rope_scaling.type, RopeType::Llama3);
+    EXPECT_EQ(*loaded.params.model.rope_scaling.original_max_position_embeddings, 8192);
+    EXPECT_EQ(loaded.params.speed, 0.1);
+    EXPECT_TRUE(loaded.plots.at("scores").user_view);
+    EXPECT_EQ(loaded.plots.at("scores").x.max, 2000.5);
+}
+
+TEST(Session, ShareStringRoundTrip) {
+    const Session s = sample();
+    const std::string share = share_string(s);
+    EXPECT_EQ(share.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"), std::string::npos);
+    std::vector<std::string> warnings;
+    EXPECT_EQ(session_to_json(session_from_share_string(share, warnings)), session_to_json(s));
+    EXPECT_EQ(base64url_decode(base64url_encode("θ = 10⁴ ✓")), "θ = 10⁴ ✓");
+}
+
+TEST(Session, UnknownFieldsAreNamedInWarnings) {
+    std::string json = session_to_json(sample());
+    json.insert(json.find("\"preset\""), "\"colour_scheme\": \"mauve\",\n  ");
+    json.insert(json.find("\"pair\""), "\"zoom\": 3, ");
+    std::vector<std::string> warnings;
+    const Session s = session_from_json(json, warnings);
+    ASSERT_EQ(warnings.size(), 2u);
+    EXPECT_NE(warnings[0].find("focus.zoom"), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[1].find("colour_scheme"), std::string::npos) << warnings[1];
+    EXPECT_EQ(s.params.position, 12345);
+}
+
+std::string error_of(const std::string& from, const std::string& to) {
+    std::string json = session_to_json(sample());
+    const auto at = json.find(from);
+    if (at == std::string::npos) return "pattern not found: " + from;
+    json.replace(at, from.size(), to);
+    std::vector<std::string> warnings;
+    try {
+        session_from_json(json, warnings);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(Session, InvalidValuesAreRefusedWithTheField) {
+    EXPECT_NE(error_of("\"pair\": 30", "\"pair\": 999").find("focus.pair"), std::string::npos);
+    EXPECT_NE(error_of("\"ui_scale\": 2.0", "\"ui_scale\": 9.0").find("layout.ui_scale"), std::string::npos);
+    EXPECT_NE(error_of("\"rope_theta\": 500000.0", "\"rope_theta\": 0.5").find("rope_theta"), std::string::npos);
+    EXPECT_NE(error_of("\"theme\": \"light\"", "\"theme\": \"neon\"").find("neon"), std::string::npos);
+    EXPECT_NE(error_of("\"position\": 12345", "\"position\": \"far\"").find("focus.position"), std::string::npos);
+    EXPECT_NE(error_of("\"ropelab_session\": 1", "\"ropelab_session\": 99").find("ropelab_session"), std::string::npos);
+    EXPECT_NE(error_of("{", "[").find("session"), std::string::npos);
+    std::vector<std::string> warnings;
+    EXPECT_THROW(session_from_share_string("not*base64", warnings), InputError);
+}
+
+}  // namespace
+}  // namespace ropelab
