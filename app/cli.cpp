@@ -353,6 +353,9 @@ int run_cli(int argc, char** argv) {
     export_data->callback([&] { action = [&] { gui_status = run_export_data(data_opts); }; });
     auto* gui = app.add_subcommand("gui", "Open the interactive lab (the default without a subcommand)");
     add_gui_options(gui, gui_opts);
+    // Plain `ropelab --lesson builtin --present` opens the lab too.
+    app.add_option("--lesson", gui_opts.lesson, "Open a lesson in the lab: FILE.json or builtin");
+    app.add_flag("--present", gui_opts.present, "With --lesson: presenter mode");
     gui->callback([&] { action = [&] { gui_status = run_gui(gui_opts); }; });
 
     try {

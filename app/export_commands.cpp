@@ -64,6 +64,8 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--to", o.to, "End value of the sweep");
     cmd->add_flag("--transparent", o.transparent, "PNG: transparent background");
     cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S' lines on stdout");
+    cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene");
+    cmd->add_option("--scene", o.scene, "With --lesson: render scene K (1-based) as a slide")->check(in_range(1, 1000));
     cmd->add_option("--scale", o.lab.ui_scale, "UI scale, so text stays readable at 4K")->check(in_range(1, 8));
 }
 
@@ -77,6 +79,9 @@ int run_render(const RenderOptions& o) {
     const auto [width, height] = parse_size(o.size);
     const LabParams params = render_params(o);
     const bool still = ends_with(o.out, ".png");
+    if (still && o.lesson.empty() == false && o.scene == 0) {
+        throw InputError("--scene: a .png holds one slide; say which scene (or render the lesson to .mp4/.gif)");
+    }
     if (still && (o.animate || o.frames.value_or(1) > 1)) {
         throw InputError("--out: a .png holds one frame; animate into .gif, .mp4 or DIR/");
     }
@@ -92,6 +97,8 @@ int run_render(const RenderOptions& o) {
     spec.to = o.to;
     spec.transparent = o.transparent;
     spec.ui_scale = params.ui_scale;
+    spec.lesson = o.lesson;
+    spec.scene = o.scene;
 
     std::string notice;
     std::unique_ptr<ExportJob> job;

@@ -18,6 +18,8 @@ struct RenderOptions {
     std::optional<double> from, to;
     bool transparent = false;
     bool progress = false;  // machine-readable "progress DONE TOTAL ETA" lines on stdout
+    std::string lesson;
+    int scene = 0;
 };
 
 struct ExportDataOptions {

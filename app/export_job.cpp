@@ -10,6 +10,7 @@
 #include "core/presets.h"
 #include "export/data.h"
 #include "export/image.h"
+#include "lesson/lesson.h"
 
 namespace ropelab {
 
@@ -68,6 +69,25 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     job->start_params_ = p;
     job->lab_ = std::make_unique<LabUi>(job->renderer_->device(), p);
     job->lab_->set_previews(false);
+    if (!spec.lesson.empty()) {
+        Lesson lesson = load_lesson(spec.lesson);
+        if (spec.scene < 0 || spec.scene > static_cast<int>(lesson.scenes.size())) {
+            throw InputError(fmt::format("--scene: the lesson has scenes 1 .. {} (got {})", lesson.scenes.size(), spec.scene));
+        }
+        double t = 0.0;
+        for (const Scene& s : lesson.scenes) {
+            job->scene_starts_.push_back(t);
+            t += s.duration;
+        }
+        job->scene_starts_.push_back(t);
+        job->lab_->open_lesson(std::move(lesson), true);
+        if (spec.scene > 0) {  // a slide: the scene at its end
+            const int k = spec.scene - 1;
+            job->lab_->go_to_scene(k, job->scene_starts_[static_cast<std::size_t>(k) + 1] - job->scene_starts_[static_cast<std::size_t>(k)]);
+        }
+        if (!job->still_) job->spec_.frames = std::max(1, static_cast<int>(std::ceil(t * spec.fps)));
+        job->start_params_ = job->lab_->params();
+    }
     if (!job->still_) {
         job->writer_ = std::make_unique<VideoWriter>(spec.path, format, spec.width, spec.height, spec.fps);
     }
@@ -104,11 +124,9 @@ bool ExportJob::step() {
         return false;
     }
     if (frame_ == 0) lab_->params_for_controls() = start_params_;  // every pass replays the timeline
-    const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;
-    const double value = log_scale_ ? from_ * std::pow(to_ / from_, t) : from_ + (to_ - from_) * t;
-    if (!controls::apply_sweep(lab_->params_for_controls(), lab_->controls_state_for_controls(), spec_.sweep, value)) {
-        error_ = fmt::format("frame {}: {}", frame_, lab_->controls_state().error);
-        cancel();
+    if (!scene_starts_.empty()) {
+        lesson_frame(frame_);
+    } else if (!sweep_frame()) {
         return false;
     }
     if (!writer_->write(renderer_->render(*lab_, false, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1), error_)) {
@@ -125,6 +143,26 @@ bool ExportJob::step() {
     if (++pass_ < writer_->passes()) return true;
     finished_ = true;
     return false;
+}
+
+bool ExportJob::sweep_frame() {
+    const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;
+    const double value = log_scale_ ? from_ * std::pow(to_ / from_, t) : from_ + (to_ - from_) * t;
+    if (!controls::apply_sweep(lab_->params_for_controls(), lab_->controls_state_for_controls(), spec_.sweep, value)) {
+        error_ = fmt::format("frame {}: {}", frame_, lab_->controls_state().error);
+        cancel();
+        return false;
+    }
+    return true;
+}
+
+// Frame k of a lesson shows time k/fps on the lesson's clock: the scene it falls in, at its
+// time within that scene.
+void ExportJob::lesson_frame(int k) {
+    const double t = static_cast<double>(k) / spec_.fps;
+    std::size_t scene = 0;
+    while (scene + 2 < scene_starts_.size() && t >= scene_starts_[scene + 1]) ++scene;
+    lab_->go_to_scene(static_cast<int>(scene), t - scene_starts_[scene]);
 }
 
 void ExportJob::cancel() {

@@ -37,7 +37,11 @@ private:
     ExportJob() = default;
     bool finish_still();
 
+    void lesson_frame(int k);
+    bool sweep_frame();
+
     controls::ExportSpec spec_;
+    std::vector<double> scene_starts_;  // lesson export: each scene's start time, then the total
     std::unique_ptr<OffscreenRenderer> renderer_;
     std::unique_ptr<LabUi> lab_;
     std::unique_ptr<VideoWriter> writer_;

@@ -17,6 +17,7 @@
 #include "output_table.h"
 #include "views/lab_ui.h"
 #include "export_job.h"
+#include "lesson/lesson.h"
 #include "window.h"
 
 namespace ropelab {
@@ -63,12 +64,17 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
     cmd->add_option("--session", o.session, "Open a saved session: a FILE.json or a share string");
+    cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin");
+    cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
 }
 
 int run_gui(const GuiOptions& o) {
     const auto [width, height] = parse_size(o.size);
     if (width < 64 || height < 64) throw InputError("--size: the window needs at least 64x64");
     lab_params_from(o.lab, 1.0f);  // bad options fail before a window opens
+    std::optional<Lesson> lesson;
+    if (!o.lesson.empty()) lesson = load_lesson(o.lesson);
+    if (o.present && !lesson) throw InputError("--present: needs --lesson FILE|builtin");
     std::optional<Session> session;
     if (!o.session.empty()) {
         std::vector<std::string> warnings;
@@ -107,6 +113,7 @@ int run_gui(const GuiOptions& o) {
 
     LabUi lab(*device, initial_params(o, window->content_scale()));
     if (session) lab.open_session(*session, o.session.size() > 60 ? "the share string" : o.session);
+    if (lesson) lab.open_lesson(std::move(*lesson), o.present);
     if (o.frames) window->park_pointer();  // scripted runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;
     std::string capture_error;

@@ -24,6 +24,8 @@ struct GuiOptions {
     // Every frame changes a parameter (for the 2^20 frame-time measurement).
     bool churn = false;
     std::string session;  // a session file or share string
+    std::string lesson;   // FILE or "builtin"
+    bool present = false;
 };
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o);

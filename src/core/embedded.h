@@ -13,6 +13,7 @@ struct EmbeddedFile {
 namespace embedded {
 std::span<const EmbeddedFile> presets();
 std::span<const EmbeddedFile> shaders();  // defined by the ropelab_gpu library
+std::span<const EmbeddedFile> lessons();  // defined by the ropelab_lesson library
 }  // namespace embedded
 
 }  // namespace ropelab

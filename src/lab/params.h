@@ -3,6 +3,7 @@
 // (src/views/controls.cpp) is its only writer: views read it and hand back requests.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/model_config.h"
 #include "core/phasor_sum.h"
@@ -48,6 +49,9 @@ struct LabParams {
     int focused_view = -1;  // −1: the grid of all views; 0..7: one view large
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
+    std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)
+    bool presenting = false;       // presenter mode: controls hidden, scene title bar
+    bool blank = false;            // presenter's B: a blank screen
     float ui_scale = 1.0f;
     Theme theme = Theme::Dark;
     bool show_help = false;

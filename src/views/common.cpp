@@ -15,6 +15,21 @@ Palette palette(Theme theme) {
             IM_COL32(170, 170, 170, 255), IM_COL32(255, 190, 70, 255),  IM_COL32(110, 170, 255, 255)};
 }
 
+void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float font = ImGui::GetFontSize();
+    for (const Annotation& a : ctx.annotations) {
+        if (a.at != "label") continue;
+        const ImVec2 at(view_min.x + static_cast<float>(a.x) * view_size.x, view_min.y + static_cast<float>(a.y) * view_size.y);
+        const ImVec2 size = ImGui::CalcTextSize(a.text.c_str());
+        dl->AddRectFilled(ImVec2(at.x - 0.3f * font, at.y - 0.2f * font), ImVec2(at.x + size.x + 0.3f * font, at.y + size.y + 0.2f * font),
+                          ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);
+        dl->AddRect(ImVec2(at.x - 0.3f * font, at.y - 0.2f * font), ImVec2(at.x + size.x + 0.3f * font, at.y + size.y + 0.2f * font),
+                    ctx.colors.marker, 4.0f, 0, 2.0f);
+        dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
+    }
+}
+
 void caption(const char* line, const char* more) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextUnformatted(line);

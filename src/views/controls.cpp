@@ -350,6 +350,34 @@ bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value) {
     return false;
 }
 
+void set_presenting(LabParams& p, bool on) {
+    p.presenting = on;
+    p.show_controls = !on;
+    p.blank = false;
+    if (on) {  // for a projector: large text, the light theme, the whole screen
+        p.ui_scale = std::max(p.ui_scale, 2.0f);
+        p.theme = Theme::Light;
+        p.fullscreen = true;
+    } else {
+        p.fullscreen = false;
+    }
+}
+
+void toggle_blank(LabParams& p) { p.blank = !p.blank; }
+
+void apply_lesson_state(LabParams& p, const LabParams& state) {
+    LabParams next = state;
+    next.ui_scale = p.ui_scale;
+    next.theme = p.theme;
+    next.fullscreen = p.fullscreen;
+    next.presenting = p.presenting;
+    next.blank = p.blank;
+    next.show_help = p.show_help;
+    next.show_controls = p.show_controls;
+    next.playing = false;  // the lesson's clock drives positions, not playback
+    p = std::move(next);
+}
+
 void apply_session(LabParams& p, ControlsState& s, const LabParams& loaded, const std::string& source) {
     p = loaded;
     s.error.clear();

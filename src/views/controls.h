@@ -27,6 +27,8 @@ struct ExportSpec {
     std::optional<double> from, to;  // default per sweep
     bool transparent = false;
     float ui_scale = 1.0f;
+    std::string lesson;  // FILE or "builtin": render the lesson's scenes instead of a sweep
+    int scene = 0;       // 1-based: one scene (a slide, at its end); 0: all scenes
 };
 
 // The export panel's side of a running export (the window layer runs it between frames).
@@ -83,6 +85,14 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path);
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
 
 bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value);
+
+// Presenter mode on or off (Esc leaves it), and B's blank screen.
+void set_presenting(LabParams& p, bool on);
+void toggle_blank(LabParams& p);
+
+// A lesson scene's state at its current time; presentation settings (scale, theme, fullscreen,
+// presenting) stay as they are.
+void apply_lesson_state(LabParams& p, const LabParams& state);
 
 // Replaces every parameter with a loaded session's (already validated by the session reader).
 void apply_session(LabParams& p, ControlsState& s, const LabParams& loaded, const std::string& source);

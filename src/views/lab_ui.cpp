@@ -24,7 +24,10 @@ constexpr const char* kShortcuts[][2] = {
     {"+ −", "double / halve the speed"}, {"1 … 8", "show one view large (again: back to all)"},
     {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
     {"F1", "this list"},
-    {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},               {"drop a file", "load a HF config.json"},
+    {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
+    {"presenting: → PgDn / ← PgUp", "next / previous scene"},
+    {"presenting: Home End", "first / last scene"},
+    {"presenting: Space, B, Esc", "pause the scene, blank screen, leave presenting"},               {"drop a file", "load a HF config.json"},
     {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
     {"double-click", "reset a plot"},
 };
@@ -38,6 +41,12 @@ LabUi::LabUi(gpu::ComputeDevice& device, LabParams initial)
 
 void LabUi::view(int index, ImVec2 size) {
     ImGui::PushID(index);
+    std::vector<Annotation> annotations;  // this scene's, for this view
+    if (lesson_) {
+        for (const Annotation& a : lesson_->scenes[static_cast<std::size_t>(scene_)].annotations) {
+            if (a.view == index) annotations.push_back(a);
+        }
+    }
     ImGui::BeginChild("view", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const auto title = view_title(static_cast<View>(index));
     if (ImGui::Selectable(std::string(title).c_str(), params_.focused_view == index, ImGuiSelectableFlags_AllowDoubleClick) &&
@@ -45,8 +54,11 @@ void LabUi::view(int index, ImVec2 size) {
         requests_.focus_view = params_.focused_view == index ? -1 : index;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Double-click or press %d to show this view large", index + 1);
-    views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme)};
+    views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme), annotations};
+    const ImVec2 view_min = ImGui::GetWindowPos();
+    const ImVec2 view_size = ImGui::GetWindowSize();
     kViews[index](ctx);
+    views::draw_label_annotations(ctx, view_min, view_size);
     ImGui::EndChild();
     ImGui::PopID();
 }
@@ -85,6 +97,66 @@ void LabUi::tabs() {
         ImGui::EndTabBar();
     }
     view(params_.tab_view, ImGui::GetContentRegionAvail());
+}
+
+void LabUi::open_lesson(Lesson lesson, bool present) {
+    lesson_ = std::move(lesson);
+    lesson_base_ = params_;
+    controls::set_presenting(params_, present);
+    scene_playing_ = true;
+    go_to_scene(0);
+}
+
+void LabUi::go_to_scene(int k, double t) {
+    if (!lesson_) return;
+    scene_ = std::clamp(k, 0, scene_count() - 1);
+    scene_time_ = t;
+    const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
+    LabParams state = lesson_state(*lesson_, scene_, std::min(scene_time_, scene.duration), lesson_base_);
+    state.scene_views = scene.views;
+    controls::apply_lesson_state(params_, state);
+}
+
+void LabUi::presenter_keys() {
+    if (ImGui::GetIO().WantTextInput) return;
+    auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
+    if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown)) go_to_scene(scene_ + 1);
+    if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) go_to_scene(scene_ - 1);
+    if (pressed(ImGuiKey_Home)) go_to_scene(0);
+    if (pressed(ImGuiKey_End)) go_to_scene(scene_count() - 1);
+    if (pressed(ImGuiKey_Space)) scene_playing_ = !scene_playing_;
+    if (pressed(ImGuiKey_Escape)) controls::set_presenting(params_, false);
+    for (ImWchar c : ImGui::GetIO().InputQueueCharacters) {
+        if (c == 'b' || c == 'B') controls::toggle_blank(params_);
+    }
+}
+
+void LabUi::lesson_bar(bool presenting) {
+    const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
+    if (!presenting) {
+        if (ImGui::ArrowButton("##previous scene", ImGuiDir_Left)) go_to_scene(scene_ - 1);
+        ImGui::SameLine();
+        if (ImGui::ArrowButton("##next scene", ImGuiDir_Right)) go_to_scene(scene_ + 1);
+        ImGui::SameLine();
+    }
+    ImGui::TextDisabled("%d/%d", scene_ + 1, scene_count());
+    ImGui::SameLine();
+    ImGui::TextUnformatted(scene.title.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", scene.caption.c_str());
+    ImGui::PopStyleColor();
+}
+
+void LabUi::scene_views(ImVec2 origin, ImVec2 size) {
+    const auto& views = params_.scene_views;
+    const int n = static_cast<int>(views.size());
+    const int columns = n == 4 ? 2 : n, rows = n == 4 ? 2 : 1;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - gap * (rows - 1)) / rows);
+    for (int i = 0; i < n; ++i) {
+        ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
+        view(views[static_cast<std::size_t>(i)], cell);
+    }
 }
 
 void LabUi::help_overlay() {
@@ -169,10 +241,23 @@ void LabUi::handle_session_request() {
 
 void LabUi::frame(double seconds, const controls::Commands& commands) {
     controls::apply_commands(params_, controls_, commands);
-    controls::handle_shortcuts(params_, compute_.data().freqs.pairs());
-    controls::advance_playback(params_, controls_, seconds);
+    if (lesson_ && params_.presenting) {
+        presenter_keys();
+    } else {
+        controls::handle_shortcuts(params_, compute_.data().freqs.pairs());
+    }
+    if (lesson_) {
+        if (scene_playing_) scene_time_ += seconds;
+        go_to_scene(scene_, scene_time_);
+    } else {
+        controls::advance_playback(params_, controls_, seconds);
+    }
     compute_.update(params_);
     requests_ = {};
+    if (params_.blank) {  // the presenter's B: nothing on screen but the background
+        help_overlay();
+        return;
+    }
 
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
@@ -199,7 +284,11 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
     // The grid of all eight needs room; with large fonts or a small window, tabs instead.
     const float font = ImGui::GetFontSize();
     const bool grid_fits = size.x / 3 > 20.0f * font && size.y / 3 > 11.0f * font;
-    if (params_.focused_view >= 0 && params_.focused_view < kViewCount) {
+    if (lesson_ && !params_.scene_views.empty() && params_.focused_view < 0) {
+        lesson_bar(params_.presenting);
+        const ImVec2 rest_origin = ImGui::GetCursorScreenPos();
+        scene_views(rest_origin, ImGui::GetContentRegionAvail());
+    } else if (params_.focused_view >= 0 && params_.focused_view < kViewCount) {
         view(params_.focused_view, size);
     } else if (grid_fits) {
         grid(origin, size);

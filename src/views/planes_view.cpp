@@ -85,6 +85,12 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
         const ImVec2 c(cell_min.x + cell / 2, cell_min.y + cell / 2);
         const float r = cell * 0.42f;
         if (j == p.focused_pair) dl->AddRectFilled(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), highlight);
+        for (const Annotation& a : ctx.annotations) {  // a lesson pointing at this pair
+            if (a.at == "pair" && static_cast<int>(a.x) == j) {
+                dl->AddRect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), ctx.colors.naive, 0.0f, 0, 3.0f);
+                dl->AddText(ImVec2(cell_min.x, cell_min.y + cell), ctx.colors.naive, a.text.c_str());
+            }
+        }
         dl->AddCircle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
         auto dir = pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout);
         dir = std::abs(dir) > 0 ? dir / std::abs(dir) : std::complex<double>(1.0, 0.0);

@@ -52,6 +52,9 @@ void score_view(Context& ctx) {
         plot.columns(name.c_str(), cache.rope, ctx.colors.rope);
     }
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
+    for (const Annotation& a : ctx.annotations) {
+        if (a.at == "distance") plot.vline(a.x, ctx.colors.naive, a.text.c_str());
+    }
     if (const auto x = plot.finish()) {
         // The exact sample under the mouse, not just its column's range.
         const auto index = static_cast<std::int64_t>(std::llround(*x / static_cast<double>(stride)));

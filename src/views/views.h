@@ -4,11 +4,13 @@
 // parameters keep one writer.
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include <imgui.h>
 
 #include "lab/lab_compute.h"
 #include "lab/params.h"
+#include "lesson/lesson.h"
 #include "plot/plot.h"
 
 namespace ropelab::views {
@@ -45,7 +47,11 @@ struct Context {
     ViewState& state;
     Requests& requests;
     Palette colors;
+    std::span<const Annotation> annotations = {};  // the current lesson scene's, for this view
 };
+
+// Lesson annotations that are plain labels, drawn over the view at relative positions.
+void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size);
 
 // Each fills the rest of the current ImGui window (its content region).
 void planes_view(Context& ctx);

@@ -16,6 +16,7 @@
 #include "core/scores.h"
 #include "core/vector_spec.h"
 #include "gpu/gl_context.h"
+#include "lesson/lesson.h"
 
 namespace ropelab {
 namespace {
@@ -174,6 +175,28 @@ TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
     const PhasorSum sum = rope_phasor_sum(c, freqs, 2047);
     for (int d : {0, 1, 100, 2047}) EXPECT_NEAR(rope[d].get<double>(), evaluate(sum, d), 1e-5 * c.l1()) << d;
     EXPECT_EQ(j["columns"]["sinusoidal"].size(), 2048u);
+}
+
+// Every scene of the built-in lesson renders headless as a slide, and the whole lesson as an
+// MP4 whose length is the lesson's duration.
+TEST_F(Export, LessonSlidesAndVideo) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    for (int k = 1; k <= 11; ++k) {
+        const std::string png = at("slide" + std::to_string(k) + ".png");
+        const Result r = run("render --lesson builtin --scene " + std::to_string(k) + " --size 640x360 --out " + png);
+        ASSERT_EQ(r.status, 0) << "scene " << k << ": " << r.err;
+        EXPECT_GT(spread(load(png)), 10.0) << "scene " << k;
+    }
+    const Result r = run("render --lesson builtin --size 320x180 --fps 1 --out " + at("lesson.mp4"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    double seconds = 0;
+    for (const Scene& scene : load_lesson("builtin").scenes) seconds += scene.duration;
+    const std::string p = probe(at("lesson.mp4"));
+    EXPECT_NE(p.find("nb_read_frames=" + std::to_string(static_cast<int>(std::ceil(seconds)))), std::string::npos)
+        << p;  // the lesson's length at 1 fps
+    const Result bad = run("render --lesson builtin --scene 40 --out " + at("x.png"));
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--scene"), std::string::npos) << bad.err;
 }
 
 // Bad requests: exit 2, the reason on stderr, nothing under the target name.

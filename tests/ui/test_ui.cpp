@@ -21,6 +21,7 @@
 #include "views/lab_ui.h"
 #include "export_job.h"
 #include "lab/session.h"
+#include "lesson/lesson.h"
 #include "window.h"
 
 namespace ropelab {
@@ -359,6 +360,32 @@ TEST_F(LabTest, SessionPanelSavesAndOpens) {
     EXPECT_NE(s.error.find("focus.pair"), std::string::npos) << s.error;
     EXPECT_EQ(lab_->params().position, 777);
     std::remove(s.session_path.c_str());
+}
+
+// Presenter keys step through the scenes (injected into the real frame loop).
+TEST_F(LabTest, PresenterKeysStepScenes) {
+    lab_->open_lesson(load_lesson("builtin"), true);
+    frames(2);
+    EXPECT_TRUE(lab_->params().presenting);
+    EXPECT_FALSE(lab_->params().show_controls);
+    EXPECT_EQ(lab_->scene(), 0);
+    press_key(ImGuiKey_RightArrow, 2);
+    EXPECT_EQ(lab_->scene(), 2);
+    press_key(ImGuiKey_PageUp, 1);
+    EXPECT_EQ(lab_->scene(), 1);
+    press_key(ImGuiKey_End, 1);
+    EXPECT_EQ(lab_->scene(), lab_->scene_count() - 1);
+    press_key(ImGuiKey_PageDown, 1);  // past the end stays at the end
+    EXPECT_EQ(lab_->scene(), lab_->scene_count() - 1);
+    press_key(ImGuiKey_Home, 1);
+    EXPECT_EQ(lab_->scene(), 0);
+    frames(1, [](int) { ImGui::GetIO().AddInputCharacter('b'); });
+    EXPECT_TRUE(lab_->params().blank);
+    frames(1, [](int) { ImGui::GetIO().AddInputCharacter('b'); });
+    EXPECT_FALSE(lab_->params().blank);
+    press_key(ImGuiKey_Escape, 1);
+    EXPECT_FALSE(lab_->params().presenting);
+    EXPECT_TRUE(lab_->params().show_controls);
 }
 
 TEST(GuiCommand, SessionOptionOpensAShareString) {

@@ -1,0 +1,59 @@
+#pragma once
+// Lessons: a list of scenes, each with a title, a caption, the views it shows, parameter
+// settings, keyframes (a parameter moving from one value to another over time, with easing) and
+// annotations. The lab's state is a pure function of (scene, time), so presenting and exporting
+// show exactly the same frames.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lab/params.h"
+
+namespace ropelab {
+
+enum class Easing { Linear, EaseIn, EaseOut, EaseInOut };
+
+// u in [0, 1] → [0, 1]; monotone, exact at 0 and 1.
+double ease(Easing easing, double u);
+
+struct Keyframe {
+    std::string param;  // one of lesson_parameters()
+    double from = 0, to = 0;
+    double start = 0, duration = 1;  // seconds into the scene
+    Easing easing = Easing::EaseInOut;
+    bool log = false;  // interpolate on a log scale (θ, factors)
+};
+
+struct Annotation {
+    std::string text;
+    int view = 2;              // 0-based view index
+    std::string at = "label";  // "label" (relative x, y in the view), "distance" (x = Δ), "pair" (x = i)
+    double x = 0.5, y = 0.1;
+};
+
+struct Scene {
+    std::string title, caption;
+    std::vector<int> views;  // 0-based; shown side by side (four: a 2×2 grid)
+    double duration = 4.0;
+    std::vector<std::pair<std::string, std::string>> set;  // parameter → value, applied at t = 0
+    std::vector<Keyframe> keyframes;
+    std::vector<Annotation> annotations;
+};
+
+struct Lesson {
+    std::string title;
+    std::vector<Scene> scenes;
+};
+
+// Parses and validates; errors name the source, the scene (number and title) and the field.
+Lesson parse_lesson(std::string_view json, std::string_view source);
+Lesson load_lesson(const std::string& path_or_builtin);  // "builtin" = the embedded lesson
+
+// The state at time t of a scene: `base`, then the scene's settings, then its keyframes.
+// Throws InputError if a value is refused (the loader checks this for every scene).
+LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParams& base);
+
+// Names that `set` and keyframes accept.
+std::vector<std::string_view> lesson_parameters();
+
+}  // namespace ropelab

@@ -1,0 +1,94 @@
+// Lessons: the built-in lesson, validation errors, keyframes and easing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/error.h"
+#include "lesson/lesson.h"
+
+namespace ropelab {
+namespace {
+
+TEST(Lesson, BuiltinLessonFollowsTheSeeds) {
+    const Lesson lesson = load_lesson("builtin");
+    EXPECT_EQ(lesson.title, "RoPE from first principles");
+    ASSERT_GE(lesson.scenes.size(), 10u);
+    for (std::size_t i = 0; i < lesson.scenes.size(); ++i) {
+        const Scene& s = lesson.scenes[i];
+        EXPECT_FALSE(s.caption.empty()) << i;
+        EXPECT_NO_THROW(lesson_state(lesson, static_cast<int>(i), s.duration / 2, LabParams{})) << s.title;
+    }
+    // Scene 10 sweeps the YaRN factor on a log scale from 1 to 32.
+    const LabParams end = lesson_state(lesson, 9, 100.0, LabParams{});
+    EXPECT_EQ(end.model.rope_scaling.type, RopeType::Yarn);
+    EXPECT_EQ(*end.model.rope_scaling.factor, 32.0);
+}
+
+TEST(Lesson, EasingIsExactAtTheEndsAndMonotone) {
+    for (Easing e : {Easing::Linear, Easing::EaseIn, Easing::EaseOut, Easing::EaseInOut}) {
+        EXPECT_EQ(ease(e, 0.0), 0.0);
+        EXPECT_EQ(ease(e, 1.0), 1.0);
+        double previous = 0.0;
+        for (int k = 1; k <= 1000; ++k) {
+            const double v = ease(e, k / 1000.0);
+            EXPECT_GE(v, previous) << k;
+            previous = v;
+        }
+    }
+}
+
+Lesson one_scene(const std::string& keyframe) {
+    return parse_lesson(R"({"scenes": [{"title": "t", "caption": "c", "views": [3], "duration": 4,
+                            "keyframes": [)" + keyframe + "]}]}",
+                        "test");
+}
+
+TEST(Lesson, KeyframesHitTheirValuesExactly) {
+    const Lesson log = one_scene(R"({"param": "theta", "from": 1000, "to": 500000, "start": 1, "duration": 2})");
+    EXPECT_EQ(lesson_state(log, 0, 0.0, {}).model.rope_theta, 1000.0);   // before the keyframe
+    EXPECT_EQ(lesson_state(log, 0, 1.0, {}).model.rope_theta, 1000.0);   // its start
+    EXPECT_EQ(lesson_state(log, 0, 3.0, {}).model.rope_theta, 500000.0); // its end
+    EXPECT_EQ(lesson_state(log, 0, 4.0, {}).model.rope_theta, 500000.0); // held after
+    // Log interpolation: the geometric midpoint at the middle (ease-in-out is 0.5 there).
+    EXPECT_NEAR(lesson_state(log, 0, 2.0, {}).model.rope_theta, std::sqrt(1000.0 * 500000.0), 1e-6);
+    double previous = 0;
+    for (int k = 0; k <= 40; ++k) {
+        const double v = lesson_state(log, 0, k / 10.0, {}).model.rope_theta;
+        EXPECT_GE(v, previous);
+        previous = v;
+    }
+    const Lesson linear = one_scene(R"({"param": "position", "from": 0, "to": 100, "easing": "linear"})");
+    EXPECT_EQ(lesson_state(linear, 0, 1.0, {}).position, 25);
+}
+
+std::string error_of(const std::string& scene) {
+    try {
+        parse_lesson(R"({"scenes": [{"title": "Fine", "caption": "c", "views": [1]}, )" + scene + "]}", "my.json");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(Lesson, ErrorsNameTheSceneAndTheField) {
+    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [9]})");
+    EXPECT_NE(e.find("my.json"), std::string::npos) << e;
+    EXPECT_NE(e.find("scene 2 (\"Broken\")"), std::string::npos) << e;
+    EXPECT_NE(e.find("views"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "views": [1]})");
+    EXPECT_NE(e.find("\"caption\" is required"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "set": {"warp": 3}})");
+    EXPECT_NE(e.find("set.warp"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "keyframes": [{"param": "theta", "from": 1, "to": 2, "easing": "bounce"}]})");
+    EXPECT_NE(e.find("keyframes[0]"), std::string::npos) << e;
+    EXPECT_NE(e.find("bounce"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "set": {"theta": 0.5}})");
+    EXPECT_NE(e.find("rope_theta"), std::string::npos) << e;
+    EXPECT_NE(e.find("scene 2"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "set": {"preset": "gpt-7"}})");
+    EXPECT_NE(e.find("gpt-7"), std::string::npos) << e;
+    EXPECT_THROW(load_lesson("/no/such/lesson.json"), InputError);
+}
+
+}  // namespace
+}  // namespace ropelab
