@@ -66,6 +66,8 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_option("--session", o.session, "Open a saved session: a FILE.json or a share string");
     cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin");
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
+    cmd->add_option("--monitor", o.monitor, "Monitor for fullscreen and presenting (0: primary, 1, 2, …)")
+        ->check(in_range(0, 16));
 }
 
 int run_gui(const GuiOptions& o) {
@@ -100,6 +102,7 @@ int run_gui(const GuiOptions& o) {
     window_options.width = width;
     window_options.height = height;
     window_options.vsync = o.frames == 0;
+    window_options.monitor = o.monitor;
     std::string why;
     auto window = Window::open(window_options, why);
     if (!window) {

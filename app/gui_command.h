@@ -26,6 +26,7 @@ struct GuiOptions {
     std::string session;  // a session file or share string
     std::string lesson;   // FILE or "builtin"
     bool present = false;
+    int monitor = 0;
 };
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o);

@@ -64,6 +64,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
         glfwTerminate();
         return nullptr;
     }
+    w->monitor_ = options.monitor;
     glfwMakeContextCurrent(w->window_);
     glfwSwapInterval(options.vsync ? 1 : 0);
     glfwSetWindowUserPointer(w->window_, w.get());
@@ -107,7 +108,9 @@ void Window::rebuild_fonts(float scale) {
 
 void Window::set_fullscreen(bool on) {
     if (on == fullscreen_) return;
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    GLFWmonitor* monitor = monitor_ > 0 && monitor_ < count ? monitors[monitor_] : glfwGetPrimaryMonitor();
     if (on && monitor) {
         glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
         glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);

@@ -15,6 +15,7 @@ namespace ropelab {
 struct WindowOptions {
     int width = 1280, height = 720;
     bool vsync = true;
+    int monitor = 0;  // which monitor fullscreen (and presenting) uses; 0 = the primary
     std::string title = "ropelab — Rotary Position Embeddings lab";
 };
 
@@ -65,6 +66,7 @@ private:
     bool themed_ = false, fullscreen_ = false, software_renderer_ = false;
     int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
     double build_ms_ = 0.0, render_ms_ = 0.0;
+    int monitor_ = 0;
     std::function<void()> input_hook_;
     bool screenshot_requested_ = false;
     bool pointer_parked_ = false;

@@ -162,8 +162,8 @@ Scene read_scene(const Json& j, const std::string& where) {
             n.x = aj.value("x", 0.5);
             n.y = aj.value("y", 0.1);
             if (n.view < 0 || n.view >= kViewCount) throw InputError(awhere + ": \"view\" must be 1-8");
-            if (n.at != "label" && n.at != "distance" && n.at != "pair") {
-                throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair)", awhere, n.at));
+            if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
+                throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));
             }
             s.annotations.push_back(n);
         }

@@ -27,7 +27,9 @@ struct Keyframe {
 struct Annotation {
     std::string text;
     int view = 2;              // 0-based view index
-    std::string at = "label";  // "label" (relative x, y in the view), "distance" (x = Δ), "pair" (x = i)
+    // "label": relative x, y in the view; "distance": x = Δ on the score plot; "pair": x = i in
+    // the planes; "cell": x = pair, y = position in the heatmap.
+    std::string at = "label";
     double x = 0.5, y = 0.1;
 };
 

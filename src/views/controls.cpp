@@ -303,6 +303,17 @@ void session_section(ControlsState& s) {
     if (ImGui::Button("Open string")) s.session_request.kind = Kind::OpenShareString;
 }
 
+void lesson_section(ControlsState& s) {
+    using Kind = SessionRequest::Kind;
+    ImGui::InputText("Lesson", &s.lesson_path);
+    tip("A lesson file (JSON scenes), or builtin: \"RoPE from first principles\"");
+    if (ImGui::Button("Open lesson")) s.session_request.kind = Kind::OpenLesson;
+    tip("Step through its scenes here, with the controls at hand");
+    ImGui::SameLine();
+    if (ImGui::Button("Present")) s.session_request.kind = Kind::PresentLesson;
+    tip("Fullscreen, large light text; → and ← (or a clicker) step scenes, B blanks, Esc leaves");
+}
+
 void view_section(LabParams& p) {
     ImGui::SliderFloat("UI scale", &p.ui_scale, 1.0f, 3.0f, "%.2f");
     tip("Text and widget size: 2.0 or more for projectors");
@@ -441,6 +452,7 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
         export_section(s);
     }
     if (ImGui::CollapsingHeader("Session")) session_section(s);
+    if (ImGui::CollapsingHeader("Lesson")) lesson_section(s);
     if (ImGui::Button("Reset")) {
         const LabParams fresh;
         p.preset = fresh.preset;

@@ -42,7 +42,7 @@ struct ExportStatus {
 // A session action asked for in the panel; LabUi performs it after drawing (it holds the plot
 // zoom a session also carries).
 struct SessionRequest {
-    enum class Kind { None, Save, Load, CopyShareString, OpenShareString } kind = Kind::None;
+    enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson } kind = Kind::None;
 };
 
 // Text being typed and the last refusal per field, kept between frames.
@@ -59,6 +59,7 @@ struct ControlsState {
     ExportStatus export_status;
     std::string session_path = "ropelab-session.json";
     std::string share_text;
+    std::string lesson_path = "builtin";
     SessionRequest session_request;
 };
 

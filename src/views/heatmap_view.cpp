@@ -23,6 +23,19 @@ void heatmap_view(Context& ctx) {
     const ImVec2 image_min = ImGui::GetCursorScreenPos();
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(compute.heatmap_texture())),
                  ImVec2(avail.x, image_height));
+    for (const Annotation& a : ctx.annotations) {  // a lesson pointing at a cell: x = pair, y = position
+        if (a.at != "cell") continue;
+        const float cx = image_min.x + (static_cast<float>(a.x) + 0.5f) / d.freqs.pairs() * avail.x;
+        const float cy = image_min.y + static_cast<float>(a.y / compute.heatmap_stride() / kHeatmapRows) * image_height;
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const float r = 0.6f * ImGui::GetFontSize();
+        dl->AddCircle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);
+        const ImVec2 text_at(cx + r * 1.5f, cy - r);
+        const ImVec2 size = ImGui::CalcTextSize(a.text.c_str());
+        dl->AddRectFilled(ImVec2(text_at.x - 4, text_at.y - 2), ImVec2(text_at.x + size.x + 4, text_at.y + size.y + 2),
+                          ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);  // readable over any colour
+        dl->AddText(text_at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
+    }
     if (ImGui::IsItemHovered()) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         const int pair = std::clamp(static_cast<int>((mouse.x - image_min.x) / avail.x * d.freqs.pairs()), 0,

@@ -142,9 +142,10 @@ void LabUi::lesson_bar(bool presenting) {
     ImGui::TextDisabled("%d/%d", scene_ + 1, scene_count());
     ImGui::SameLine();
     ImGui::TextUnformatted(scene.title.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    // On a projector the caption is what the room reads: full contrast there.
+    if (!presenting) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", scene.caption.c_str());
-    ImGui::PopStyleColor();
+    if (!presenting) ImGui::PopStyleColor();
 }
 
 void LabUi::scene_views(ImVec2 origin, ImVec2 size) {
@@ -231,6 +232,11 @@ void LabUi::handle_session_request() {
             case Kind::OpenShareString:
                 open_session(session_from_share_string(controls_.share_text, warnings), "the share string");
                 break;
+            case Kind::OpenLesson:
+            case Kind::PresentLesson:
+                open_lesson(load_lesson(controls_.lesson_path), kind == Kind::PresentLesson);
+                controls_.notice = "opened lesson " + controls_.lesson_path;
+                return;
         }
     } catch (const InputError& e) {
         controls_.error = e.what();  // the current state stays
