@@ -158,7 +158,7 @@ LoadedConfig parse_config_json(std::string_view text, std::string_view source) {
     Json root;
     try {
         root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse errors and out-of-range numbers alike
         throw InputError(fmt::format("{}: not valid JSON: {}", source, e.what()));
     }
     try {

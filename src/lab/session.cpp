@@ -177,7 +177,7 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
     Json j;
     try {
         j = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse errors and out-of-range numbers alike
         throw InputError(fmt::format("session: not valid JSON: {}", e.what()));
     }
     std::vector<std::string> found;

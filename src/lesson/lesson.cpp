@@ -215,7 +215,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     Json j;
     try {
         j = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse errors and out-of-range numbers alike
         throw InputError(fmt::format("{}: not valid JSON: {}", source, e.what()));
     }
     if (!j.is_object() || !j.contains("scenes") || !j["scenes"].is_array() || j["scenes"].empty()) {

@@ -103,6 +103,14 @@ TEST(ConfigJson, ErrorsNameFileFieldAndValue) {
     EXPECT_NE(e.find("object"), std::string::npos) << e;
 }
 
+// Found by fuzz_config_json: a number too large for a double is a JSON error like any other,
+// not an exception that escapes the loader (it would have closed the window on drag-and-drop).
+TEST(ConfigJson, OverflowingNumberIsRefused) {
+    const std::string e = error_of(R"({"head_dim": 128, "rope_theta": 6e950000286102295})");
+    EXPECT_NE(e.find("test.json"), std::string::npos) << e;
+    EXPECT_NE(e.find("number overflow"), std::string::npos) << e;
+}
+
 TEST(ConfigJson, MissingFileIsNamed) {
     try {
         load_config_json("/nonexistent/dir/config.json");

@@ -83,6 +83,7 @@ TEST(Session, InvalidValuesAreRefusedWithTheField) {
     EXPECT_NE(error_of("\"position\": 12345", "\"position\": \"far\"").find("focus.position"), std::string::npos);
     EXPECT_NE(error_of("\"ropelab_session\": 1", "\"ropelab_session\": 99").find("ropelab_session"), std::string::npos);
     EXPECT_NE(error_of("{", "[").find("session"), std::string::npos);
+    EXPECT_NE(error_of("\"position\": 12345", "\"position\": 1e99999").find("not valid JSON"), std::string::npos);
     std::vector<std::string> warnings;
     EXPECT_THROW(session_from_share_string("not*base64", warnings), InputError);
 }

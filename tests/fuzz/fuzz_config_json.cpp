@@ -1,0 +1,19 @@
+// libFuzzer target: HF config.json loading. Any input must either load or be refused with an
+// InputError; anything else (a crash, a sanitizer report, another exception) is a bug.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/config_json.h"
+#include "core/error.h"
+#include "core/frequencies.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    try {
+        const ropelab::LoadedConfig loaded = ropelab::parse_config_json(text, "fuzz.json");
+        if (ropelab::rotary_dim(loaded.config) <= 4096) ropelab::compute_frequencies(loaded.config);
+    } catch (const ropelab::InputError&) {
+    }
+    return 0;
+}
