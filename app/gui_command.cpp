@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <fstream>
 #include <numeric>
+#include <random>
+#include <cmath>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -16,7 +18,9 @@
 #include "gpu/gl_context.h"
 #include "output_table.h"
 #include "views/lab_ui.h"
+#include "core/presets.h"
 #include "export_job.h"
+#include "platform.h"
 #include "lesson/lesson.h"
 #include "window.h"
 
@@ -49,6 +53,51 @@ void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
                 json_string(device).c_str());
 }
 
+// One random change through the controls, as a restless user would make it.
+void soak_step(LabUi& lab, std::mt19937_64& rng) {
+    LabParams& p = lab.params_for_controls();
+    controls::ControlsState& s = lab.controls_state_for_controls();
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
+    switch (pick(12)) {
+        case 0: {
+            const auto all = presets();
+            controls::select_preset(p, s, all[static_cast<std::size_t>(pick(static_cast<int>(all.size())))].note.name);
+            break;
+        }
+        case 1: controls::apply_sweep(p, s, controls::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
+        case 2: controls::apply_sweep(p, s, controls::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
+        case 3: controls::apply_sweep(p, s, controls::Sweep::Position, static_cast<double>(rng() % (1u << 20))); break;
+        case 4: p.focused_view = pick(kViewCount + 1) - 1; break;
+        case 5: p.encoding = static_cast<Encoding>(pick(3)); break;
+        case 6: p.vectors = static_cast<VectorChoice>(pick(4)); break;
+        case 7: p.max_distance = std::int64_t{1} << (4 + pick(17)); break;
+        case 8: p.angle_mode = static_cast<AngleMode>(pick(3)); break;
+        case 9: {
+            ModelConfig m = p.model;
+            m.layout = m.layout == PairLayout::Half ? PairLayout::Interleaved : PairLayout::Half;
+            m.head_dim = 2 * (1 + pick(256));  // up to 512, sometimes refused with partial rotary
+            controls::try_set_model(p, s, m);
+            break;
+        }
+        case 10: p.log_distance = !p.log_distance; break;
+        case 11: p.focused_pair = pick(512); break;  // the controls clamp it to the model
+    }
+}
+
+// Non-finite numbers must never reach the screen: checks what the views draw from.
+bool all_finite(const LabUi& lab) {
+    const LabData& d = lab.compute().data();
+    for (const auto* series : {&d.invariance_rope, &d.invariance_sinusoidal, &d.naive_error, &d.bf16_error}) {
+        for (double v : *series) {
+            if (!std::isfinite(v)) return false;
+        }
+    }
+    for (double f : d.freqs.inv_freq) {
+        if (!std::isfinite(f) || f <= 0) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o) {
@@ -66,6 +115,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_option("--session", o.session, "Open a saved session: a FILE.json or a share string");
     cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin");
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
+    cmd->add_option("--soak", o.soak, "Soak test: a seeded random parameter and view change every frame");
     cmd->add_option("--monitor", o.monitor, "Monitor for fullscreen and presenting (0: primary, 1, 2, …)")
         ->check(in_range(0, 16));
 }
@@ -119,6 +169,10 @@ int run_gui(const GuiOptions& o) {
     if (lesson) lab.open_lesson(std::move(*lesson), o.present);
     if (o.frames) window->park_pointer();  // scripted runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;
+    std::optional<std::mt19937_64> soak_rng;
+    if (o.soak) soak_rng.emplace(*o.soak);
+    long rss_warm = 0;
+    int non_finite_frames = 0;
     std::string capture_error;
     auto last = std::chrono::steady_clock::now();
     ExportPanelRunner exports;
@@ -128,6 +182,11 @@ int run_gui(const GuiOptions& o) {
         const auto start = std::chrono::steady_clock::now();
         const double seconds = o.frames ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
         last = start;
+        if (soak_rng) {
+            soak_step(lab, *soak_rng);
+            if (!all_finite(lab)) ++non_finite_frames;
+            if (frame == std::min(200, o.frames / 4)) rss_warm = platform::resident_kib();
+        }
         if (o.churn) {  // a parameter change every frame, through the controls' validated path
             ModelConfig m = lab.params().model;
             m.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
@@ -144,6 +203,14 @@ int run_gui(const GuiOptions& o) {
         }
     }
     if (o.stats) print_stats(frame_ms, build_ms, render_ms, device->name());
+    if (soak_rng) {
+        const long rss_end = platform::resident_kib();
+        std::printf("{\"soak_frames\": %zu, \"rss_after_warmup_kib\": %ld, \"rss_end_kib\": %ld, "
+                    "\"rss_growth_percent\": %s, \"non_finite_frames\": %d, \"gl_errors\": %d}\n",
+                    frame_ms.size(), rss_warm, rss_end,
+                    json_number(rss_warm ? 100.0 * static_cast<double>(rss_end - rss_warm) / static_cast<double>(rss_warm) : 0.0).c_str(),
+                    non_finite_frames, gpu::gl_error_count());
+    }
     if (!capture_error.empty()) {
         std::fprintf(stderr, "ropelab: error: %s\n", capture_error.c_str());
         return 2;

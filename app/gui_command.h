@@ -27,6 +27,8 @@ struct GuiOptions {
     std::string lesson;   // FILE or "builtin"
     bool present = false;
     int monitor = 0;
+    // Every frame a seeded random change of parameters and views (reliability soak).
+    std::optional<std::uint64_t> soak;
 };
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o);

@@ -8,6 +8,9 @@ namespace ropelab::platform {
 
 std::string this_executable();
 
+// Resident memory of this process in KiB (0 where unknown).
+long resident_kib();
+
 class ChildProcess {
 public:
     // Starts `program args…` with stdout piped back; false (and `error`) if it cannot start.

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -18,6 +19,15 @@ std::string this_executable() {
     std::error_code ec;
     const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
     return ec ? std::string("ropelab") : path.string();
+}
+
+long resident_kib() {
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    long pages_total = 0, pages_resident = 0;
+    const int n = std::fscanf(f, "%ld %ld", &pages_total, &pages_resident);
+    std::fclose(f);
+    return n == 2 ? pages_resident * (sysconf(_SC_PAGESIZE) / 1024) : 0;
 }
 
 bool ChildProcess::start(const std::string& program, const std::vector<std::string>& args, std::string& error) {

@@ -141,11 +141,15 @@ Scene read_scene(const Json& j, const std::string& where) {
             }
             f.from = kj["from"].get<double>();
             f.to = kj["to"].get<double>();
-            f.start = kj.value("start", 0.0);
-            f.duration = kj.value("duration", s.duration);
+            try {
+                f.start = kj.value("start", 0.0);
+                f.duration = kj.value("duration", s.duration);
+                f.easing = parse_easing(kj.value("easing", std::string("ease-in-out")), kwhere);
+                f.log = kj.value("log", f.param == "theta" || f.param == "factor");
+            } catch (const Json::exception& e) {
+                throw InputError(fmt::format("{}: {}", kwhere, e.what()));
+            }
             if (f.duration <= 0 || f.start < 0) throw InputError(kwhere + ": needs start >= 0 and duration > 0");
-            f.easing = parse_easing(kj.value("easing", std::string("ease-in-out")), kwhere);
-            f.log = kj.value("log", f.param == "theta" || f.param == "factor");
             if (f.log && (f.from <= 0 || f.to <= 0)) throw InputError(kwhere + ": a log keyframe needs positive values");
             s.keyframes.push_back(f);
         }
@@ -157,10 +161,14 @@ Scene read_scene(const Json& j, const std::string& where) {
             Annotation n;
             if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
             n.text = aj["text"].get<std::string>();
-            n.view = aj.value("view", 3) - 1;
-            n.at = aj.value("at", std::string("label"));
-            n.x = aj.value("x", 0.5);
-            n.y = aj.value("y", 0.1);
+            try {
+                n.view = aj.value("view", 3) - 1;
+                n.at = aj.value("at", std::string("label"));
+                n.x = aj.value("x", 0.5);
+                n.y = aj.value("y", 0.1);
+            } catch (const Json::exception& e) {
+                throw InputError(fmt::format("{}: {}", awhere, e.what()));
+            }
             if (n.view < 0 || n.view >= kViewCount) throw InputError(awhere + ": \"view\" must be 1-8");
             if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
                 throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));
@@ -225,7 +233,11 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     lesson.title = j.value("title", std::string("Lesson"));
     for (std::size_t i = 0; i < j["scenes"].size(); ++i) {
         const std::string where = fmt::format("{}: {}", source, scene_name(i, j["scenes"][i]));
-        lesson.scenes.push_back(read_scene(j["scenes"][i], where));
+        try {
+            lesson.scenes.push_back(read_scene(j["scenes"][i], where));
+        } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
+            throw InputError(fmt::format("{}: {}", where, e.what()));
+        }
         // Every value must be one the lab accepts, at the start and the end of the scene.
         const Scene& s = lesson.scenes.back();
         try {
