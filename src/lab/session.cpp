@@ -2,6 +2,10 @@
 
 #include <cstring>
 
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -60,8 +64,22 @@ public:
     void get(const char* key, T& out) {
         seen_[key] = true;
         if (!object_.contains(key)) return;
+        const Json& value = object_.at(key);
+        // Whole numbers must be whole and in range: converting 1e60 to an int is undefined
+        // behaviour, not an error, so it is caught here (found by fuzz_session).
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            if (value.is_number_float()) {
+                const double d = value.get<double>();
+                if (!(d == std::floor(d) && d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+                      d <= static_cast<double>(std::numeric_limits<T>::max()))) {
+                    throw InputError(fmt::format("{}{} must be a whole number in range (got {})", prefix(), key, value.dump()));
+                }
+                out = static_cast<T>(d);
+                return;
+            }
+        }
         try {
-            out = object_.at(key).get<T>();
+            out = value.get<T>();
         } catch (const Json::exception&) {
             throw InputError(fmt::format("{}{} has the wrong type (got {})", prefix(), key, object_.at(key).dump()));
         }

@@ -162,7 +162,8 @@ Scene read_scene(const Json& j, const std::string& where) {
             if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
             n.text = aj["text"].get<std::string>();
             try {
-                n.view = aj.value("view", 3) - 1;
+                const double view = aj.value("view", 3.0);  // as a double: no undefined int conversion
+                n.view = view >= 1 && view <= kViewCount ? static_cast<int>(view) - 1 : -1;
                 n.at = aj.value("at", std::string("label"));
                 n.x = aj.value("x", 0.5);
                 n.y = aj.value("y", 0.1);

@@ -84,6 +84,9 @@ TEST(Session, InvalidValuesAreRefusedWithTheField) {
     EXPECT_NE(error_of("\"ropelab_session\": 1", "\"ropelab_session\": 99").find("ropelab_session"), std::string::npos);
     EXPECT_NE(error_of("{", "[").find("session"), std::string::npos);
     EXPECT_NE(error_of("\"position\": 12345", "\"position\": 1e99999").find("not valid JSON"), std::string::npos);
+    // Found by fuzz_session: a huge number for an integer field was undefined behaviour.
+    EXPECT_NE(error_of("\"pair\": 30", "\"pair\": 7.7e61").find("focus.pair"), std::string::npos);
+    EXPECT_NE(error_of("\"pair\": 30", "\"pair\": 2.5").find("whole number"), std::string::npos);
     std::vector<std::string> warnings;
     EXPECT_THROW(session_from_share_string("not*base64", warnings), InputError);
 }
