@@ -23,10 +23,6 @@ namespace {
 
 volatile std::sig_atomic_t g_cancel = 0;
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 controls::Sweep parse_sweep(const std::string& name) {
     if (name == "position") return controls::Sweep::Position;
     if (name == "distance") return controls::Sweep::Distance;
@@ -78,7 +74,7 @@ void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
 int run_render(const RenderOptions& o) {
     const auto [width, height] = parse_size(o.size);
     const LabParams params = render_params(o);
-    const bool still = ends_with(o.out, ".png");
+    const bool still = o.out.ends_with(".png");
     if (still && o.lesson.empty() == false && o.scene == 0) {
         throw InputError("--scene: a .png holds one slide; say which scene (or render the lesson to .mp4/.gif)");
     }
@@ -131,14 +127,12 @@ int run_render(const RenderOptions& o) {
 int run_export_data(const ExportDataOptions& o) {
     LabParams params = lab_params_from(o.lab, 1.0f);
     const View view = parse_view_name(o.view);
-    const bool json = ends_with(o.out, ".json");
-    if (!json && !ends_with(o.out, ".csv")) {
+    if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));
     }
     if (const std::string problem = folder_problem(o.out); !problem.empty()) {
         throw InputError(fmt::format("--out {}: {}", o.out, problem));
     }
-    (void)json;
     const std::string error = export_view_data(o.out, static_cast<int>(view), params, compute_lab_data(params));
     if (!error.empty()) {
         std::fprintf(stderr, "ropelab: error: %s\n", error.c_str());

@@ -16,10 +16,6 @@ namespace ropelab {
 
 namespace {
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 void default_range(controls::Sweep sweep, int frames, double& from, double& to) {
     switch (sweep) {
         case controls::Sweep::Position: from = 0, to = frames - 1; break;
@@ -38,7 +34,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     }
     std::unique_ptr<ExportJob> job(new ExportJob);
     job->spec_ = spec;
-    job->still_ = ends_with(spec.path, ".png");
+    job->still_ = spec.path.ends_with(".png");
     VideoFormat format = VideoFormat::Mp4;
     std::string error;
     if (!job->still_ && !video_format_for(spec.path, format, error)) throw InputError(error + " (or .png for one image)");
@@ -263,8 +259,8 @@ void ExportPanelRunner::step(LabUi& lab) {
 }
 
 std::string export_view_data(const std::string& path, int view, const LabParams& params, const LabData& data) {
-    const bool json = ends_with(path, ".json");
-    if (!json && !ends_with(path, ".csv")) return "unknown data format (expected .csv or .json)";
+    const bool json = path.ends_with(".json");
+    if (!json && !path.ends_with(".csv")) return "unknown data format (expected .csv or .json)";
     if (view < 0) return "choose one view to export its data";
     if (const std::string problem = folder_problem(path); !problem.empty()) return problem;
     const DataTable table = view_data(static_cast<View>(view), params, data);

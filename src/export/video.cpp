@@ -13,10 +13,6 @@
 namespace ropelab {
 
 namespace {
-bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::string shell_quote(const std::string& s) {
     std::string out = "'";
     for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -26,11 +22,11 @@ std::string shell_quote(const std::string& s) {
 
 bool video_format_for(const std::string& path, VideoFormat& format, std::string& error) {
     std::error_code ec;
-    if (ends_with(path, "/") || std::filesystem::is_directory(path, ec)) {
+    if (path.ends_with("/") || std::filesystem::is_directory(path, ec)) {
         format = VideoFormat::PngSequence;
-    } else if (ends_with(path, ".gif")) {
+    } else if (path.ends_with(".gif")) {
         format = VideoFormat::Gif;
-    } else if (ends_with(path, ".mp4")) {
+    } else if (path.ends_with(".mp4")) {
         format = VideoFormat::Mp4;
     } else {
         error = fmt::format("--out: unknown animation format \"{}\" (expected .gif, .mp4 or a folder DIR/)", path);
