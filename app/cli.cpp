@@ -29,9 +29,9 @@ namespace ropelab {
 
 namespace {
 
-constexpr std::int64_t kMaxDistances = std::int64_t{1} << 24;
 constexpr std::int64_t kMaxSweep = std::int64_t{1} << 22;
-constexpr std::int64_t kMaxPosition = std::int64_t{1} << 53;
+// The core commands reach further than the lab: angles stay exact to 2^53 (float64 integers).
+constexpr std::int64_t kMaxCorePosition = std::int64_t{1} << 53;
 
 void add_device_options(CLI::App* cmd, std::string& device, int& repeat) {
     cmd->add_option("--device", device,
@@ -199,7 +199,7 @@ std::pair<std::int64_t, std::int64_t> parse_position_range(const std::string& te
         !CLI::detail::lexical_cast(text.substr(colon + 1), to)) {
         throw InputError(fmt::format("--positions: expected A:B with integers A < B (got \"{}\")", text));
     }
-    if (from < 0 || to <= from || to > kMaxPosition) {
+    if (from < 0 || to <= from || to > kMaxCorePosition) {
         throw InputError(fmt::format("--positions: need 0 <= A < B <= 2^53 (got \"{}\")", text));
     }
     if (to - from > kMaxSweep) {
@@ -282,7 +282,7 @@ int run_cli(int argc, char** argv) {
     add_model_options(angles, model);
     angles->add_option("--position", angles_opts.position, "Token position m")
         ->required()
-        ->check(in_range(0, static_cast<double>(kMaxPosition)));
+        ->check(in_range(0, static_cast<double>(kMaxCorePosition)));
     angles->callback([&] { action = [&] { run_angles(model, angles_opts); }; });
 
     ScoreOptions score_opts;
@@ -296,7 +296,7 @@ int run_cli(int argc, char** argv) {
         ->capture_default_str();
     scores->add_option("--query-position", score_opts.query_position,
                        "Query position m for sinusoidal (default N-1, so keys sit at 0..N-1)")
-        ->check(in_range(0, static_cast<double>(kMaxPosition)));
+        ->check(in_range(0, static_cast<double>(kMaxCorePosition)));
     scores->add_option("--q", score_opts.q, "Query: ones | random:SEED | v0,v1,... | @FILE")
         ->capture_default_str();
     scores->add_option("--k", score_opts.k, "Key: ones | random:SEED | v0,v1,... | @FILE")
@@ -318,7 +318,7 @@ int run_cli(int argc, char** argv) {
     add_model_options(invariance, model);
     invariance->add_option("--distance", inv_opts.distance, "Distance Δ = m - n")
         ->required()
-        ->check(in_range(0, static_cast<double>(kMaxPosition)));
+        ->check(in_range(0, static_cast<double>(kMaxCorePosition)));
     invariance->add_option("--positions", inv_opts.positions, "Query positions A:B")->required();
     invariance->add_option("--encoding", inv_opts.encoding, "rope or sinusoidal (additive)")
         ->check(CLI::IsMember({"rope", "sinusoidal"}))

@@ -66,11 +66,11 @@ void soak_step(LabUi& lab, std::mt19937_64& rng) {
         }
         case 1: controls::apply_sweep(p, s, controls::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
         case 2: controls::apply_sweep(p, s, controls::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
-        case 3: controls::apply_sweep(p, s, controls::Sweep::Position, static_cast<double>(rng() % (1u << 20))); break;
+        case 3: controls::apply_sweep(p, s, controls::Sweep::Position, static_cast<double>(rng() % static_cast<std::uint64_t>(kMaxPosition + 1))); break;
         case 4: p.focused_view = pick(kViewCount + 1) - 1; break;
         case 5: p.encoding = static_cast<Encoding>(pick(3)); break;
         case 6: p.vectors = static_cast<VectorChoice>(pick(4)); break;
-        case 7: p.max_distance = std::int64_t{1} << (4 + pick(17)); break;
+        case 7: p.max_distance = std::int64_t{1} << (4 + pick(pick(8) == 0 ? 21 : 17)); break;  // now and then up to 2^24
         case 8: p.angle_mode = static_cast<AngleMode>(pick(3)); break;
         case 9: {
             ModelConfig m = p.model;

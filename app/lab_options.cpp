@@ -11,9 +11,11 @@ namespace ropelab {
 
 void add_lab_options(CLI::App* cmd, LabOptions& o) {
     add_model_options(cmd, o.model, false);
-    cmd->add_option("--position", o.position, "Query position m")->check(in_range(0, 1 << 20));
+    cmd->add_option("--position", o.position, "Query position m (0 .. 2^31 − 1)")
+        ->check(in_range(0, static_cast<double>(kMaxPosition)));
     cmd->add_option("--pair", o.pair, "Focused pair")->check(in_range(0, 4096));
-    cmd->add_option("--max-distance", o.max_distance, "N distances (16 .. 2^20)")->check(in_range(16, 1 << 20));
+    cmd->add_option("--max-distance", o.max_distance, "N distances (16 .. 2^24)")
+        ->check(in_range(static_cast<double>(kMinDistances), static_cast<double>(kMaxDistances)));
     cmd->add_option("--ui-scale", o.ui_scale, "UI scale 1-3")->check(in_range(1, 3));
     cmd->add_option("--theme", o.theme, "dark or light")->check(CLI::IsMember({"dark", "light"}));
     cmd->add_option("--encoding", o.encoding, "rope, sinusoidal or both")

@@ -26,6 +26,9 @@ namespace ropelab {
 
 namespace {
 
+// While probing for a 4.3 context a refusal is expected; only the last attempt's errors count.
+bool quiet_glfw_errors = false;
+
 }  // namespace
 
 struct WindowCallbacks {
@@ -42,13 +45,16 @@ struct WindowCallbacks {
 };
 
 std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& why) {
-    glfwSetErrorCallback([](int, const char* message) { std::fprintf(stderr, "ropelab: glfw: %s\n", message); });
+    glfwSetErrorCallback([](int, const char* message) {
+        if (!quiet_glfw_errors) std::fprintf(stderr, "ropelab: glfw: %s\n", message);
+    });
     if (!glfwInit()) {
         why = "GLFW could not initialise (no display? set DISPLAY or run under xvfb-run)";
         return nullptr;
     }
     std::unique_ptr<Window> w(new Window);
     for (int minor : {3, -1}) {  // 4.3 core for compute shaders, else 3.3 core
+        quiet_glfw_errors = minor >= 0;
         glfwDefaultWindowHints();
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, minor < 0 ? 3 : 4);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, minor < 0 ? 3 : minor);
@@ -59,6 +65,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
         w->window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
         if (w->window_) break;
     }
+    quiet_glfw_errors = false;
     if (!w->window_) {
         why = "no OpenGL 3.3 core context could be created";
         glfwTerminate();

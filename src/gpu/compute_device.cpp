@@ -53,6 +53,7 @@ std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool h
     device->context_.reset();
     if (request == DeviceRequest::Gpu) throw DeviceError("GPU core unavailable: " + why);
     notice = "GPU core unavailable, computing on the CPU: " + why;
+    device->fallback_reason_ = notice;
     return device;
 }
 

@@ -35,6 +35,9 @@ public:
     // The GL renderer string, or "cpu".
     const std::string& name() const { return name_; }
     GpuRopeCore* gpu() { return core_.get(); }
+    // Why `auto` fell back to the CPU (the notice open() gave), for the UI to keep showing;
+    // empty when the GPU core runs or the CPU was asked for.
+    const std::string& fallback_reason() const { return fallback_reason_; }
 
     // Computed and read back (the GPU version includes the readback in its cost).
     std::vector<float> scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
@@ -59,6 +62,7 @@ private:
     std::unique_ptr<HeadlessContext> context_;
     std::unique_ptr<GpuRopeCore> core_;
     std::string name_ = "cpu";
+    std::string fallback_reason_;
     std::vector<float> cpu_series_[kSeriesCount];
     bool on_cpu_[kSeriesCount] = {};  // series computed on the CPU (no GPU, or too many terms)
     unsigned cpu_heatmap_ = 0;

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <utility>
 
 namespace ropelab::gpu {
 
@@ -18,8 +19,9 @@ GlInfo current_gl_info() {
     info.version = text(GL_VERSION);
     glGetIntegerv(GL_MAJOR_VERSION, &info.major);
     glGetIntegerv(GL_MINOR_VERSION, &info.minor);
-    info.has_compute = (info.major > 4 || (info.major == 4 && info.minor >= 3)) ||
-                       epoxy_has_gl_extension("GL_ARB_compute_shader");
+    // The kernels are GLSL 4.30 with SSBOs and images; a 3.x context that lists
+    // ARB_compute_shader (Mesa does under MESA_GL_VERSION_OVERRIDE=3.3) would not compile them.
+    info.has_compute = info.major > 4 || (info.major == 4 && info.minor >= 3);
     return info;
 }
 
@@ -61,10 +63,11 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
         return nullptr;
     }
     const EGLConfig config = choose_config(display);
-    // Newest first; 4.3 is the first version with compute shaders.
+    // Newest first; 4.3 is the first version with compute shaders. 3.3 core still draws (a
+    // render then computes on the CPU): the floor macOS and old drivers share.
     EGLContext context = EGL_NO_CONTEXT;
-    for (EGLint wanted_minor : {6, 5, 4, 3}) {
-        const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
+    for (const auto& [wanted_major, wanted_minor] : {std::pair{4, 6}, {4, 5}, {4, 4}, {4, 3}, {3, 3}}) {
+        const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, wanted_major,
                                      EGL_CONTEXT_MINOR_VERSION, wanted_minor,
                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
@@ -74,7 +77,7 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
         if (context != EGL_NO_CONTEXT) break;
     }
     if (context == EGL_NO_CONTEXT) {
-        why = "EGL could not create an OpenGL >= 4.3 core context";
+        why = "EGL could not create an OpenGL >= 3.3 core context";
         return nullptr;
     }
     if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {

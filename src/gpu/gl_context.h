@@ -11,13 +11,14 @@ struct GlInfo {
     std::string renderer;  // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
     std::string version;   // GL_VERSION
     int major = 0, minor = 0;
-    bool has_compute = false;  // GL >= 4.3 or ARB_compute_shader
+    bool has_compute = false;  // GL >= 4.3, what the kernels need
 };
 
 // Reads the current context's strings and version.
 GlInfo current_gl_info();
 
-// A GL ≥ 4.3 core, debug context without any surface, current after creation. Creation never
+// A GL core debug context without any surface (the newest of 4.6 .. 4.3, else 3.3: check
+// current_gl_info().has_compute), current after creation. Creation never
 // throws: it returns nullptr and fills `why` (a one-line reason) when no such context can be made.
 class HeadlessContext {
 public:

@@ -69,7 +69,7 @@ std::string program_log(GLuint program) {
 
 ComputeProgram::ComputeProgram(const std::string& file) {
     // common.glsl goes first; "#line 1 1" makes the driver's line numbers point into `file`.
-    const std::string source = "#version 450 core\n" + shader_defines() +
+    const std::string source = "#version 430 core\n" + shader_defines() +
                                shader_file("common.glsl") + "\n#line 1 1\n" + shader_file(file);
     const char* text = source.c_str();
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);

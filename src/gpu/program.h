@@ -20,7 +20,7 @@ private:
 // shader can be edited without rebuilding, and a broken one can be tried on purpose).
 std::string shader_file(const std::string& name);
 
-// A linked compute program: "#version 450 core", the shared #defines, common.glsl, then `file`.
+// A linked compute program: "#version 430 core", the shared #defines, common.glsl, then `file`.
 class ComputeProgram {
 public:
     explicit ComputeProgram(const std::string& file);  // throws ShaderError

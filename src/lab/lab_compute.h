@@ -26,6 +26,7 @@ public:
     const LabData& data() const { return data_; }
     const std::string& error() const { return error_; }
     gpu::ComputeDevice& device() { return device_; }
+    const gpu::ComputeDevice& device() const { return device_; }
     bool ready() const { return ready_; }
 
     // Distance between consecutive samples of the score series (1 once exact).

@@ -15,6 +15,12 @@ enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
 enum class Theme { Dark, Light };
 
 inline constexpr int kViewCount = 8;
+
+// The lab's ranges. Angles are exact at every position a 32-bit signed index reaches; the score
+// series holds up to 2^24 distances (64 MiB of floats per curve).
+inline constexpr std::int64_t kMaxPosition = 2147483647;  // 2^31 − 1
+inline constexpr std::int64_t kMinDistances = 16;
+inline constexpr std::int64_t kMaxDistances = std::int64_t{1} << 24;
 enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision };
 
 struct LabParams {

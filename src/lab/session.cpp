@@ -224,7 +224,7 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
         c.get("custom_q", p.custom_q);
         c.get("custom_k", p.custom_k);
         c.get("max_distance", p.max_distance);
-        require(p.max_distance >= 16 && p.max_distance <= (1 << 24), "curves.max_distance",
+        require(p.max_distance >= kMinDistances && p.max_distance <= kMaxDistances, "curves.max_distance",
                 fmt::format("must be in 16 .. 2^24 (got {})", p.max_distance));
         std::string mode = "exact";
         c.get("angle_mode", mode);
@@ -238,7 +238,7 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
         require(p.focused_pair >= 0 && p.focused_pair < rotary_dim(p.model) / 2, "focus.pair",
                 fmt::format("must be a pair of the model, 0 .. {} (got {})", rotary_dim(p.model) / 2 - 1, p.focused_pair));
         f.get("position", p.position);
-        require(p.position >= 0 && p.position <= (1 << 20), "focus.position", fmt::format("must be in 0 .. 2^20 (got {})", p.position));
+        require(p.position >= 0 && p.position <= kMaxPosition, "focus.position", fmt::format("must be in 0 .. 2^31 − 1 (got {})", p.position));
         f.get("key_distance", p.key_distance);
         f.get("log_position_slider", p.log_position_slider);
 
@@ -248,7 +248,8 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
         require(p.speed > 0 && p.speed <= 1e6, "playback.speed", fmt::format("must be > 0 (got {})", p.speed));
         std::vector<std::int64_t> loop = {p.loop_from, p.loop_to};
         b.get("loop", loop);
-        require(loop.size() == 2 && loop[0] >= 0 && loop[0] < loop[1], "playback.loop", "must be [from, to] with from < to");
+        require(loop.size() == 2 && loop[0] >= 0 && loop[0] < loop[1] && loop[1] <= kMaxPosition, "playback.loop",
+                "must be [from, to] with 0 <= from < to <= 2^31 − 1");
         p.loop_from = loop[0];
         p.loop_to = loop[1];
 

@@ -44,10 +44,10 @@ void set_numeric(LabParams& p, const std::string& name, double v) {
         m.rope_scaling.factor = v;
     }
     else if (name == "partial_rotary_factor") m.partial_rotary_factor = v;
-    else if (name == "position") p.position = std::clamp<std::int64_t>(whole(), 0, std::int64_t{1} << 20);
+    else if (name == "position") p.position = std::clamp<std::int64_t>(whole(), 0, kMaxPosition);
     else if (name == "pair") p.focused_pair = static_cast<int>(whole());
     else if (name == "key_distance") p.key_distance = std::max<std::int64_t>(0, whole());
-    else if (name == "max_distance") p.max_distance = std::clamp<std::int64_t>(whole(), 16, std::int64_t{1} << 20);
+    else if (name == "max_distance") p.max_distance = std::clamp<std::int64_t>(whole(), kMinDistances, kMaxDistances);
     else if (name == "invariance_distance") p.invariance_distance = std::max<std::int64_t>(0, whole());
     else if (name == "samples") p.samples = static_cast<int>(std::max<std::int64_t>(1, whole()));
 }

@@ -9,16 +9,24 @@
 
 #include "core/config_json.h"
 #include "core/error.h"
+#include "core/math_notes.h"
 #include "core/presets.h"
 
 namespace ropelab::controls {
 
 namespace {
 
-constexpr std::int64_t kMaxPosition = std::int64_t{1} << 20;
-
 void tip(const char* text) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+constexpr ImU32 kWarningColor = IM_COL32(240, 170, 40, 255);
+
+void warning_line(const std::string& text, const std::string& detail) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+    tip(detail.c_str());
 }
 
 void remember(ControlsState& s, const char* name) {
@@ -199,7 +207,7 @@ void curve_section(LabParams& p) {
         tip("Average of c_i over S random vectors with k = q: the expected decay curve");
     }
     int exponent = static_cast<int>(std::lround(std::log2(static_cast<double>(p.max_distance))));
-    if (ImGui::SliderInt("N distances", &exponent, 4, 20, "2^%d")) {
+    if (ImGui::SliderInt("N distances", &exponent, 4, 24, "2^%d")) {
         p.max_distance = std::int64_t{1} << exponent;
         p.loop_to = std::min(p.loop_to, p.max_distance);
     }
@@ -221,7 +229,7 @@ void position_section(LabParams& p, int pairs) {
     ImGui::SliderInt("Focused pair", &p.focused_pair, 0, std::max(0, pairs - 1));
     tip("Pair i rotates by m·θ_i; the planes, numbers and precision views follow it");
     slider_int64("Position m", p.position, 0, kMaxPosition, p.log_position_slider);
-    tip("The query's position; angles are exact at any m");
+    tip("The query's position, up to 2^31 − 1; angles are exact at any m. Ctrl+click to type a value");
     ImGui::Checkbox("log slider", &p.log_position_slider);
     ImGui::SameLine();
     if (ImGui::ArrowButton("##back", ImGuiDir_Left)) p.position = std::max<std::int64_t>(0, p.position - 1);
@@ -421,6 +429,30 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path) {
     }
 }
 
+namespace {
+
+// Why the numbers are on the CPU, and where the math degenerates for these settings: always
+// visible, since a flat or noisy curve without its reason looks like a bug.
+void notes_section(const LabParams& p, const LabCompute& compute) {
+    const std::string& fallback = compute.device().fallback_reason();
+    if (!fallback.empty()) {
+        warning_line("Computing on the CPU: no GPU compute shaders here", fallback);
+    }
+    const NoteInputs in{p.max_distance, p.position, p.angle_mode, compute.heatmap_stride()};
+    for (const MathNote& note : math_notes(compute.data().freqs, in)) {
+        if (note.degenerate) {
+            warning_line(note.summary, note.detail);
+        } else {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s", note.summary.c_str());
+            ImGui::PopStyleColor();
+            tip(note.detail.c_str());
+        }
+    }
+}
+
+}  // namespace
+
 void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
     const int pairs = compute.data().freqs.pairs();
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
@@ -432,6 +464,7 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
     } else if (!s.notice.empty()) {
         ImGui::TextDisabled("%s", s.notice.c_str());
     }
+    notes_section(p, compute);
     if (ImGui::CollapsingHeader("Curves", ImGuiTreeNodeFlags_DefaultOpen)) {
         curve_section(p);
         if (p.vectors == VectorChoice::Custom) {

@@ -74,7 +74,12 @@ void LabUi::grid(ImVec2 origin, ImVec2 size) {
     // The ninth cell: where the numbers come from, and how to get help.
     ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * (cell.x + gap), origin.y + 2 * (cell.y + gap)));
     ImGui::BeginChild("status", cell, true);
-    ImGui::TextDisabled("Compute: %s", compute_.device().name().c_str());
+    if (compute_.device().fallback_reason().empty()) {
+        ImGui::TextDisabled("Compute: %s", compute_.device().name().c_str());
+    } else {
+        ImGui::TextColored(ImVec4(0.94f, 0.67f, 0.16f, 1.0f), "Compute: CPU (no GPU compute shaders)");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", compute_.device().fallback_reason().c_str());
+    }
     ImGui::TextDisabled("%s · d = %d, rotary %d, θ = %.6g", params_.preset.c_str(), compute_.data().freqs.head_dim,
                         compute_.data().freqs.rotary_dim, params_.model.rope_theta);
     ImGui::TextDisabled("%.1f ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));

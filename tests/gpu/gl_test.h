@@ -16,6 +16,10 @@ protected:
     static void SetUpTestSuite() {
         if (context_) return;
         context_ = gpu::HeadlessContext::create(why_);
+        if (context_ && !gpu::current_gl_info().has_compute) {
+            why_ = "OpenGL " + gpu::current_gl_info().version + " has no compute shaders";
+            context_.reset();
+        }
         if (context_) core_ = std::make_unique<gpu::GpuRopeCore>();
     }
 

@@ -1,6 +1,7 @@
 // The GPU core against float64 references, case by case.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "../core/reference.h"
@@ -187,6 +188,40 @@ TEST_F(GlTest, Bf16ModeMatchesItsDefinition) {
     const auto gpu = core().read(gpu::Series::Scores);
     for (std::int64_t d : {0, 1, 300, 4095}) {
         EXPECT_NEAR(gpu[static_cast<std::size_t>(d)], evaluate(sum, d, AngleMode::Bf16), 1e-4 * l1(sum));
+    }
+}
+
+// Extreme settings on the GPU: θ 1.0001 and 1e9, rotary dim 2 and 512, factor 1000, N up to
+// 2^24. Every value finite; sampled distances equal the float64 evaluation within 1e-5·Σ|c|.
+TEST_F(GlTest, ExtremeSettingsStayFiniteAndExact) {
+    for (double theta : {1.0001, 1e9}) {
+        for (int d : {2, 512}) {
+            for (RopeType type : {RopeType::Linear, RopeType::Yarn}) {
+                ModelConfig m;
+                m.head_dim = d;
+                m.rope_theta = theta;
+                m.rope_scaling.type = type;
+                m.rope_scaling.factor = 1000.0;
+                m.rope_scaling.original_max_position_embeddings = 4096;
+                const RopeFrequencies f = compute_frequencies(m);
+                test::TestRng rng{static_cast<std::uint64_t>(d)};
+                const auto q = rng.vector(d), k = rng.vector(d);
+                const std::int64_t n = d == 512 && type == RopeType::Yarn ? (std::int64_t{1} << 24) : 65536;
+                const PhasorSum sum = rope_phasor_sum(score_coefficients(q, k, f), f, n - 1);
+                core().compute_scores(sum, n, AngleMode::Exact);
+                const auto gpu = core().read(gpu::Series::Scores);
+                ASSERT_EQ(gpu.size(), static_cast<std::size_t>(n));
+                const auto bad = std::find_if(gpu.begin(), gpu.end(), [](float v) { return !std::isfinite(v); });
+                EXPECT_EQ(bad, gpu.end()) << "θ " << theta << " d " << d << ": non-finite at Δ = " << bad - gpu.begin();
+                for (std::int64_t delta : {std::int64_t{0}, std::int64_t{1}, n / 3, n - 1}) {
+                    EXPECT_NEAR(gpu[static_cast<std::size_t>(delta)], evaluate(sum, delta), 1e-5 * l1(sum))
+                        << "θ " << theta << " d " << d << " Δ = " << delta;
+                }
+                core().compute_decay_bound(f, 4096);
+                const auto bound = core().read(gpu::Series::Bound);
+                EXPECT_TRUE(std::all_of(bound.begin(), bound.end(), [](float v) { return std::isfinite(v); }));
+            }
+        }
     }
 }
 
