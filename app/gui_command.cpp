@@ -3,17 +3,18 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <numeric>
 #include <random>
 #include <cmath>
 #include <optional>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "output_table.h"
@@ -130,12 +131,11 @@ int run_gui(const GuiOptions& o) {
     std::optional<Session> session;
     if (!o.session.empty()) {
         std::vector<std::string> warnings;
-        std::ifstream file(o.session, std::ios::binary);
-        if (file) {
-            std::stringstream text;
-            text << file.rdbuf();
+        std::error_code ec;
+        if (std::filesystem::exists(o.session, ec)) {
+            const std::string text = read_input_file(o.session, "session");  // its errors name the file
             try {
-                session = session_from_json(text.str(), warnings);
+                session = session_from_json(text, warnings);
             } catch (const InputError& e) {
                 throw InputError(fmt::format("--session {}: {}", o.session, e.what()));
             }
@@ -172,6 +172,7 @@ int run_gui(const GuiOptions& o) {
     std::optional<std::mt19937_64> soak_rng;
     if (o.soak) soak_rng.emplace(*o.soak);
     long rss_warm = 0;
+    std::vector<long> rss_trace;  // every 5% of the run: a leak climbs steadily, a cache levels off
     int non_finite_frames = 0;
     std::string capture_error;
     auto last = std::chrono::steady_clock::now();
@@ -185,7 +186,9 @@ int run_gui(const GuiOptions& o) {
         if (soak_rng) {
             soak_step(lab, *soak_rng);
             if (!all_finite(lab)) ++non_finite_frames;
-            if (frame == std::min(200, o.frames / 4)) rss_warm = platform::resident_kib();
+            // Warm-up: every view, size and preset has been seen, and caches have filled.
+            if (frame == std::min(2000, o.frames / 4)) rss_warm = platform::resident_kib();
+            if (o.frames >= 20 && frame % (o.frames / 20) == 0) rss_trace.push_back(platform::resident_kib());
         }
         if (o.churn) {  // a parameter change every frame, through the controls' validated path
             ModelConfig m = lab.params().model;
@@ -206,10 +209,10 @@ int run_gui(const GuiOptions& o) {
     if (soak_rng) {
         const long rss_end = platform::resident_kib();
         std::printf("{\"soak_frames\": %zu, \"rss_after_warmup_kib\": %ld, \"rss_end_kib\": %ld, "
-                    "\"rss_growth_percent\": %s, \"non_finite_frames\": %d, \"gl_errors\": %d}\n",
+                    "\"rss_growth_percent\": %s, \"non_finite_frames\": %d, \"gl_errors\": %d, \"rss_trace_kib\": [%s]}\n",
                     frame_ms.size(), rss_warm, rss_end,
                     json_number(rss_warm ? 100.0 * static_cast<double>(rss_end - rss_warm) / static_cast<double>(rss_warm) : 0.0).c_str(),
-                    non_finite_frames, gpu::gl_error_count());
+                    non_finite_frames, gpu::gl_error_count(), fmt::format("{}", fmt::join(rss_trace, ", ")).c_str());
     }
     if (!capture_error.empty()) {
         std::fprintf(stderr, "ropelab: error: %s\n", capture_error.c_str());

@@ -72,6 +72,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
         return nullptr;
     }
     w->monitor_ = options.monitor;
+    w->minimised_wait_s_ = options.minimised_wait_s;
     glfwMakeContextCurrent(w->window_);
     glfwSwapInterval(options.vsync ? 1 : 0);
     glfwSetWindowUserPointer(w->window_, w.get());
@@ -148,8 +149,10 @@ bool Window::frame(const LabParams& presentation,
     glfwPollEvents();
     int width = 0, height = 0;
     glfwGetFramebufferSize(window_, &width, &height);
-    if (width == 0 || height == 0) {  // minimised: sleep until something happens
-        glfwWaitEventsTimeout(0.25);
+    // X11 keeps the framebuffer size of an iconified window; Windows reports 0×0.
+    const bool minimised = width == 0 || height == 0 || glfwGetWindowAttrib(window_, GLFW_ICONIFIED) || simulated_minimised_;
+    if (minimised) {  // sleep until something happens: no drawing, no spinning
+        glfwWaitEventsTimeout(minimised_wait_s_);
         return false;
     }
     apply_presentation(presentation);

@@ -17,6 +17,8 @@ struct WindowOptions {
     bool vsync = true;
     int monitor = 0;  // which monitor fullscreen (and presenting) uses; 0 = the primary
     std::string title = "ropelab — Rotary Position Embeddings lab";
+    // How long a minimised window sleeps per frame waiting for events (tests shorten it).
+    double minimised_wait_s = 0.25;
 };
 
 class Window {
@@ -33,8 +35,8 @@ public:
     float content_scale() const;
 
     // One frame: events, then `build` between ImGui's NewFrame and Render, then draw and swap.
-    // A minimised window (0×0 framebuffer) waits for events instead of drawing and returns
-    // false. `capture_to`, when set, saves this frame as a PNG (error text on failure).
+    // A minimised window (iconified, or a 0×0 framebuffer) waits for events instead of drawing
+    // and returns false. `capture_to`, when set, saves this frame as a PNG (error text on failure).
     bool frame(const LabParams& presentation, const std::function<void(const controls::Commands&)>& build,
                const std::string& capture_to = "", std::string* capture_error = nullptr);
 
@@ -43,6 +45,9 @@ public:
     void set_input_hook(std::function<void()> hook) { input_hook_ = std::move(hook); }
     // Moves the pointer off the window, so scripted screenshots show no hover tooltips.
     void park_pointer();
+    // For tests: what a window manager's minimise does to the frame loop (Xvfb has no window
+    // manager, so GLFW never sees the window iconified there).
+    void simulate_minimised(bool on) { simulated_minimised_ = on; }
     // Makes the window's GL context current again (after an offscreen export step).
     void make_current();
     // The window's framebuffer size in pixels.
@@ -70,6 +75,8 @@ private:
     std::function<void()> input_hook_;
     bool screenshot_requested_ = false;
     bool pointer_parked_ = false;
+    bool simulated_minimised_ = false;
+    double minimised_wait_s_ = 0.25;
 
     friend struct WindowCallbacks;
 };

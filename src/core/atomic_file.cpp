@@ -22,8 +22,10 @@ bool commit_partial(const std::string& partial, const std::string& path, std::st
     if (std::filesystem::is_directory(target, ec)) std::filesystem::remove_all(target, ec);
     std::filesystem::rename(partial, target, ec);
     if (ec) {
+        // The folder may have vanished while the file was written: say so rather than errno's words.
+        const std::string problem = folder_problem(target);
+        error = "cannot write " + path + ": " + (problem.empty() ? ec.message() : problem);
         std::filesystem::remove_all(partial, ec);
-        error = "cannot write " + path + ": " + ec.message();
         return false;
     }
     return true;
@@ -40,18 +42,16 @@ std::string folder_problem(const std::string& path) {
     return "";
 }
 
-bool write_text_file(const std::string& path, const std::string& text, std::string& error) {
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
     const std::string partial = partial_path(path);
-    {
-        std::ofstream out(partial, std::ios::binary);
-        out << text;
-        out.flush();
-        if (!out) {
-            out.close();
-            std::remove(partial.c_str());
-            error = "cannot write " + path + (folder_problem(path).empty() ? " (disk full?)" : ": " + folder_problem(path));
-            return false;
-        }
+    std::ofstream out(partial, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+        std::remove(partial.c_str());
+        const std::string problem = folder_problem(path);
+        error = "cannot write " + path + (problem.empty() ? " (disk full?)" : ": " + problem);
+        return false;
     }
     return commit_partial(partial, path, error);
 }

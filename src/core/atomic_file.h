@@ -2,11 +2,16 @@
 // Writing files without ever leaving a partial one: write to a temporary name beside the
 // target, rename into place only when complete, remove it on failure.
 #include <string>
+#include <string_view>
 
 namespace ropelab {
 
-// Writes `text` to `path` atomically. On failure returns false with the reason in `error`.
-bool write_text_file(const std::string& path, const std::string& text, std::string& error);
+// Writes `bytes` to `path` atomically, checking every write and the close (a full disk shows
+// up there). On failure returns false with the reason in `error` and leaves nothing behind.
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error);
+inline bool write_text_file(const std::string& path, const std::string& text, std::string& error) {
+    return write_file_atomically(path, text, error);
+}
 
 // The temporary name used beside `path` while writing it.
 std::string partial_path(const std::string& path);

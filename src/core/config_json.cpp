@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/input_file.h"
 
 namespace ropelab {
 
@@ -169,12 +170,7 @@ LoadedConfig parse_config_json(std::string_view text, std::string_view source) {
 }
 
 LoadedConfig load_config_json(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot open config file", path));
-    std::stringstream buffer;
-    buffer << file.rdbuf();
-    if (file.bad()) throw InputError(fmt::format("{}: read error", path));
-    return parse_config_json(buffer.str(), path);
+    return parse_config_json(read_input_file(path, "config"), path);
 }
 
 }  // namespace ropelab

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/phase.h"
 
 namespace ropelab {
@@ -62,11 +63,7 @@ std::vector<double> parse_comma_list(std::string_view spec) {
 }
 
 std::vector<double> parse_vector_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("cannot read vector file \"{}\"", path));
-    std::stringstream buffer;
-    buffer << file.rdbuf();
-    const std::string text = buffer.str();
+    const std::string text = read_input_file(path, "vector");
     const std::string_view body = trim(text);
 
     std::vector<double> out;

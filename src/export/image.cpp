@@ -10,13 +10,17 @@
 namespace ropelab {
 
 bool write_png(const std::string& path, const RgbaImage& image, std::string& error) {
-    const std::string partial = partial_path(path);
-    if (!stbi_write_png(partial.c_str(), image.width, image.height, 4, image.pixels.data(), image.width * 4)) {
-        std::remove(partial.c_str());
-        error = "cannot write " + path + (folder_problem(path).empty() ? "" : ": " + folder_problem(path));
+    // Encoded in memory first: stb's own file writer does not check fwrite, so a full disk
+    // would leave a truncated PNG that looks written.
+    std::string encoded;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &encoded, image.width, image.height, 4, image.pixels.data(), image.width * 4)) {
+        error = "cannot encode a " + std::to_string(image.width) + "x" + std::to_string(image.height) + " PNG for " + path;
         return false;
     }
-    return commit_partial(partial, path, error);
+    return write_file_atomically(path, encoded, error);
 }
 
 }  // namespace ropelab

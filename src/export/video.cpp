@@ -5,7 +5,9 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -50,6 +52,10 @@ VideoWriter::VideoWriter(std::string path, VideoFormat format, int width, int he
     : path_(std::move(path)), format_(format), width_(width), height_(height), fps_(fps) {
     partial_ = partial_path(path_);
     palette_ = partial_ + ".palette.png";
+    // Beside the system's temporary files, not the target: the target's disk may be the full one.
+    log_ = (std::filesystem::temp_directory_path() /
+            fmt::format("ropelab-ffmpeg-{}-{}.log", getpid(), reinterpret_cast<std::uintptr_t>(this)))
+               .string();
     // A dying ffmpeg must turn into an error from fwrite, not a SIGPIPE that kills us.
     std::signal(SIGPIPE, SIG_IGN);
 }
@@ -67,8 +73,8 @@ bool VideoWriter::start_ffmpeg(const std::string& arguments, std::string& error)
     }
     // Even sizes: H.264 in yuv420p needs them; padding keeps every pixel of the frame.
     const std::string command = fmt::format(
-        "{} -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba -s {}x{} -r {} -i - {}", shell_quote(ffmpeg),
-        width_, height_, fps_, arguments);
+        "{} -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba -s {}x{} -r {} -i - {} 2>{}", shell_quote(ffmpeg),
+        width_, height_, fps_, arguments, shell_quote(log_));
     pipe_ = popen(command.c_str(), "w");
     if (!pipe_) {
         error = "cannot start ffmpeg";
@@ -81,9 +87,18 @@ bool VideoWriter::close_ffmpeg(std::string& error) {
     if (!pipe_) return true;
     const int status = pclose(pipe_);
     pipe_ = nullptr;
-    if (status != 0) {
+    std::string complaint;
+    {
+        std::ifstream log(log_);
+        std::getline(log, complaint);
+    }
+    std::error_code ec;
+    std::filesystem::remove(log_, ec);
+    if (status != 0 || !complaint.empty()) {
         error = WIFSIGNALED(status) ? "ffmpeg was killed while encoding"
-                                    : fmt::format("ffmpeg failed (exit status {})", WEXITSTATUS(status));
+                : status != 0       ? fmt::format("ffmpeg failed (exit status {})", WEXITSTATUS(status))
+                                    : "ffmpeg failed";
+        if (!complaint.empty()) error += ": " + complaint;
         return false;
     }
     return true;
@@ -125,9 +140,9 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
     ++frame_;
     const std::size_t bytes = frame.pixels.size();
     if (std::fwrite(frame.pixels.data(), 1, bytes, pipe_) != bytes || std::fflush(pipe_) != 0) {
-        std::string ignored;
-        close_ffmpeg(ignored);
-        error = "ffmpeg stopped reading frames (it died or the disk is full)";
+        std::string why;
+        close_ffmpeg(why);
+        error = "ffmpeg stopped reading frames (it died or the disk is full)" + (why.empty() ? "" : ": " + why);
         return false;
     }
     return true;

@@ -38,6 +38,9 @@ private:
     bool close_ffmpeg(std::string& error);
 
     std::string path_, partial_, palette_;
+    // ffmpeg's error output: it exits 0 even when writing the trailer hit a full disk, so any
+    // line here (it runs with -loglevel error) fails the export.
+    std::string log_;
     VideoFormat format_;
     int width_, height_, fps_;
     int pass_ = 0, frame_ = 0;

@@ -10,6 +10,7 @@
 
 #include "core/embedded.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/presets.h"
 
 namespace ropelab {
@@ -258,11 +259,7 @@ Lesson load_lesson(const std::string& path_or_builtin) {
         }
         throw InputError("the built-in lesson is missing from this build");
     }
-    std::ifstream in(path_or_builtin, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot open lesson file", path_or_builtin));
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_lesson(text.str(), path_or_builtin);
+    return parse_lesson(read_input_file(path_or_builtin, "lesson"), path_or_builtin);
 }
 
 }  // namespace ropelab

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/atomic_file.h"
 
 #include <imgui.h>
@@ -222,11 +223,8 @@ void LabUi::handle_session_request() {
                 return;
             }
             case Kind::Load: {
-                std::ifstream in(controls_.session_path, std::ios::binary);
-                if (!in) throw InputError(controls_.session_path + ": cannot open session file");
-                std::stringstream text;
-                text << in.rdbuf();
-                open_session(session_from_json(text.str(), warnings), controls_.session_path);
+                open_session(session_from_json(read_input_file(controls_.session_path, "session"), warnings),
+                             controls_.session_path);
                 break;
             }
             case Kind::CopyShareString:

@@ -75,6 +75,7 @@ protected:
         std::string why;
         WindowOptions options;
         options.vsync = false;
+        options.minimised_wait_s = 0.001;
         window_ = Window::open(options, why).release();
         if (!window_) {
             why_ = why;
@@ -231,6 +232,26 @@ TEST_F(LabTest, BadValuesAreRefusedAndThePreviousValueStays) {
 }
 
 // Every view at 1280×720: not blank, and it changes where it should when the position moves.
+// Minimised for 1,000 frames: nothing drawn, no GL error, no playback running on behind the
+// user's back, and the same picture when it comes back.
+TEST_F(LabTest, MinimisedForAThousandFramesThenRestored) {
+    lab_->params_for_controls().position = 100;
+    const Image before = capture();
+    lab_->params_for_controls().playing = true;
+    window_->simulate_minimised(true);
+    int drawn = 0;
+    for (int k = 0; k < 1000; ++k) {
+        drawn += window_->frame(lab_->params(), [&](const controls::Commands& c) { lab_->frame(1.0 / 60, c); }) ? 1 : 0;
+    }
+    window_->simulate_minimised(false);
+    EXPECT_EQ(drawn, 0);
+    EXPECT_EQ(lab_->params().position, 100) << "playback ran while minimised";
+    lab_->params_for_controls().playing = false;
+    const Image after = capture();
+    EXPECT_LT(difference(before, after), 0.5);
+    EXPECT_GT(spread(after), 10.0);
+}
+
 TEST_F(LabTest, EveryViewRendersAndFollowsThePosition) {
     const bool follows_position[kViewCount] = {true, true, false, true, true, false, true, true};
     for (int v = 0; v < kViewCount; ++v) {

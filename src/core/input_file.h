@@ -1,0 +1,17 @@
+#pragma once
+// Reading the files users hand the lab (configs, sessions, lessons, vectors): whole, at once,
+// refusing what cannot be such a file (a folder, a device, a pipe that never ends, a huge
+// file), with errors that name the file.
+#include <cstdint>
+#include <string>
+
+namespace ropelab {
+
+// Far above any real config, session or lesson (a few kB); a guard against /dev/zero and
+// multi-gigabyte files dropped on the window by mistake.
+inline constexpr std::uintmax_t kMaxInputFileBytes = 64ull << 20;
+
+// The file's contents. Throws InputError "PATH: cannot open WHAT file (reason)" and the like.
+std::string read_input_file(const std::string& path, const std::string& what);
+
+}  // namespace ropelab

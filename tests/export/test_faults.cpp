@@ -1,0 +1,123 @@
+// Fault injection on exports: a full disk (a 64 KiB tmpfs), a file-size limit (EFBIG, where
+// mounting is not allowed), and the target folder deleted mid-export. Every case ends with exit
+// status 2, an error naming the target, and nothing left behind — no file, no .partial.
+#include <gtest/gtest.h>
+
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "../cli/run_binary.h"
+#include "gpu/gl_context.h"
+
+namespace ropelab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::Result;
+using test::run;
+
+constexpr const char* kFiller = "filler";
+
+// Every export kind: a still, two videos, a PNG sequence, two data files.
+const char* const kTargets[] = {"still.png", "anim.mp4", "anim.gif", "frames/", "data.csv", "data.json"};
+
+std::string export_command(const std::string& target, const std::string& out) {
+    if (target.starts_with("data")) return "export-data --view scores --max-distance 200000 --out " + out;
+    const std::string frames = target.ends_with(".png") ? "" : " --frames 40";
+    return "render --view scores --size 640x360" + frames + " --out " + out;
+}
+
+bool have_gl() {
+    std::string why;
+    return gpu::HeadlessContext::create(why) != nullptr;
+}
+
+class ExportFaults : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+        dir_ = fs::path(::testing::TempDir()) / ("ropelab_faults_" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override {
+        if (mounted_) umount(dir_.c_str());
+        fs::remove_all(dir_);
+    }
+
+    void expect_clean_failure(const Result& r, const std::string& target, const std::string& folder) {
+        EXPECT_EQ(r.status, 2) << target << ": " << r.err;
+        EXPECT_NE(r.err.find(target.substr(0, target.find('/'))), std::string::npos) << r.err;
+        std::string left;
+        for (const auto& entry : fs::directory_iterator(folder)) {
+            if (entry.path().filename() != kFiller) left += entry.path().filename().string() + " ";
+        }
+        EXPECT_EQ(left, "") << target << " left files behind";
+    }
+
+    fs::path dir_;
+    bool mounted_ = false;
+};
+
+TEST_F(ExportFaults, FullDiskLeavesNothing) {
+    if (geteuid() != 0 || mount("tmpfs", dir_.c_str(), "tmpfs", 0, "size=64k") != 0) {
+        GTEST_SKIP() << "cannot mount a small tmpfs here (needs root); FileSizeLimit covers the same path";
+    }
+    mounted_ = true;
+    {  // fill it: every byte an export writes now fails with ENOSPC
+        std::ofstream filler(dir_ / kFiller, std::ios::binary);
+        const std::string block(4096, 'x');
+        for (int i = 0; i < 64 && filler; ++i) filler.write(block.data(), static_cast<std::streamsize>(block.size()));
+    }
+    for (const std::string target : kTargets) {
+        const Result r = run(export_command(target, (dir_ / target).string()));
+        expect_clean_failure(r, target, dir_.string());
+        EXPECT_TRUE(r.err.find("disk full") != std::string::npos || r.err.find("ffmpeg") != std::string::npos ||
+                    r.err.find("No space") != std::string::npos)
+            << r.err;
+    }
+}
+
+// RLIMIT_FSIZE with SIGXFSZ ignored: every write past 16 KiB fails with EFBIG, in ropelab and in
+// the ffmpeg it starts — a full disk as far as the writers can tell.
+TEST_F(ExportFaults, FileSizeLimitLeavesNothing) {
+    for (const std::string target : kTargets) {
+        const Result r = run(export_command(target, (dir_ / target).string()), "trap '' XFSZ; ulimit -f 32;");
+        expect_clean_failure(r, target, dir_.string());
+    }
+}
+
+// The target's folder is deleted while frames are being written.
+TEST_F(ExportFaults, FolderDeletedMidExport) {
+    for (const std::string target : {"anim.mp4", "frames/", "anim.gif"}) {
+        const fs::path folder = dir_ / "vanishing";
+        fs::create_directories(folder);
+        const std::string err_path = (dir_ / "stderr.txt").string();
+        const std::string command = std::string(ROPELAB_BINARY) + " render --view scores --size 320x180 --frames 400 --progress --out " +
+                                    (folder / target).string() + " 2>" + err_path;
+        FILE* pipe = popen(command.c_str(), "r");
+        ASSERT_NE(pipe, nullptr);
+        char line[256];
+        bool removed = false;
+        while (fgets(line, sizeof line, pipe)) {
+            int done = 0, total = 0;
+            if (!removed && std::sscanf(line, "progress %d %d", &done, &total) == 2 && done >= 20) {
+                fs::remove_all(folder);
+                removed = true;
+            }
+        }
+        const int raw = pclose(pipe);
+        const std::string err = test::slurp(err_path);
+        ASSERT_TRUE(removed) << target << ": the export ended before 20 frames";
+        EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 2) << target << ": " << err;
+        EXPECT_NE(err.find("nothing was written"), std::string::npos) << err;
+        EXPECT_FALSE(fs::exists(folder)) << target << ": the folder came back";
+    }
+}
+
+}  // namespace
+}  // namespace ropelab
