@@ -54,6 +54,31 @@ void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
                 json_string(device).c_str());
 }
 
+// The soak's first frames visit every size, view, preset, angle mode and encoding once, so that
+// every buffer and cache has reached its largest before memory is measured: what grows after
+// that is a leak.
+constexpr int kTourSizes = 21;  // N = 2^4 .. 2^24
+int soak_tour_length() { return kTourSizes + static_cast<int>(presets().size()) + 9; }
+
+void soak_tour_step(LabUi& lab, int k) {
+    LabParams& p = lab.params_for_controls();
+    controls::ControlsState& s = lab.controls_state_for_controls();
+    p.focused_view = k % (kViewCount + 1) - 1;
+    if (k < kTourSizes) {
+        p.max_distance = std::int64_t{1} << (4 + k);
+        return;
+    }
+    k -= kTourSizes;
+    const auto all = presets();
+    if (k < static_cast<int>(all.size())) {
+        controls::select_preset(p, s, all[static_cast<std::size_t>(k)].note.name);
+        return;
+    }
+    k -= static_cast<int>(all.size());
+    p.angle_mode = static_cast<AngleMode>(k % 3);
+    p.encoding = static_cast<Encoding>(k / 3);
+}
+
 // One random change through the controls, as a restless user would make it.
 void soak_step(LabUi& lab, std::mt19937_64& rng) {
     LabParams& p = lab.params_for_controls();
@@ -184,10 +209,14 @@ int run_gui(const GuiOptions& o) {
         const double seconds = o.frames ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
         last = start;
         if (soak_rng) {
-            soak_step(lab, *soak_rng);
+            if (frame < soak_tour_length()) {
+                soak_tour_step(lab, frame);
+            } else {
+                soak_step(lab, *soak_rng);
+            }
             if (!all_finite(lab)) ++non_finite_frames;
             // Warm-up: every view, size and preset has been seen, and caches have filled.
-            if (frame == std::min(2000, o.frames / 4)) rss_warm = platform::resident_kib();
+            if (frame == std::max(soak_tour_length() + 50, std::min(2000, o.frames / 4))) rss_warm = platform::resident_kib();
             if (o.frames >= 20 && frame % (o.frames / 20) == 0) rss_trace.push_back(platform::resident_kib());
         }
         if (o.churn) {  // a parameter change every frame, through the controls' validated path

@@ -6,7 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#if defined(__APPLE__)
+#include <mach-o/dyld.h>
+#include <mach/mach.h>
+#endif
+
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -15,6 +21,23 @@ extern char** environ;
 
 namespace ropelab::platform {
 
+// The only calls that differ between Linux and macOS: where this program is, and its memory.
+#if defined(__APPLE__)
+std::string this_executable() {
+    char path[4096];
+    std::uint32_t size = sizeof path;
+    return _NSGetExecutablePath(path, &size) == 0 ? std::string(path) : std::string("ropelab");
+}
+
+long resident_kib() {
+    mach_task_basic_info_data_t info{};
+    mach_msg_type_number_t count = MACH_TASK_BASIC_INFO_COUNT;
+    if (task_info(mach_task_self(), MACH_TASK_BASIC_INFO, reinterpret_cast<task_info_t>(&info), &count) != KERN_SUCCESS) {
+        return 0;
+    }
+    return static_cast<long>(info.resident_size / 1024);
+}
+#else
 std::string this_executable() {
     std::error_code ec;
     const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
@@ -29,6 +52,7 @@ long resident_kib() {
     std::fclose(f);
     return n == 2 ? pages_resident * (sysconf(_SC_PAGESIZE) / 1024) : 0;
 }
+#endif
 
 bool ChildProcess::start(const std::string& program, const std::vector<std::string>& args, std::string& error) {
     int pipe_fds[2];

@@ -12,7 +12,8 @@ if [ ! -f build-asan/CMakeCache.txt ]; then
 fi
 cmake --build build-asan --target ropelab --parallel "$(nproc)"
 # Leak checking is off: Mesa keeps driver-lifetime allocations; memory growth is checked instead.
-export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+# A small quarantine: freed memory parked for use-after-free detection would otherwise read as growth.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:quarantine_size_mb=32 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 out=$(xvfb-run -a -s "-screen 0 1920x1080x24" build-asan/ropelab gui --frames "$frames" --soak 1 --stats)
 echo "$out"
 python3 - "$out" <<'PY'

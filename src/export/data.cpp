@@ -95,7 +95,7 @@ void contrast(DataTable& t, const LabParams& p, const LabData& d) {
 }
 
 void heatmap(DataTable& t, const LabParams& p, const LabData& d) {
-    const std::int64_t stride = std::max<std::int64_t>(1, p.max_distance / kHeatmapRows);
+    const std::int64_t stride = heatmap_stride_for(p.max_distance);
     const auto angles = cpu_angle_heatmap(d.freqs.phase_step, 0, stride, kHeatmapRows);
     t.columns = {"position"};
     t.values = {{}};
@@ -141,6 +141,12 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
     DataTable t;
     t.view = std::string(view_name(view));
     t.parameters = parameters(p, d);
+    // Where the math degenerates travels with the numbers, as the panel shows it.
+    const std::vector<MathNote> notes = lab_math_notes(p, d);
+    for (std::size_t i = 0; i < notes.size(); ++i) {
+        t.parameters.emplace_back(fmt::format("{}_{}", notes[i].degenerate ? "warning" : "note", i + 1),
+                                  notes[i].summary + " (" + notes[i].detail + ")");
+    }
     switch (view) {
         case View::Planes: planes(t, p, d); break;
         case View::Contrast: contrast(t, p, d); break;

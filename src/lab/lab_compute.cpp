@@ -68,7 +68,7 @@ void LabCompute::update(const LabParams& p) {
     compute_series(p, ready_ && previews_ ? coarse_stride : 1);
     pending_exact_ = stride_ > 1;
 
-    heatmap_stride_ = std::max<std::int64_t>(1, p.max_distance / kHeatmapRows);
+    heatmap_stride_ = heatmap_stride_for(p.max_distance);
     heatmap_texture_ = device_.heatmap_texture(data_.freqs.phase_step, 0, heatmap_stride_, kHeatmapRows);
     ready_ = true;
 }

@@ -3,9 +3,11 @@
 // compute device holds (score curves, decay bound, heatmap texture). Work happens only when the
 // parameters it depends on change. With long curves a parameter change first shows a coarse
 // curve (every k-th distance, exact values) and the full one on the next quiet frame.
+#include <algorithm>
 #include <memory>
 #include <string>
 
+#include "core/math_notes.h"
 #include "gpu/compute_device.h"
 #include "lab/lab_data.h"
 #include "lab/params.h"
@@ -14,6 +16,16 @@ namespace ropelab {
 
 inline constexpr std::int64_t kCoarseSamples = 65536;
 inline constexpr int kHeatmapRows = 512;
+
+// Positions between the heatmap's rows: its rows span the plotted distances 0 .. N.
+inline std::int64_t heatmap_stride_for(std::int64_t max_distance) {
+    return std::max<std::int64_t>(1, max_distance / kHeatmapRows);
+}
+
+// Where these settings make the math degenerate (core/math_notes.h), for the panel and exports.
+inline std::vector<MathNote> lab_math_notes(const LabParams& p, const LabData& d) {
+    return math_notes(d.freqs, {p.max_distance, p.position, p.angle_mode, heatmap_stride_for(p.max_distance)});
+}
 
 class LabCompute {
 public:

@@ -438,8 +438,7 @@ void notes_section(const LabParams& p, const LabCompute& compute) {
     if (!fallback.empty()) {
         warning_line("Computing on the CPU: no GPU compute shaders here", fallback);
     }
-    const NoteInputs in{p.max_distance, p.position, p.angle_mode, compute.heatmap_stride()};
-    for (const MathNote& note : math_notes(compute.data().freqs, in)) {
+    for (const MathNote& note : lab_math_notes(p, compute.data())) {
         if (note.degenerate) {
             warning_line(note.summary, note.detail);
         } else {

@@ -221,6 +221,21 @@ TEST_F(Export, BadRequestsAreRefused) {
     }
 }
 
+// Degenerate settings say so in the exported metadata, as the panel does; ordinary ones do not.
+TEST_F(Export, DataCarriesTheMathNotes) {
+    const Result collapsed = run("export-data --view scores --rope-theta 1.0001 --out " + at("c.json"));
+    ASSERT_EQ(collapsed.status, 0) << collapsed.err;
+    std::ifstream in(at("c.json"));
+    const auto json = nlohmann::json::parse(in);
+    const std::string warning = json["parameters"].value("warning_1", "");
+    EXPECT_NE(warning.find("frequency ladder has collapsed"), std::string::npos) << json["parameters"].dump();
+    const Result textbook = run("export-data --view scores --max-distance 512 --out " + at("t.csv"));
+    ASSERT_EQ(textbook.status, 0) << textbook.err;
+    std::ifstream csv(at("t.csv"));
+    const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text.find("# warning_"), std::string::npos) << text.substr(0, 600);
+}
+
 TEST_F(Export, MissingFfmpegNamesThePackage) {
     if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
     fs::create_directories(at("empty_path"));
