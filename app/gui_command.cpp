@@ -110,6 +110,31 @@ void soak_step(LabUi& lab, std::mt19937_64& rng) {
     }
 }
 
+// Resident memory over a soak. One sample is noisy (a 2^24-distance curve holds hundreds of MB
+// for a few frames), so growth compares floors: the smallest sample in the first and in the
+// last third after warm-up. A leak lifts the floor; transient buffers do not.
+class MemoryWatch {
+public:
+    MemoryWatch(int frames, int warm_frame) : warm_frame_(warm_frame), every_(std::max(1, (frames - warm_frame) / 90)) {}
+    void sample(int frame) {
+        if (frame >= warm_frame_ && (frame - warm_frame_) % every_ == 0) samples_.push_back(platform::resident_kib());
+    }
+    long early_floor() const { return floor_of(0, samples_.size() / 3); }
+    long late_floor() const { return floor_of(samples_.size() - samples_.size() / 3, samples_.size()); }
+    double growth_percent() const {
+        return early_floor() ? 100.0 * static_cast<double>(late_floor() - early_floor()) / static_cast<double>(early_floor()) : 0.0;
+    }
+    const std::vector<long>& samples() const { return samples_; }
+
+private:
+    long floor_of(std::size_t from, std::size_t to) const {
+        if (from >= to) return 0;
+        return *std::min_element(samples_.begin() + static_cast<std::ptrdiff_t>(from), samples_.begin() + static_cast<std::ptrdiff_t>(to));
+    }
+    int warm_frame_, every_;
+    std::vector<long> samples_;
+};
+
 // Non-finite numbers must never reach the screen: checks what the views draw from.
 bool all_finite(const LabUi& lab) {
     const LabData& d = lab.compute().data();
@@ -196,8 +221,8 @@ int run_gui(const GuiOptions& o) {
     std::vector<double> frame_ms, build_ms, render_ms;
     std::optional<std::mt19937_64> soak_rng;
     if (o.soak) soak_rng.emplace(*o.soak);
-    long rss_warm = 0;
-    std::vector<long> rss_trace;  // every 5% of the run: a leak climbs steadily, a cache levels off
+    // Warm-up: the tour has shown every size, view and preset; caches have filled.
+    MemoryWatch memory(o.frames, std::max(soak_tour_length() + 50, std::min(2000, o.frames / 4)));
     int non_finite_frames = 0;
     std::string capture_error;
     auto last = std::chrono::steady_clock::now();
@@ -215,9 +240,7 @@ int run_gui(const GuiOptions& o) {
                 soak_step(lab, *soak_rng);
             }
             if (!all_finite(lab)) ++non_finite_frames;
-            // Warm-up: every view, size and preset has been seen, and caches have filled.
-            if (frame == std::max(soak_tour_length() + 50, std::min(2000, o.frames / 4))) rss_warm = platform::resident_kib();
-            if (o.frames >= 20 && frame % (o.frames / 20) == 0) rss_trace.push_back(platform::resident_kib());
+            memory.sample(frame);
         }
         if (o.churn) {  // a parameter change every frame, through the controls' validated path
             ModelConfig m = lab.params().model;
@@ -236,12 +259,10 @@ int run_gui(const GuiOptions& o) {
     }
     if (o.stats) print_stats(frame_ms, build_ms, render_ms, device->name());
     if (soak_rng) {
-        const long rss_end = platform::resident_kib();
-        std::printf("{\"soak_frames\": %zu, \"rss_after_warmup_kib\": %ld, \"rss_end_kib\": %ld, "
-                    "\"rss_growth_percent\": %s, \"non_finite_frames\": %d, \"gl_errors\": %d, \"rss_trace_kib\": [%s]}\n",
-                    frame_ms.size(), rss_warm, rss_end,
-                    json_number(rss_warm ? 100.0 * static_cast<double>(rss_end - rss_warm) / static_cast<double>(rss_warm) : 0.0).c_str(),
-                    non_finite_frames, gpu::gl_error_count(), fmt::format("{}", fmt::join(rss_trace, ", ")).c_str());
+        std::printf("{\"soak_frames\": %zu, \"rss_early_floor_kib\": %ld, \"rss_late_floor_kib\": %ld, "
+                    "\"rss_growth_percent\": %s, \"non_finite_frames\": %d, \"gl_errors\": %d, \"rss_samples_kib\": [%s]}\n",
+                    frame_ms.size(), memory.early_floor(), memory.late_floor(), json_number(memory.growth_percent()).c_str(),
+                    non_finite_frames, gpu::gl_error_count(), fmt::format("{}", fmt::join(memory.samples(), ", ")).c_str());
     }
     if (!capture_error.empty()) {
         std::fprintf(stderr, "ropelab: error: %s\n", capture_error.c_str());
