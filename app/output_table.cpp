@@ -4,22 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "core/number_text.h"
+
 namespace ropelab {
 
 namespace {
-void print_number(std::FILE* out, double value) {
-    // JSON has no NaN or Inf; null makes a non-finite value visible instead of corrupting the file.
-    if (std::isfinite(value)) {
-        std::fprintf(out, "%.17g", value);
-    } else {
-        std::fputs("null", out);
-    }
-}
+void print_number(std::FILE* out, double value) { std::fputs(exact_number(value).c_str(), out); }
 }  // namespace
 
-std::string json_number(double value) {
-    return std::isfinite(value) ? fmt::format("{:.17g}", value) : "null";
-}
+std::string json_number(double value) { return exact_number(value); }
 
 std::string json_string(const std::string& value) {
     std::string out = "\"";

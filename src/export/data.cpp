@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/cpu_kernels.h"
+#include "core/number_text.h"
 #include "core/error.h"
 #include "core/rotation.h"
 #include "lab/lab_compute.h"
@@ -17,7 +18,7 @@ namespace {
 constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
                               View::Heatmap, View::Frequencies, View::Numbers, View::Precision};
 
-std::string number(double v) { return std::isfinite(v) ? fmt::format("{:.17g}", v) : "null"; }
+std::string number(double v) { return exact_number(v); }
 
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
