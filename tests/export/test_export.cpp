@@ -221,6 +221,20 @@ TEST_F(Export, BadRequestsAreRefused) {
     }
 }
 
+// Extreme settings export finite numbers only (a non-finite value would be written as null).
+TEST_F(Export, ExtremeSettingsExportOnlyFiniteNumbers) {
+    const std::string model = " --head-dim 512 --rope-theta 1e9 --rope-type yarn --factor 1000 "
+                              "--original-max-position-embeddings 4096 --position 2147483647 --max-distance 65536";
+    for (const std::string view : {"planes", "contrast", "scores", "invariance", "heatmap", "frequencies", "numbers", "precision"}) {
+        const Result r = run("export-data --view " + view + model + " --out " + at(view + ".csv"));
+        ASSERT_EQ(r.status, 0) << view << ": " << r.err;
+        std::ifstream in(at(view + ".csv"));
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_GT(text.size(), 200u) << view;
+        for (const char* bad : {"null", "nan", "inf"}) EXPECT_EQ(text.find(bad), std::string::npos) << view << " has " << bad;
+    }
+}
+
 // Degenerate settings say so in the exported metadata, as the panel does; ordinary ones do not.
 TEST_F(Export, DataCarriesTheMathNotes) {
     const Result collapsed = run("export-data --view scores --rope-theta 1.0001 --out " + at("c.json"));
