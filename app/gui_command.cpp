@@ -110,29 +110,36 @@ void soak_step(LabUi& lab, std::mt19937_64& rng) {
     }
 }
 
-// Resident memory over a soak. One sample is noisy (a 2^24-distance curve holds hundreds of MB
-// for a few frames), so growth compares floors: the smallest sample in the first and in the
-// last third after warm-up. A leak lifts the floor; transient buffers do not.
+// Memory over a soak, sampled ~90 times after warm-up, each time in the same reference state
+// (the starting parameters, drawn for one frame): what a 2^24-distance curve legitimately holds
+// while it is shown must not read as growth. Growth compares medians of the first and the last
+// third of the samples. Resident memory is what the system sees; the live heap (sanitizer
+// builds) is what the program holds.
 class MemoryWatch {
 public:
     MemoryWatch(int frames, int warm_frame) : warm_frame_(warm_frame), every_(std::max(1, (frames - warm_frame) / 90)) {}
-    void sample(int frame) {
-        if (frame >= warm_frame_ && (frame - warm_frame_) % every_ == 0) samples_.push_back(platform::resident_kib());
+    bool due(int frame) const { return frame >= warm_frame_ && (frame - warm_frame_) % every_ == 0; }
+    void sample() {
+        resident_.push_back(platform::resident_kib());
+        heap_.push_back(platform::live_heap_kib());
     }
-    long early_floor() const { return floor_of(0, samples_.size() / 3); }
-    long late_floor() const { return floor_of(samples_.size() - samples_.size() / 3, samples_.size()); }
-    double growth_percent() const {
-        return early_floor() ? 100.0 * static_cast<double>(late_floor() - early_floor()) / static_cast<double>(early_floor()) : 0.0;
+    const std::vector<long>& resident() const { return resident_; }
+    const std::vector<long>& heap() const { return heap_; }
+    static long early(const std::vector<long>& v) { return median(v, 0, v.size() / 3); }
+    static long late(const std::vector<long>& v) { return median(v, v.size() - v.size() / 3, v.size()); }
+    static double growth_percent(const std::vector<long>& v) {
+        return early(v) > 0 ? 100.0 * static_cast<double>(late(v) - early(v)) / static_cast<double>(early(v)) : 0.0;
     }
-    const std::vector<long>& samples() const { return samples_; }
 
 private:
-    long floor_of(std::size_t from, std::size_t to) const {
+    static long median(const std::vector<long>& v, std::size_t from, std::size_t to) {
         if (from >= to) return 0;
-        return *std::min_element(samples_.begin() + static_cast<std::ptrdiff_t>(from), samples_.begin() + static_cast<std::ptrdiff_t>(to));
+        std::vector<long> part(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(to));
+        std::nth_element(part.begin(), part.begin() + static_cast<std::ptrdiff_t>(part.size() / 2), part.end());
+        return part[part.size() / 2];
     }
     int warm_frame_, every_;
-    std::vector<long> samples_;
+    std::vector<long> resident_, heap_;
 };
 
 // Non-finite numbers must never reach the screen: checks what the views draw from.
@@ -223,6 +230,7 @@ int run_gui(const GuiOptions& o) {
     if (o.soak) soak_rng.emplace(*o.soak);
     // Warm-up: the tour has shown every size, view and preset; caches have filled.
     MemoryWatch memory(o.frames, std::max(soak_tour_length() + 50, std::min(2000, o.frames / 4)));
+    const LabParams soak_reference = lab.params();
     int non_finite_frames = 0;
     std::string capture_error;
     auto last = std::chrono::steady_clock::now();
@@ -236,11 +244,12 @@ int run_gui(const GuiOptions& o) {
         if (soak_rng) {
             if (frame < soak_tour_length()) {
                 soak_tour_step(lab, frame);
+            } else if (memory.due(frame)) {
+                lab.params_for_controls() = soak_reference;
             } else {
                 soak_step(lab, *soak_rng);
             }
             if (!all_finite(lab)) ++non_finite_frames;
-            memory.sample(frame);
         }
         if (o.churn) {  // a parameter change every frame, through the controls' validated path
             ModelConfig m = lab.params().model;
@@ -251,6 +260,7 @@ int run_gui(const GuiOptions& o) {
         const bool drawn = window->frame(
             lab.params(), [&](const controls::Commands& c) { lab.frame(seconds, c); },
             last_frame ? o.screenshot : "", &capture_error);
+        if (soak_rng && memory.due(frame)) memory.sample();
         if (drawn) {
             frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             build_ms.push_back(window->last_build_ms());
@@ -259,10 +269,16 @@ int run_gui(const GuiOptions& o) {
     }
     if (o.stats) print_stats(frame_ms, build_ms, render_ms, device->name());
     if (soak_rng) {
-        std::printf("{\"soak_frames\": %zu, \"rss_early_floor_kib\": %ld, \"rss_late_floor_kib\": %ld, "
-                    "\"rss_growth_percent\": %s, \"non_finite_frames\": %d, \"gl_errors\": %d, \"rss_samples_kib\": [%s]}\n",
-                    frame_ms.size(), memory.early_floor(), memory.late_floor(), json_number(memory.growth_percent()).c_str(),
-                    non_finite_frames, gpu::gl_error_count(), fmt::format("{}", fmt::join(memory.samples(), ", ")).c_str());
+        const auto& rss = memory.resident();
+        const auto& heap = memory.heap();
+        std::printf("{\"soak_frames\": %zu, \"non_finite_frames\": %d, \"gl_errors\": %d, "
+                    "\"rss_early_kib\": %ld, \"rss_late_kib\": %ld, \"rss_growth_percent\": %s, "
+                    "\"heap_early_kib\": %ld, \"heap_late_kib\": %ld, \"heap_growth_percent\": %s, "
+                    "\"rss_samples_kib\": [%s], \"heap_samples_kib\": [%s]}\n",
+                    frame_ms.size(), non_finite_frames, gpu::gl_error_count(), MemoryWatch::early(rss),
+                    MemoryWatch::late(rss), json_number(MemoryWatch::growth_percent(rss)).c_str(), MemoryWatch::early(heap),
+                    MemoryWatch::late(heap), json_number(MemoryWatch::growth_percent(heap)).c_str(),
+                    fmt::format("{}", fmt::join(rss, ", ")).c_str(), fmt::format("{}", fmt::join(heap, ", ")).c_str());
     }
     if (!capture_error.empty()) {
         std::fprintf(stderr, "ropelab: error: %s\n", capture_error.c_str());

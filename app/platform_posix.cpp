@@ -54,6 +54,13 @@ long resident_kib() {
 }
 #endif
 
+// Defined by the sanitizer runtimes; null (weak) in ordinary builds.
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes() __attribute__((weak));
+
+long live_heap_kib() {
+    return __sanitizer_get_current_allocated_bytes ? static_cast<long>(__sanitizer_get_current_allocated_bytes() / 1024) : -1;
+}
+
 bool ChildProcess::start(const std::string& program, const std::vector<std::string>& args, std::string& error) {
     int pipe_fds[2];
     if (pipe(pipe_fds) != 0) {
