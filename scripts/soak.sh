@@ -14,9 +14,8 @@ fi
 cmake --build build-asan --target ropelab --parallel "$(nproc)"
 # A small quarantine, and freed pages handed back each second: memory the sanitizer parks would
 # otherwise read as growth. Leaks are reported at exit but do not change the exit status: Mesa
-# keeps a few
-# driver-lifetime allocations (from libraries already unloaded, so unnamed); the check below
-# fails only on leaks whose stack passes through ropelab's own code.
+# keeps a few driver-lifetime allocations (from libraries already unloaded, so unnamed); the
+# check below fails only on leaks whose stack passes through ropelab's own code.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:quarantine_size_mb=32:allocator_release_to_os_interval_ms=1000
 export LSAN_OPTIONS=exitcode=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 errors=$(mktemp)
