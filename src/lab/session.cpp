@@ -46,6 +46,40 @@ Json model_json(const ModelConfig& m) {
                       {"short_factor", s.short_factor}}}};
 }
 
+template <class T> struct is_vector : std::false_type {};
+template <class T> struct is_vector<std::vector<T>> : std::true_type {};
+
+// A JSON value as T, refusing what would not convert cleanly. Whole numbers must be whole and in
+// range, also inside arrays: converting 1e60 to an integer is undefined behaviour, not an error,
+// so it is caught here (found by fuzz_session, twice).
+template <class T>
+T convert(const Json& value, const std::string& name) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        if (value.is_number_float()) {
+            const double d = value.get<double>();
+            if (!(d == std::floor(d) && d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+                  d <= static_cast<double>(std::numeric_limits<T>::max()))) {
+                throw InputError(fmt::format("{} must be a whole number in range (got {})", name, value.dump()));
+            }
+            return static_cast<T>(d);
+        }
+    }
+    if constexpr (is_vector<T>::value) {
+        if (value.is_array()) {
+            T out;
+            for (std::size_t i = 0; i < value.size(); ++i) {
+                out.push_back(convert<typename T::value_type>(value[i], fmt::format("{}[{}]", name, i)));
+            }
+            return out;
+        }
+    }
+    try {
+        return value.get<T>();
+    } catch (const Json::exception&) {
+        throw InputError(fmt::format("{} has the wrong type (got {})", name, value.dump()));
+    }
+}
+
 // Reads fields off one JSON object, naming the path in every error and remembering which keys
 // were read so the rest can be reported as unknown.
 class Reader {
@@ -64,25 +98,7 @@ public:
     void get(const char* key, T& out) {
         seen_[key] = true;
         if (!object_.contains(key)) return;
-        const Json& value = object_.at(key);
-        // Whole numbers must be whole and in range: converting 1e60 to an int is undefined
-        // behaviour, not an error, so it is caught here (found by fuzz_session).
-        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-            if (value.is_number_float()) {
-                const double d = value.get<double>();
-                if (!(d == std::floor(d) && d >= static_cast<double>(std::numeric_limits<T>::min()) &&
-                      d <= static_cast<double>(std::numeric_limits<T>::max()))) {
-                    throw InputError(fmt::format("{}{} must be a whole number in range (got {})", prefix(), key, value.dump()));
-                }
-                out = static_cast<T>(d);
-                return;
-            }
-        }
-        try {
-            out = value.get<T>();
-        } catch (const Json::exception&) {
-            throw InputError(fmt::format("{}{} has the wrong type (got {})", prefix(), key, object_.at(key).dump()));
-        }
+        out = convert<T>(object_.at(key), prefix() + key);
     }
     template <class T>
     void get(const char* key, std::optional<T>& out) {

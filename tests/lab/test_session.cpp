@@ -87,6 +87,9 @@ TEST(Session, InvalidValuesAreRefusedWithTheField) {
     // Found by fuzz_session: a huge number for an integer field was undefined behaviour.
     EXPECT_NE(error_of("\"pair\": 30", "\"pair\": 7.7e61").find("focus.pair"), std::string::npos);
     EXPECT_NE(error_of("\"pair\": 30", "\"pair\": 2.5").find("whole number"), std::string::npos);
+    // Found by fuzz_session in an array: the playback loop's bounds.
+    const std::string huge_loop = error_of("\"loop\": [\n      10,\n      500\n    ]", "\"loop\": [0, 4.09e73]");
+    EXPECT_NE(huge_loop.find("playback.loop[1] must be a whole number"), std::string::npos) << huge_loop;
     std::vector<std::string> warnings;
     EXPECT_THROW(session_from_share_string("not*base64", warnings), InputError);
 }
