@@ -41,6 +41,20 @@ void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
 }
 
 void LabCompute::update(const LabParams& p) {
+    update_data(p);
+    refresh_notes(p);
+}
+
+void LabCompute::refresh_notes(const LabParams& p) {
+    // Only the naive modes' notes read the position, which moves every frame while playing.
+    const std::int64_t position = p.angle_mode == AngleMode::Exact ? -1 : p.position;
+    if (notes_key_ == key_ && notes_position_ == position) return;
+    notes_ = lab_math_notes(p, data_);
+    notes_key_ = key_;
+    notes_position_ = position;
+}
+
+void LabCompute::update_data(const LabParams& p) {
     const std::string key = compute_key(p) + (p.show_bound ? "|b" : "");
     if (key == key_) {
         if (pending_exact_) {  // parameters held still for a frame: replace the coarse preview

@@ -36,6 +36,8 @@ public:
     void update(const LabParams& p);
 
     const LabData& data() const { return data_; }
+    // lab_math_notes for the data shown, kept until the data or (naive modes) the position change.
+    const std::vector<MathNote>& notes() const { return notes_; }
     const std::string& error() const { return error_; }
     gpu::ComputeDevice& device() { return device_; }
     const gpu::ComputeDevice& device() const { return device_; }
@@ -55,6 +57,8 @@ public:
     int series_version() const { return series_version_; }
 
 private:
+    void update_data(const LabParams& p);
+    void refresh_notes(const LabParams& p);
     void compute_series(const LabParams& p, std::int64_t stride);
 
     gpu::ComputeDevice& device_;
@@ -66,6 +70,9 @@ private:
     unsigned heatmap_texture_ = 0;
     int recomputes_ = 0;
     int series_version_ = 0;
+    std::vector<MathNote> notes_;
+    std::string notes_key_ = "none";
+    std::int64_t notes_position_ = -1;
 };
 
 }  // namespace ropelab

@@ -433,12 +433,12 @@ namespace {
 
 // Why the numbers are on the CPU, and where the math degenerates for these settings: always
 // visible, since a flat or noisy curve without its reason looks like a bug.
-void notes_section(const LabParams& p, const LabCompute& compute) {
+void notes_section(const LabCompute& compute) {
     const std::string& fallback = compute.device().fallback_reason();
     if (!fallback.empty()) {
         warning_line("Computing on the CPU: no GPU compute shaders here", fallback);
     }
-    for (const MathNote& note : lab_math_notes(p, compute.data())) {
+    for (const MathNote& note : compute.notes()) {
         if (note.degenerate) {
             warning_line(note.summary, note.detail);
         } else {
@@ -463,7 +463,7 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
     } else if (!s.notice.empty()) {
         ImGui::TextDisabled("%s", s.notice.c_str());
     }
-    notes_section(p, compute);
+    notes_section(compute);
     if (ImGui::CollapsingHeader("Curves", ImGuiTreeNodeFlags_DefaultOpen)) {
         curve_section(p);
         if (p.vectors == VectorChoice::Custom) {
