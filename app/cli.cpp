@@ -12,6 +12,7 @@
 
 #include "core/config_json.h"
 #include "core/error.h"
+#include "core/number_text.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
 #include "core/rotation.h"
@@ -87,8 +88,8 @@ void run_freqs(const ModelOptions& o) {
     std::vector<double> wavelengths;
     for (double w : f.inv_freq) wavelengths.push_back(wavelength(w));
     OutputTable t{"pair", 0, {{"inv_freq", f.inv_freq}, {"wavelength", wavelengths}}, {}};
-    t.json_scalars = {{"rotary_dim", json_number(f.rotary_dim)},
-                      {"attention_factor", json_number(f.attention_factor)}};
+    t.json_scalars = {{"rotary_dim", exact_number(f.rotary_dim)},
+                      {"attention_factor", exact_number(f.attention_factor)}};
     emit(o, t);
 }
 
@@ -139,7 +140,7 @@ std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.en
 void emit_timed(const ModelOptions& o, const char* index, const char* column,
                 std::vector<double> values, const Engine& engine, double ms) {
     OutputTable t{index, 0, {{column, std::move(values)}}, {}};
-    t.json_scalars = {{"device", json_string(engine.name)}, {"compute_ms", json_number(ms)}};
+    t.json_scalars = {{"device", json_string(engine.name)}, {"compute_ms", exact_number(ms)}};
     emit(o, t);
 }
 

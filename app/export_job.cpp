@@ -265,7 +265,7 @@ std::string export_view_data(const std::string& path, int view, const LabParams&
     if (const std::string problem = folder_problem(path); !problem.empty()) return problem;
     const DataTable table = view_data(static_cast<View>(view), params, data);
     std::string error;
-    write_text_file(path, json ? to_json(table) : to_csv(table), error);
+    write_file_atomically(path, json ? to_json(table) : to_csv(table), error);
     return error;
 }
 

@@ -14,6 +14,7 @@
 #include <fmt/ranges.h>
 
 #include "core/error.h"
+#include "core/number_text.h"
 #include "core/input_file.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
@@ -49,8 +50,8 @@ void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
     const double p95 = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(ms.size())))];
     std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"build_ms\": %s, "
                 "\"render_ms\": %s, \"gl_errors\": %d, \"device\": %s}\n",
-                ms.size(), json_number(mean(ms)).c_str(), json_number(p95).c_str(), json_number(ms.back()).c_str(),
-                json_number(mean(build_ms)).c_str(), json_number(mean(render_ms)).c_str(), gpu::gl_error_count(),
+                ms.size(), exact_number(mean(ms)).c_str(), exact_number(p95).c_str(), exact_number(ms.back()).c_str(),
+                exact_number(mean(build_ms)).c_str(), exact_number(mean(render_ms)).c_str(), gpu::gl_error_count(),
                 json_string(device).c_str());
 }
 
@@ -276,8 +277,8 @@ int run_gui(const GuiOptions& o) {
                     "\"heap_early_kib\": %ld, \"heap_late_kib\": %ld, \"heap_growth_percent\": %s, "
                     "\"rss_samples_kib\": [%s], \"heap_samples_kib\": [%s]}\n",
                     frame_ms.size(), non_finite_frames, gpu::gl_error_count(), MemoryWatch::early(rss),
-                    MemoryWatch::late(rss), json_number(MemoryWatch::growth_percent(rss)).c_str(), MemoryWatch::early(heap),
-                    MemoryWatch::late(heap), json_number(MemoryWatch::growth_percent(heap)).c_str(),
+                    MemoryWatch::late(rss), exact_number(MemoryWatch::growth_percent(rss)).c_str(), MemoryWatch::early(heap),
+                    MemoryWatch::late(heap), exact_number(MemoryWatch::growth_percent(heap)).c_str(),
                     fmt::format("{}", fmt::join(rss, ", ")).c_str(), fmt::format("{}", fmt::join(heap, ", ")).c_str());
     }
     if (!capture_error.empty()) {

@@ -12,8 +12,6 @@ namespace {
 void print_number(std::FILE* out, double value) { std::fputs(exact_number(value).c_str(), out); }
 }  // namespace
 
-std::string json_number(double value) { return exact_number(value); }
-
 std::string json_string(const std::string& value) {
     std::string out = "\"";
     for (char c : value) {

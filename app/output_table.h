@@ -13,11 +13,10 @@ struct OutputTable {
     std::string index_name;  // first CSV column: pair, distance, position
     std::int64_t index_start = 0;
     std::vector<std::pair<std::string, std::vector<double>>> columns;
-    // JSON only, already encoded (see json_number / json_string).
+    // JSON only, already encoded (see exact_number in core/number_text.h, json_string).
     std::vector<std::pair<std::string, std::string>> json_scalars;
 };
 
-std::string json_number(double value);
 std::string json_string(const std::string& value);
 
 void write_csv(std::FILE* out, const OutputTable& table);

@@ -9,9 +9,6 @@ namespace ropelab {
 // Writes `bytes` to `path` atomically, checking every write and the close (a full disk shows
 // up there). On failure returns false with the reason in `error` and leaves nothing behind.
 bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error);
-inline bool write_text_file(const std::string& path, const std::string& text, std::string& error) {
-    return write_file_atomically(path, text, error);
-}
 
 // The temporary name used beside `path` while writing it.
 std::string partial_path(const std::string& path);

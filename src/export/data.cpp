@@ -18,17 +18,15 @@ namespace {
 constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
                               View::Heatmap, View::Frequencies, View::Numbers, View::Precision};
 
-std::string number(double v) { return exact_number(v); }
-
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
     return {{"preset", p.preset},
             {"head_dim", std::to_string(m.head_dim)},
             {"rotary_dim", std::to_string(d.freqs.rotary_dim)},
-            {"rope_theta", number(m.rope_theta)},
+            {"rope_theta", exact_number(m.rope_theta)},
             {"rope_type", std::string(to_string(m.rope_scaling.type))},
-            {"factor", number(m.rope_scaling.factor.value_or(1.0))},
-            {"attention_factor", number(d.freqs.attention_factor)},
+            {"factor", exact_number(m.rope_scaling.factor.value_or(1.0))},
+            {"attention_factor", exact_number(d.freqs.attention_factor)},
             {"layout", std::string(to_string(m.layout))},
             {"encoding", std::string(to_string(p.encoding))},
             {"vectors", std::string(to_string(p.vectors))},
@@ -175,7 +173,7 @@ std::string to_csv(const DataTable& t) {
     out += '\n';
     const std::size_t rows = t.values.empty() ? 0 : t.values[0].size();
     for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t c = 0; c < t.values.size(); ++c) out += (c ? "," : "") + number(t.values[c][r]);
+        for (std::size_t c = 0; c < t.values.size(); ++c) out += (c ? "," : "") + exact_number(t.values[c][r]);
         out += '\n';
     }
     return out;
@@ -194,7 +192,7 @@ std::string to_json(const DataTable& t) {
     out += "},\n  \"columns\": {";
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
         out += (c ? ",\n    " : "\n    ") + quoted(t.columns[c]) + ": [";
-        for (std::size_t r = 0; r < t.values[c].size(); ++r) out += (r ? "," : "") + number(t.values[c][r]);
+        for (std::size_t r = 0; r < t.values[c].size(); ++r) out += (r ? "," : "") + exact_number(t.values[c][r]);
         out += "]";
     }
     return out + "\n  }\n}\n";

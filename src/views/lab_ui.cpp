@@ -215,7 +215,7 @@ void LabUi::handle_session_request() {
             case Kind::None: return;
             case Kind::Save: {
                 std::string error;
-                if (write_text_file(controls_.session_path, session_to_json(session()), error)) {
+                if (write_file_atomically(controls_.session_path, session_to_json(session()), error)) {
                     controls_.notice = "saved " + controls_.session_path;
                 } else {
                     controls_.error = error;
