@@ -119,7 +119,7 @@ bool ExportJob::step() {
         cancel();
         return false;
     }
-    if (frame_ == 0) lab_->params_for_controls() = start_params_;  // every pass replays the timeline
+    if (frame_ == 0) lab_->apply(start_params_);  // every pass replays the timeline
     if (!scene_starts_.empty()) {
         lesson_frame(frame_);
     } else if (!sweep_frame()) {
@@ -144,7 +144,8 @@ bool ExportJob::step() {
 bool ExportJob::sweep_frame() {
     const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;
     const double value = log_scale_ ? from_ * std::pow(to_ / from_, t) : from_ + (to_ - from_) * t;
-    if (!controls::apply_sweep(lab_->params_for_controls(), lab_->controls_state_for_controls(), spec_.sweep, value)) {
+    LabParams next = lab_->params();
+    if (!controls::apply_sweep(next, lab_->controls_state(), spec_.sweep, value) || !lab_->apply(next)) {
         error_ = fmt::format("frame {}: {}", frame_, lab_->controls_state().error);
         cancel();
         return false;
@@ -213,7 +214,7 @@ std::vector<std::string> render_arguments(const controls::ExportSpec& spec, cons
 }
 
 void ExportPanelRunner::step(LabUi& lab) {
-    controls::ExportStatus& status = lab.controls_state_for_controls().export_status;
+    controls::ExportStatus& status = lab.controls_state().export_status;
     const controls::ExportSpec& spec = lab.controls_state().export_spec;
     if (status.requested && !child_) {
         status.requested = false;

@@ -24,6 +24,8 @@
 #include "export_job.h"
 #include "platform.h"
 #include "lesson/lesson.h"
+#include "script.h"
+#include "views/widgets.h"
 #include "window.h"
 
 namespace ropelab {
@@ -61,29 +63,27 @@ void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
 constexpr int kTourSizes = 21;  // N = 2^4 .. 2^24
 int soak_tour_length() { return kTourSizes + static_cast<int>(presets().size()) + 9; }
 
+// Through the lab's one writer, like every other change.
 void soak_tour_step(LabUi& lab, int k) {
-    LabParams& p = lab.params_for_controls();
-    controls::ControlsState& s = lab.controls_state_for_controls();
+    LabParams p = lab.params();
+    controls::ControlsState& s = lab.controls_state();
     p.focused_view = k % (kViewCount + 1) - 1;
     if (k < kTourSizes) {
         p.max_distance = std::int64_t{1} << (4 + k);
-        return;
+    } else if (k - kTourSizes < static_cast<int>(presets().size())) {
+        controls::select_preset(p, s, presets()[static_cast<std::size_t>(k - kTourSizes)].note.name);
+    } else {
+        k -= kTourSizes + static_cast<int>(presets().size());
+        p.angle_mode = static_cast<AngleMode>(k % 3);
+        p.encoding = static_cast<Encoding>(k / 3);
     }
-    k -= kTourSizes;
-    const auto all = presets();
-    if (k < static_cast<int>(all.size())) {
-        controls::select_preset(p, s, all[static_cast<std::size_t>(k)].note.name);
-        return;
-    }
-    k -= static_cast<int>(all.size());
-    p.angle_mode = static_cast<AngleMode>(k % 3);
-    p.encoding = static_cast<Encoding>(k / 3);
+    lab.apply(p);
 }
 
 // One random change through the controls, as a restless user would make it.
 void soak_step(LabUi& lab, std::mt19937_64& rng) {
-    LabParams& p = lab.params_for_controls();
-    controls::ControlsState& s = lab.controls_state_for_controls();
+    LabParams p = lab.params();
+    controls::ControlsState& s = lab.controls_state();
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
     switch (pick(12)) {
         case 0: {
@@ -107,8 +107,9 @@ void soak_step(LabUi& lab, std::mt19937_64& rng) {
             break;
         }
         case 10: p.log_distance = !p.log_distance; break;
-        case 11: p.focused_pair = pick(512); break;  // the controls clamp it to the model
+        case 11: p.focused_pair = pick(512); break;  // refused past the model's pairs
     }
+    lab.apply(p);
 }
 
 // Memory over a soak, sampled ~90 times after warm-up, each time in the same reference state
@@ -175,6 +176,9 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin");
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
     cmd->add_option("--soak", o.soak, "Soak test: a seeded random parameter and view change every frame");
+    cmd->add_option("--script", o.script,
+                    "Drive the real window with a JSON array of steps (click, drag, type, key, wait, screenshot, "
+                    "state, widgets), then exit; see the README");
     cmd->add_option("--monitor", o.monitor, "Monitor for fullscreen and presenting (0: primary, 1, 2, …)")
         ->check(in_range(0, 16));
 }
@@ -186,6 +190,8 @@ int run_gui(const GuiOptions& o) {
     std::optional<Lesson> lesson;
     if (!o.lesson.empty()) lesson = load_lesson(o.lesson);
     if (o.present && !lesson) throw InputError("--present: needs --lesson FILE|builtin");
+    std::optional<Script> script;
+    if (!o.script.empty()) script = Script::load(o.script);  // a malformed script fails before a window opens
     std::optional<Session> session;
     if (!o.session.empty()) {
         std::vector<std::string> warnings;
@@ -209,7 +215,7 @@ int run_gui(const GuiOptions& o) {
     WindowOptions window_options;
     window_options.width = width;
     window_options.height = height;
-    window_options.vsync = o.frames == 0;
+    window_options.vsync = o.frames == 0 && !script;
     window_options.monitor = o.monitor;
     std::string why;
     auto window = Window::open(window_options, why);
@@ -225,7 +231,7 @@ int run_gui(const GuiOptions& o) {
     LabUi lab(*device, initial_params(o, window->content_scale()));
     if (session) lab.open_session(*session, o.session.size() > 60 ? "the share string" : o.session);
     if (lesson) lab.open_lesson(std::move(*lesson), o.present);
-    if (o.frames) window->park_pointer();  // scripted runs: no stray hover from wherever the pointer is
+    if (o.frames && !script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;
     std::optional<std::mt19937_64> soak_rng;
     if (o.soak) soak_rng.emplace(*o.soak);
@@ -240,34 +246,49 @@ int run_gui(const GuiOptions& o) {
         exports.step(lab);
         if (window->should_close()) break;
         const auto start = std::chrono::steady_clock::now();
-        const double seconds = o.frames ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
+        const bool fixed_steps = o.frames || script;
+        const double seconds = fixed_steps ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
         last = start;
         if (soak_rng) {
             if (frame < soak_tour_length()) {
                 soak_tour_step(lab, frame);
             } else if (memory.due(frame)) {
-                lab.params_for_controls() = soak_reference;
+                lab.apply(soak_reference);
             } else {
                 soak_step(lab, *soak_rng);
             }
             if (!all_finite(lab)) ++non_finite_frames;
         }
         if (o.churn) {  // a parameter change every frame, through the controls' validated path
-            ModelConfig m = lab.params().model;
-            m.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
-            controls::try_set_model(lab.params_for_controls(), lab.controls_state_for_controls(), m);
+            LabParams p = lab.params();
+            p.model.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
+            lab.apply(p);
         }
-        const bool last_frame = o.frames && frame == o.frames - 1;
+        if (script && !script->before_frame(*window)) {
+            std::fprintf(stderr, "ropelab: error: %s\n", script->error().c_str());
+            return 2;
+        }
+        const bool last_frame = (o.frames && frame == o.frames - 1) || (script && script->done());
+        const std::string capture = script && !script->capture_path().empty() ? script->capture_path()
+                                    : last_frame                              ? o.screenshot
+                                                                              : "";
         const bool drawn = window->frame(
-            lab.params(), [&](const controls::Commands& c) { lab.frame(seconds, c); },
-            last_frame ? o.screenshot : "", &capture_error);
+            lab.params(), [&](const controls::Commands& c) { lab.frame(seconds, c); }, capture, &capture_error);
+        if (script && !script->after_frame(lab)) {
+            std::fprintf(stderr, "ropelab: error: %s\n", script->error().c_str());
+            return 2;
+        }
         if (soak_rng && memory.due(frame)) memory.sample();
         if (drawn) {
             frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             build_ms.push_back(window->last_build_ms());
             render_ms.push_back(window->last_render_ms());
         }
+        if (script && script->done()) break;
     }
+    // Two widgets sharing one ImGui ID make one of them dead: named, and fatal to scripted runs.
+    for (const std::string& clash : ui::log().duplicates()) std::fprintf(stderr, "ropelab: error: duplicate %s\n", clash.c_str());
+    if (!ui::log().duplicates().empty() && (script || o.frames)) return 3;
     if (o.stats) print_stats(frame_ms, build_ms, render_ms, device->name());
     if (soak_rng) {
         const auto& rss = memory.resident();

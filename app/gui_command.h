@@ -29,6 +29,7 @@ struct GuiOptions {
     int monitor = 0;
     // Every frame a seeded random change of parameters and views (reliability soak).
     std::optional<std::uint64_t> soak;
+    std::string script;  // drive the window with these steps (script.h), then exit
 };
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o);

@@ -15,6 +15,7 @@
 #include <cfloat>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "export/image.h"
@@ -34,10 +35,30 @@ bool quiet_glfw_errors = false;
 struct WindowCallbacks {
     static Window* owner(GLFWwindow* w) { return static_cast<Window*>(glfwGetWindowUserPointer(w)); }
     static void key(GLFWwindow* w, int key, int, int action, int) {
+        if (action == GLFW_RELEASE) return;
+        // Presses and repeats are queued, so quick presses within one frame all count (ImGui
+        // 1.86's legacy input sees a press and release inside one frame as nothing).
+        if (const auto k = presenter_key(key)) owner(w)->pending_.keys.push_back(*k);
         if (action != GLFW_PRESS) return;
         if (key == GLFW_KEY_F1) owner(w)->pending_.toggle_help = true;
         if (key == GLFW_KEY_F11) owner(w)->pending_.toggle_fullscreen = true;
         if (key == GLFW_KEY_F12) owner(w)->screenshot_requested_ = true;
+    }
+    static void cursor(GLFWwindow* w, double, double) { owner(w)->last_motion_ = glfwGetTime(); }
+    static std::optional<controls::Key> presenter_key(int key) {
+        using controls::Key;
+        switch (key) {
+            case GLFW_KEY_LEFT: return Key::Left;
+            case GLFW_KEY_RIGHT: return Key::Right;
+            case GLFW_KEY_PAGE_UP: return Key::PageUp;
+            case GLFW_KEY_PAGE_DOWN: return Key::PageDown;
+            case GLFW_KEY_HOME: return Key::Home;
+            case GLFW_KEY_END: return Key::End;
+            case GLFW_KEY_SPACE: return Key::Space;
+            case GLFW_KEY_ESCAPE: return Key::Escape;
+            case GLFW_KEY_B: return Key::B;
+            default: return std::nullopt;
+        }
     }
     static void drop(GLFWwindow* w, int count, const char** paths) {
         if (count > 0) owner(w)->pending_.dropped_file = paths[0];
@@ -79,6 +100,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     // Installed before ImGui's, which chains to them.
     glfwSetKeyCallback(w->window_, WindowCallbacks::key);
     glfwSetDropCallback(w->window_, WindowCallbacks::drop);
+    glfwSetCursorPosCallback(w->window_, WindowCallbacks::cursor);
     gpu::install_debug_counter();
     w->software_renderer_ = is_software_renderer(gpu::current_gl_info().renderer);
 
@@ -141,6 +163,51 @@ void Window::apply_presentation(const LabParams& p) {
         themed_ = true;
     }
     set_fullscreen(p.fullscreen);
+    // Presenting: the pointer hides after 2 s without motion, and comes back when moved.
+    const bool hide = p.presenting && glfwGetTime() - last_motion_ > 2.0;
+    if (hide != cursor_hidden_) {
+        glfwSetInputMode(window_, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+        cursor_hidden_ = hide;
+    }
+}
+
+// Input as GLFW delivers it: the callbacks installed on the window (ImGui's backend, which
+// chains to ropelab's), called exactly as a mouse or keyboard event would call them.
+void Window::send_key(int key, bool press) {
+    GLFWkeyfun callback = glfwSetKeyCallback(window_, nullptr);
+    glfwSetKeyCallback(window_, callback);
+    const int mods = (key_held_[GLFW_KEY_LEFT_CONTROL] ? GLFW_MOD_CONTROL : 0);
+    if (key >= 0 && key < static_cast<int>(sizeof key_held_)) key_held_[key] = press;
+    if (callback) callback(window_, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods);
+}
+
+void Window::send_char(unsigned codepoint) {
+    GLFWcharfun callback = glfwSetCharCallback(window_, nullptr);
+    glfwSetCharCallback(window_, callback);
+    if (callback) callback(window_, codepoint);
+}
+
+void Window::send_mouse_button(bool press) {
+    GLFWmousebuttonfun callback = glfwSetMouseButtonCallback(window_, nullptr);
+    glfwSetMouseButtonCallback(window_, callback);
+    if (callback) callback(window_, GLFW_MOUSE_BUTTON_LEFT, press ? GLFW_PRESS : GLFW_RELEASE, 0);
+}
+
+void Window::send_scroll(double dy) {
+    GLFWscrollfun callback = glfwSetScrollCallback(window_, nullptr);
+    glfwSetScrollCallback(window_, callback);
+    if (callback) callback(window_, 0.0, dy);
+}
+
+// The pointer itself moves (a warp on X11), so the backend's next poll reads it where a mouse
+// would have left it; the motion callback fires as for real motion.
+void Window::move_pointer(double x, double y) {
+    pointer_parked_ = false;
+    glfwSetCursorPos(window_, x, y);
+    WindowCallbacks::cursor(window_, x, y);
+    GLFWcursorenterfun enter = glfwSetCursorEnterCallback(window_, nullptr);
+    glfwSetCursorEnterCallback(window_, enter);
+    if (enter) enter(window_, GLFW_TRUE);
 }
 
 bool Window::frame(const LabParams& presentation,

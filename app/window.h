@@ -48,6 +48,12 @@ public:
     // For tests: what a window manager's minimise does to the frame loop (Xvfb has no window
     // manager, so GLFW never sees the window iconified there).
     void simulate_minimised(bool on) { simulated_minimised_ = on; }
+    // Scripted input (gui --script) through the GLFW callbacks real devices use.
+    void send_key(int glfw_key, bool press);
+    void send_char(unsigned codepoint);
+    void send_mouse_button(bool press);  // the left button
+    void send_scroll(double dy);
+    void move_pointer(double x, double y);
     // Makes the window's GL context current again (after an offscreen export step).
     void make_current();
     // The window's framebuffer size in pixels.
@@ -77,6 +83,9 @@ private:
     bool pointer_parked_ = false;
     bool simulated_minimised_ = false;
     double minimised_wait_s_ = 0.25;
+    double last_motion_ = 0.0;
+    bool cursor_hidden_ = false;
+    bool key_held_[512] = {};
 
     friend struct WindowCallbacks;
 };

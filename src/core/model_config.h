@@ -29,6 +29,7 @@ struct RopeScaling {
     std::optional<std::int64_t> original_max_position_embeddings;
     std::vector<double> long_factor;   // longrope, one per pair
     std::vector<double> short_factor;  // longrope, one per pair
+    bool operator==(const RopeScaling&) const = default;
 };
 
 struct ModelConfig {
@@ -42,6 +43,7 @@ struct ModelConfig {
     // Current sequence length, for `dynamic` and `longrope`; unset means max_position_embeddings.
     std::optional<std::int64_t> seq_len;
     PairLayout layout = PairLayout::Interleaved;
+    bool operator==(const ModelConfig&) const = default;
 };
 
 // head_dim × partial_rotary_factor, truncated as HF does (with a tolerance for 0.1-style factors).

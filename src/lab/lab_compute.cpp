@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "lab/schema.h"
 
 namespace ropelab {
 
@@ -55,7 +56,14 @@ void LabCompute::refresh_notes(const LabParams& p) {
 }
 
 void LabCompute::update_data(const LabParams& p) {
-    const std::string key = compute_key(p) + (p.show_bound ? "|b" : "");
+    // Keyed per product: focusing a pair recomputes its series, not the curves and heatmap.
+    const std::string key = schema::key(p, schema::Affects::Data);
+    const std::string focus = schema::key(p, schema::Affects::Focus);
+    if (key == key_ && focus != focus_key_ && ready_) {
+        refresh_focus(data_, p);
+        focus_key_ = focus;
+        ++focus_refreshes_;
+    }
     if (key == key_) {
         if (pending_exact_) {  // parameters held still for a frame: replace the coarse preview
             compute_series(p, 1);
@@ -75,6 +83,7 @@ void LabCompute::update_data(const LabParams& p) {
     error_.clear();
     rejected_key_.clear();
     key_ = key;
+    focus_key_ = focus;
     ++recomputes_;
 
     // A quick coarse curve first when the full one would cost more than a frame.

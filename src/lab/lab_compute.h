@@ -52,6 +52,7 @@ public:
     std::int64_t heatmap_stride() const { return heatmap_stride_; }
 
     int recompute_count() const { return recomputes_; }
+    int focus_refresh_count() const { return focus_refreshes_; }
     void set_previews(bool on) { previews_ = on; }
     // Changes whenever the device's series change (for caching their decimations).
     int series_version() const { return series_version_; }
@@ -63,12 +64,12 @@ private:
 
     gpu::ComputeDevice& device_;
     LabData data_;
-    std::string key_, error_, rejected_key_;
+    std::string key_, focus_key_, error_, rejected_key_;
     bool ready_ = false, pending_exact_ = false, previews_ = true;
     bool has_rope_ = false, has_sinusoidal_ = false;
     std::int64_t stride_ = 1, heatmap_stride_ = 1;
     unsigned heatmap_texture_ = 0;
-    int recomputes_ = 0;
+    int recomputes_ = 0, focus_refreshes_ = 0;
     int series_version_ = 0;
     std::vector<MathNote> notes_;
     std::string notes_key_ = "none";

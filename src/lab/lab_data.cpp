@@ -20,7 +20,13 @@ double angle_error(double approx, double exact) {
     return std::abs(std::remainder(approx - exact, kTwoPi));
 }
 
-void fill_precision(LabData& d, const LabParams& p) {
+}  // namespace
+
+void refresh_focus(LabData& d, const LabParams& p) {
+    d.precision_positions.clear();
+    d.naive_error.clear();
+    d.bf16_error.clear();
+    d.naive_error_worst.clear();
     const std::size_t i = static_cast<std::size_t>(std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1));
     const double w = d.freqs.inv_freq[i];
     std::int64_t last = -1;
@@ -43,6 +49,8 @@ void fill_precision(LabData& d, const LabParams& p) {
         d.naive_error_worst.push_back(worst);
     }
 }
+
+namespace {
 
 // The bound's shape, scaled to the rotary score at Δ = 0: B(Δ)·|Σ Re c_i| / B(0). RoFormer's
 // absolute bound max|c_{i+1} − c_i|·Σ|S_j| is loose by orders of magnitude for smooth contents
@@ -114,7 +122,7 @@ LabData compute_lab_data(const LabParams& p) {
     for (std::int64_t m = delta; m < delta + kInvarianceWidth; ++m) {
         d.invariance_positions.push_back(static_cast<double>(m));
     }
-    fill_precision(d, p);
+    refresh_focus(d, p);
     return d;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the views draw, derived from LabParams on the CPU (float64 core). GPU-side series live
-// in LabCompute. Recomputed only when compute_key(params) changes.
+// in LabCompute. Recomputed only when a field that affects the data changes (lab/schema.h).
 #include <string>
 #include <vector>
 
@@ -31,6 +31,9 @@ struct LabData {
 
 // Throws InputError (naming the field) when custom vectors do not parse.
 LabData compute_lab_data(const LabParams& p);
+
+// The focused pair's series (the precision view), recomputed alone when only the focus moves.
+void refresh_focus(LabData& d, const LabParams& p);
 
 // q and k as the vector choice makes them.
 std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams& p, int head_dim,

@@ -4,25 +4,6 @@
 
 namespace ropelab {
 
-std::string compute_key(const LabParams& p) {
-    const ModelConfig& m = p.model;
-    const RopeScaling& s = m.rope_scaling;
-    std::string key = fmt::format(
-        "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", m.head_dim,
-        m.partial_rotary_factor, m.rope_theta, m.max_position_embeddings,
-        m.original_max_position_embeddings.value_or(-1), static_cast<int>(s.type),
-        s.factor.value_or(-1), s.low_freq_factor.value_or(-1), s.high_freq_factor.value_or(-1),
-        s.beta_fast, s.beta_slow, s.attention_factor.value_or(-1), s.mscale.value_or(-1),
-        s.mscale_all_dim.value_or(-1), s.original_max_position_embeddings.value_or(-1),
-        m.seq_len.value_or(-1), static_cast<int>(m.layout), static_cast<int>(p.encoding),
-        static_cast<int>(p.vectors), p.seed, p.samples, p.max_distance);
-    key += fmt::format("|{}|{}|{}|{}|{}|{}", static_cast<int>(p.angle_mode), p.focused_pair,
-                       p.custom_q, p.custom_k, s.long_factor.size(), p.invariance_distance);
-    for (double f : s.long_factor) key += fmt::format(",{}", f);
-    for (double f : s.short_factor) key += fmt::format(";{}", f);
-    return key;
-}
-
 std::string position_key(const LabParams& p) {
     return fmt::format("{}|{}|{}", p.position, p.focused_pair, p.key_distance);
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Everything the lab shows is a function of this one struct. The controls module
-// (src/views/controls.cpp) is its only writer: views read it and hand back requests.
+// Everything the lab shows is a function of this one struct. Its fields, their ranges and their
+// serialisation are declared once, in lab/schema.h; LabUi::apply is its one writer (every edit
+// arrives as a candidate state and is validated first); views read it and hand back requests.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -62,11 +63,10 @@ struct LabParams {
     Theme theme = Theme::Dark;
     bool show_help = false;
     bool fullscreen = false;
+
+    bool operator==(const LabParams&) const = default;
 };
 
-// The parameters the derived data depends on (not playback or presentation), compared to
-// decide whether to recompute.
-std::string compute_key(const LabParams& p);
 std::string position_key(const LabParams& p);
 
 std::string_view to_string(Encoding e);

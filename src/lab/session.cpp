@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "lab/schema.h"
 
 namespace ropelab {
 
@@ -19,191 +20,135 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-template <class T>
-Json opt(const std::optional<T>& v) { return v ? Json(*v) : Json(nullptr); }
-
-Json model_json(const ModelConfig& m) {
-    const RopeScaling& s = m.rope_scaling;
-    return Json{{"head_dim", m.head_dim},
-                {"partial_rotary_factor", m.partial_rotary_factor},
-                {"rope_theta", m.rope_theta},
-                {"max_position_embeddings", m.max_position_embeddings},
-                {"original_max_position_embeddings", opt(m.original_max_position_embeddings)},
-                {"seq_len", opt(m.seq_len)},
-                {"layout", std::string(to_string(m.layout))},
-                {"rope_scaling",
-                 Json{{"rope_type", std::string(to_string(s.type))},
-                      {"factor", opt(s.factor)},
-                      {"low_freq_factor", opt(s.low_freq_factor)},
-                      {"high_freq_factor", opt(s.high_freq_factor)},
-                      {"beta_fast", s.beta_fast},
-                      {"beta_slow", s.beta_slow},
-                      {"attention_factor", opt(s.attention_factor)},
-                      {"mscale", opt(s.mscale)},
-                      {"mscale_all_dim", opt(s.mscale_all_dim)},
-                      {"original_max_position_embeddings", opt(s.original_max_position_embeddings)},
-                      {"long_factor", s.long_factor},
-                      {"short_factor", s.short_factor}}}};
-}
-
-template <class T> struct is_vector : std::false_type {};
-template <class T> struct is_vector<std::vector<T>> : std::true_type {};
-
-// A JSON value as T, refusing what would not convert cleanly. Whole numbers must be whole and in
-// range, also inside arrays: converting 1e60 to an integer is undefined behaviour, not an error,
-// so it is caught here (found by fuzz_session, twice).
-template <class T>
-T convert(const Json& value, const std::string& name) {
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-        if (value.is_number_float()) {
-            const double d = value.get<double>();
-            if (!(d == std::floor(d) && d >= static_cast<double>(std::numeric_limits<T>::min()) &&
-                  d <= static_cast<double>(std::numeric_limits<T>::max()))) {
-                throw InputError(fmt::format("{} must be a whole number in range (got {})", name, value.dump()));
-            }
-            return static_cast<T>(d);
-        }
-    }
-    if constexpr (is_vector<T>::value) {
-        if (value.is_array()) {
-            T out;
-            for (std::size_t i = 0; i < value.size(); ++i) {
-                out.push_back(convert<typename T::value_type>(value[i], fmt::format("{}[{}]", name, i)));
-            }
-            return out;
-        }
-    }
-    try {
-        return value.get<T>();
-    } catch (const Json::exception&) {
-        throw InputError(fmt::format("{} has the wrong type (got {})", name, value.dump()));
-    }
-}
-
-// Reads fields off one JSON object, naming the path in every error and remembering which keys
-// were read so the rest can be reported as unknown.
-class Reader {
-public:
-    Reader(const Json& object, std::string path, std::vector<std::string>& warnings)
-        : object_(object), path_(std::move(path)), warnings_(warnings) {
-        if (!object_.is_object()) throw InputError(fmt::format("{} must be an object", path_.empty() ? "session" : path_));
-    }
-    ~Reader() {
-        for (const auto& [key, value] : object_.items()) {
-            if (!seen_.count(key)) warnings_.push_back(fmt::format("unknown field {}{} ignored", prefix(), key));
-        }
-    }
-
-    template <class T>
-    void get(const char* key, T& out) {
-        seen_[key] = true;
-        if (!object_.contains(key)) return;
-        out = convert<T>(object_.at(key), prefix() + key);
-    }
-    template <class T>
-    void get(const char* key, std::optional<T>& out) {
-        seen_[key] = true;
-        if (!object_.contains(key)) return;
-        if (object_.at(key).is_null()) {
-            out.reset();
-            return;
-        }
-        T value{};
-        get(key, value);
-        out = value;
-    }
-    Reader child(const char* key) {
-        seen_[key] = true;
-        static const Json empty = Json::object();
-        return Reader(object_.contains(key) ? object_.at(key) : empty, prefix() + key, warnings_);
-    }
-    bool has(const char* key) const { return object_.contains(key); }
-    // A key whose value the caller reads itself (free-form names).
-    void take(const char* key) { seen_[key] = true; }
-    std::string prefix() const { return path_.empty() ? "" : path_ + "."; }
-
-private:
-    const Json& object_;
-    std::string path_;
-    std::vector<std::string>& warnings_;
-    std::map<std::string, bool> seen_;
-};
-
-template <class Enum>
-Enum named(Reader& r, const char* key, Enum current, std::initializer_list<std::pair<const char*, Enum>> names) {
-    std::string text;
-    r.get(key, text);
-    if (text.empty()) return current;
-    for (const auto& [name, value] : names) {
-        if (text == name) return value;
-    }
-    throw InputError(fmt::format("{}{} has an unknown value \"{}\"", r.prefix(), key, text));
-}
-
-ModelConfig read_model(Reader r) {
-    ModelConfig m;
-    r.get("head_dim", m.head_dim);
-    r.get("partial_rotary_factor", m.partial_rotary_factor);
-    r.get("rope_theta", m.rope_theta);
-    r.get("max_position_embeddings", m.max_position_embeddings);
-    r.get("original_max_position_embeddings", m.original_max_position_embeddings);
-    r.get("seq_len", m.seq_len);
-    std::string layout = "interleaved";
-    r.get("layout", layout);
-    try {
-        m.layout = parse_pair_layout(layout);
-        Reader s = r.child("rope_scaling");
-        std::string type = "default";
-        s.get("rope_type", type);
-        m.rope_scaling.type = parse_rope_type(type);
-        s.get("factor", m.rope_scaling.factor);
-        s.get("low_freq_factor", m.rope_scaling.low_freq_factor);
-        s.get("high_freq_factor", m.rope_scaling.high_freq_factor);
-        s.get("beta_fast", m.rope_scaling.beta_fast);
-        s.get("beta_slow", m.rope_scaling.beta_slow);
-        s.get("attention_factor", m.rope_scaling.attention_factor);
-        s.get("mscale", m.rope_scaling.mscale);
-        s.get("mscale_all_dim", m.rope_scaling.mscale_all_dim);
-        s.get("original_max_position_embeddings", m.rope_scaling.original_max_position_embeddings);
-        s.get("long_factor", m.rope_scaling.long_factor);
-        s.get("short_factor", m.rope_scaling.short_factor);
-        validate(m);
-    } catch (const InputError& e) {
-        throw InputError(fmt::format("model: {}", e.what()));
-    }
-    return m;
-}
-
 void require(bool ok, const std::string& field, const std::string& rule) {
     if (!ok) throw InputError(fmt::format("{} {}", field, rule));
+}
+
+// A JSON value as the field's Value. Numbers are range-checked as doubles before any integer
+// conversion: converting 1e60 to an integer is undefined behaviour, not an error (found by
+// fuzz_session). The schema's check() then applies the field's range.
+schema::Value json_to_value(const schema::Field& f, const Json& j) {
+    using schema::Kind;
+    const auto wrong_type = [&] {
+        std::string text = j.dump();
+        if (text.size() > 60) text = text.substr(0, 57) + "...";
+        throw InputError(fmt::format("{} = {} has the wrong type ({})", f.path, text, schema::range_text(f)));
+    };
+    if (j.is_null()) return schema::Value{};
+    switch (f.kind) {
+        case Kind::Int: {
+            if (!j.is_number()) wrong_type();
+            if (j.is_number_integer() && !j.is_number_unsigned()) return j.get<std::int64_t>();
+            const double d = j.get<double>();
+            if (d != std::floor(d)) {
+                throw InputError(fmt::format("{} = {} is not a whole number ({})", f.path, j.dump(), schema::range_text(f)));
+            }
+            return schema::from_number(f, d);  // refuses what is out of range before converting
+        }
+        case Kind::Real:
+            if (!j.is_number()) wrong_type();
+            return j.get<double>();
+        case Kind::Bool:
+            if (!j.is_boolean()) wrong_type();
+            return j.get<bool>();
+        case Kind::Enum:
+            // Version 1 wrote encoding and vectors as their index.
+            if (j.is_number_integer() && j.get<double>() >= 0 && j.get<double>() < static_cast<double>(f.names.size())) {
+                return std::string(f.names[j.get<std::size_t>()]);
+            }
+            if (!j.is_string()) wrong_type();
+            return j.get<std::string>();
+        case Kind::Text:
+            if (!j.is_string()) wrong_type();
+            return j.get<std::string>();
+        case Kind::List: {
+            if (!j.is_array()) wrong_type();
+            if (j.size() > f.count) {
+                throw InputError(fmt::format("{} has {} numbers ({})", f.path, j.size(), schema::range_text(f)));
+            }
+            std::vector<double> list;
+            for (const Json& x : j) {
+                if (!x.is_number()) wrong_type();
+                list.push_back(x.get<double>());
+            }
+            return list;
+        }
+    }
+    return schema::Value{};
+}
+
+Json value_to_json(const schema::Value& v) {
+    return std::visit(
+        [](const auto& x) -> Json {
+            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::monostate>) return nullptr;
+            else return Json(x);
+        },
+        v);
+}
+
+std::vector<std::string> split_path(std::string_view path) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t dot = path.find('.', start);
+        parts.emplace_back(path.substr(start, dot - start));
+        if (dot == std::string_view::npos) return parts;
+        start = dot + 1;
+    }
+}
+
+// The JSON value at a dotted path, or nullptr; every object on the way must be an object.
+const Json* at_path(const Json& root, std::string_view path) {
+    const Json* node = &root;
+    std::string walked;
+    for (const std::string& part : split_path(path)) {
+        if (!node->is_object()) throw InputError(fmt::format("{} must be an object", walked.empty() ? "session" : walked));
+        const auto it = node->find(part);
+        if (it == node->end()) return nullptr;
+        node = &*it;
+        walked += (walked.empty() ? "" : ".") + part;
+    }
+    return node;
+}
+
+bool known_prefix(const std::string& path) {
+    for (const schema::Field& f : schema::fields()) {
+        if (f.scope != schema::Scope::Session) continue;
+        const std::string_view p = f.path;
+        if (p == path || (p.size() > path.size() && p.starts_with(path) && p[path.size()] == '.')) return true;
+    }
+    return false;
+}
+
+// Keys the schema does not know, named (a typo in a hand-edited session should not pass silently).
+// Shallow: nothing the lab reads is deeper than three levels.
+void collect_unknown(const Json& object, const std::string& prefix, int depth, std::vector<std::string>& warnings) {
+    for (const auto& [key, value] : object.items()) {
+        const std::string path = prefix.empty() ? key : prefix + "." + key;
+        if (path == "ropelab_session" || path == "plots") continue;
+        if (!known_prefix(path)) {
+            warnings.push_back(fmt::format("unknown field {} ignored", path));
+        } else if (value.is_object() && depth < 4 && !schema::by_path(path)) {
+            collect_unknown(value, path, depth + 1, warnings);
+        }
+    }
 }
 
 }  // namespace
 
 std::string session_to_json(const Session& s) {
-    const LabParams& p = s.params;
+    Json j{{"ropelab_session", kSessionVersion}};
+    for (const schema::Field& f : schema::fields()) {
+        if (f.scope != schema::Scope::Session) continue;
+        Json* node = &j;
+        for (const std::string& part : split_path(f.path)) node = &(*node)[part];
+        *node = value_to_json(f.get(s.params));
+    }
     Json plots = Json::object();
     for (const auto& [name, state] : s.plots) {
         plots[name] = Json{{"x", {state.x.min, state.x.max}}, {"y", {state.y.min, state.y.max}}, {"user_view", state.user_view}};
     }
-    const Json j{
-        {"ropelab_session", kSessionVersion},
-        {"preset", p.preset},
-        {"model", model_json(p.model)},
-        {"curves",
-         Json{{"encoding", static_cast<int>(p.encoding)}, {"vectors", static_cast<int>(p.vectors)}, {"seed", p.seed},
-              {"samples", p.samples}, {"custom_q", p.custom_q}, {"custom_k", p.custom_k},
-              {"max_distance", p.max_distance}, {"angle_mode", std::string(to_string(p.angle_mode))},
-              {"show_bound", p.show_bound}, {"log_distance", p.log_distance},
-              {"invariance_distance", p.invariance_distance}}},
-        {"focus",
-         Json{{"pair", p.focused_pair}, {"position", p.position}, {"key_distance", p.key_distance},
-              {"log_position_slider", p.log_position_slider}}},
-        {"playback", Json{{"playing", p.playing}, {"speed", p.speed}, {"loop", {p.loop_from, p.loop_to}}}},
-        {"layout",
-         Json{{"focused_view", p.focused_view}, {"tab_view", p.tab_view}, {"show_controls", p.show_controls},
-              {"ui_scale", p.ui_scale}, {"theme", p.theme == Theme::Light ? "light" : "dark"}}},
-        {"plots", plots}};
+    j["plots"] = plots;
     return j.dump(2) + "\n";
 }
 
@@ -214,85 +159,51 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
     } catch (const Json::exception& e) {  // parse errors and out-of-range numbers alike
         throw InputError(fmt::format("session: not valid JSON: {}", e.what()));
     }
-    std::vector<std::string> found;
+    if (!j.is_object()) throw InputError("session must be an object");
+    const Json* version_json = j.contains("ropelab_session") ? &j["ropelab_session"] : nullptr;
+    const double version = version_json && version_json->is_number() ? version_json->get<double>() : 0;
+    require(version >= 1 && version <= kSessionVersion && version == std::floor(version), "ropelab_session",
+            fmt::format("must be a version from 1 to {} (got {})", kSessionVersion, version_json ? version_json->dump() : "none"));
     Session s;
-    {
-        Reader r(j, "", found);
-        int version = 0;
-        r.get("ropelab_session", version);
-        require(version >= 1 && version <= kSessionVersion, "ropelab_session",
-                fmt::format("must be a version from 1 to {} (got {})", kSessionVersion, version));
-        LabParams& p = s.params;
-        r.get("preset", p.preset);
-        p.model = read_model(r.child("model"));
+    LabParams& p = s.params;
+    for (const schema::Field& f : schema::fields()) {
+        if (f.scope != schema::Scope::Session) continue;
+        if (const Json* value = at_path(j, f.path)) schema::assign(p, f, json_to_value(f, *value));
+    }
+    // Version 1 kept the playback loop as one [from, to] pair.
+    if (const Json* loop = at_path(j, "playback.loop")) {
+        require(loop->is_array() && loop->size() == 2, "playback.loop", "must be [from, to]");
+        schema::assign(p, *schema::by_path("playback.loop_from"), json_to_value(*schema::by_path("playback.loop_from"), (*loop)[0]));
+        schema::assign(p, *schema::by_path("playback.loop_to"), json_to_value(*schema::by_path("playback.loop_to"), (*loop)[1]));
+    }
+    schema::validate(p);
 
-        Reader c = r.child("curves");
-        int encoding = static_cast<int>(p.encoding), vectors = static_cast<int>(p.vectors);
-        c.get("encoding", encoding);
-        c.get("vectors", vectors);
-        require(encoding >= 0 && encoding <= 2, "curves.encoding", fmt::format("must be 0, 1 or 2 (got {})", encoding));
-        require(vectors >= 0 && vectors <= 4, "curves.vectors", fmt::format("must be 0 .. 4 (got {})", vectors));
-        p.encoding = static_cast<Encoding>(encoding);
-        p.vectors = static_cast<VectorChoice>(vectors);
-        c.get("seed", p.seed);
-        c.get("samples", p.samples);
-        require(p.samples >= 1, "curves.samples", fmt::format("must be >= 1 (got {})", p.samples));
-        c.get("custom_q", p.custom_q);
-        c.get("custom_k", p.custom_k);
-        c.get("max_distance", p.max_distance);
-        require(p.max_distance >= kMinDistances && p.max_distance <= kMaxDistances, "curves.max_distance",
-                fmt::format("must be in 16 .. 2^24 (got {})", p.max_distance));
-        std::string mode = "exact";
-        c.get("angle_mode", mode);
-        p.angle_mode = parse_angle_mode(mode);
-        c.get("show_bound", p.show_bound);
-        c.get("log_distance", p.log_distance);
-        c.get("invariance_distance", p.invariance_distance);
-
-        Reader f = r.child("focus");
-        f.get("pair", p.focused_pair);
-        require(p.focused_pair >= 0 && p.focused_pair < rotary_dim(p.model) / 2, "focus.pair",
-                fmt::format("must be a pair of the model, 0 .. {} (got {})", rotary_dim(p.model) / 2 - 1, p.focused_pair));
-        f.get("position", p.position);
-        require(p.position >= 0 && p.position <= kMaxPosition, "focus.position", fmt::format("must be in 0 .. 2^31 − 1 (got {})", p.position));
-        f.get("key_distance", p.key_distance);
-        f.get("log_position_slider", p.log_position_slider);
-
-        Reader b = r.child("playback");
-        b.get("playing", p.playing);
-        b.get("speed", p.speed);
-        require(p.speed > 0 && p.speed <= 1e6, "playback.speed", fmt::format("must be > 0 (got {})", p.speed));
-        std::vector<std::int64_t> loop = {p.loop_from, p.loop_to};
-        b.get("loop", loop);
-        require(loop.size() == 2 && loop[0] >= 0 && loop[0] < loop[1] && loop[1] <= kMaxPosition, "playback.loop",
-                "must be [from, to] with 0 <= from < to <= 2^31 − 1");
-        p.loop_from = loop[0];
-        p.loop_to = loop[1];
-
-        Reader l = r.child("layout");
-        l.get("focused_view", p.focused_view);
-        require(p.focused_view >= -1 && p.focused_view < kViewCount, "layout.focused_view", "must be -1 .. 7");
-        l.get("tab_view", p.tab_view);
-        require(p.tab_view >= 0 && p.tab_view < kViewCount, "layout.tab_view", "must be 0 .. 7");
-        l.get("show_controls", p.show_controls);
-        l.get("ui_scale", p.ui_scale);
-        require(p.ui_scale >= 1.0f && p.ui_scale <= 3.0f, "layout.ui_scale", fmt::format("must be in 1 .. 3 (got {})", p.ui_scale));
-        p.theme = named(l, "theme", p.theme, {{"dark", Theme::Dark}, {"light", Theme::Light}});
-
-        if (j.contains("plots") && j["plots"].is_object()) {
-            r.take("plots");  // the plot names are free-form
-            for (const auto& [name, value] : j["plots"].items()) {
-                Reader pr(value, "plots." + name, found);
-                std::vector<double> x = {0, 1}, y = {0, 1};
-                plot::PlotState state;
-                pr.get("x", x);
-                pr.get("y", y);
-                pr.get("user_view", state.user_view);
-                require(x.size() == 2 && y.size() == 2, "plots." + name, "x and y must be [min, max]");
-                state.x = {x[0], x[1]};
-                state.y = {y[0], y[1]};
-                s.plots[name] = state;
+    std::vector<std::string> found;
+    collect_unknown(j, "", 0, found);
+    std::erase(found, "unknown field playback.loop ignored");
+    if (j.contains("plots")) {
+        require(j["plots"].is_object(), "plots", "must be an object");
+        for (const auto& [name, value] : j["plots"].items()) {
+            const std::string where = "plots." + name;
+            require(value.is_object(), where, "must be an object");
+            plot::PlotState state;
+            for (const char* axis : {"x", "y"}) {
+                const Json* range = value.contains(axis) ? &value[axis] : nullptr;
+                if (!range) continue;
+                require(range->is_array() && range->size() == 2 && (*range)[0].is_number() && (*range)[1].is_number(),
+                        where + "." + axis, "must be [min, max]");
+                plot::Range r{(*range)[0].get<double>(), (*range)[1].get<double>()};
+                require(std::isfinite(r.min) && std::isfinite(r.max), where + "." + axis, "must be finite numbers");
+                (axis[0] == 'x' ? state.x : state.y) = r;
             }
+            if (value.contains("user_view")) {
+                require(value["user_view"].is_boolean(), where + ".user_view", "must be true or false");
+                state.user_view = value["user_view"].get<bool>();
+            }
+            for (const auto& [key, ignored] : value.items()) {
+                if (key != "x" && key != "y" && key != "user_view") found.push_back(fmt::format("unknown field {}.{} ignored", where, key));
+            }
+            s.plots[name] = state;
         }
     }
     warnings.insert(warnings.end(), found.begin(), found.end());

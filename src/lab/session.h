@@ -12,7 +12,7 @@
 
 namespace ropelab {
 
-inline constexpr int kSessionVersion = 1;
+inline constexpr int kSessionVersion = 2;  // 2: enums by name, the loop as two fields
 
 struct Session {
     LabParams params;

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/presets.h"
+#include "lab/schema.h"
 
 namespace ropelab {
 
@@ -19,13 +20,21 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kNumeric[] = {"theta", "head_dim", "factor", "position", "pair", "key_distance",
-                                         "max_distance", "invariance_distance", "partial_rotary_factor", "samples"};
-constexpr std::string_view kText[] = {"preset", "rope_type", "layout", "encoding", "vectors", "angle_mode",
-                                      "log_distance", "show_bound", "theme"};
+// A lesson names lab fields by their schema lesson names (lab/schema.h): the same ranges as
+// everywhere else. Keyframes move numbers.
+const schema::Field& lesson_field(const std::string& name, const std::string& where) {
+    const schema::Field* f = schema::by_lesson_name(name);
+    if (!f) {
+        std::string names;
+        for (const schema::Field& g : schema::fields()) {
+            if (!g.lesson.empty()) names += (names.empty() ? "" : ", ") + std::string(g.lesson);
+        }
+        throw InputError(fmt::format("{}: not a lesson parameter (one of {})", where, names));
+    }
+    return *f;
+}
 
-bool is_numeric(std::string_view name) { return std::find(std::begin(kNumeric), std::end(kNumeric), name) != std::end(kNumeric); }
-bool is_text(std::string_view name) { return std::find(std::begin(kText), std::end(kText), name) != std::end(kText); }
+bool is_number_field(const schema::Field& f) { return f.kind == schema::Kind::Int || f.kind == schema::Kind::Real; }
 
 Easing parse_easing(const std::string& name, const std::string& where) {
     if (name == "linear") return Easing::Linear;
@@ -33,53 +42,6 @@ Easing parse_easing(const std::string& name, const std::string& where) {
     if (name == "ease-out") return Easing::EaseOut;
     if (name == "ease-in-out") return Easing::EaseInOut;
     throw InputError(fmt::format("{}: easing \"{}\" (expected linear, ease-in, ease-out, ease-in-out)", where, name));
-}
-
-void set_numeric(LabParams& p, const std::string& name, double v) {
-    auto whole = [&] { return static_cast<std::int64_t>(std::llround(v)); };
-    ModelConfig& m = p.model;
-    if (name == "theta") m.rope_theta = v;
-    else if (name == "head_dim") m.head_dim = static_cast<int>(whole());
-    else if (name == "factor") {
-        if (m.rope_scaling.type == RopeType::Default) m.rope_scaling.type = RopeType::Linear;
-        m.rope_scaling.factor = v;
-    }
-    else if (name == "partial_rotary_factor") m.partial_rotary_factor = v;
-    else if (name == "position") p.position = std::clamp<std::int64_t>(whole(), 0, kMaxPosition);
-    else if (name == "pair") p.focused_pair = static_cast<int>(whole());
-    else if (name == "key_distance") p.key_distance = std::max<std::int64_t>(0, whole());
-    else if (name == "max_distance") p.max_distance = std::clamp<std::int64_t>(whole(), kMinDistances, kMaxDistances);
-    else if (name == "invariance_distance") p.invariance_distance = std::max<std::int64_t>(0, whole());
-    else if (name == "samples") p.samples = static_cast<int>(std::max<std::int64_t>(1, whole()));
-}
-
-void set_text(LabParams& p, const std::string& name, const std::string& v) {
-    if (name == "preset") {
-        p.model = preset_or_throw(v).config;
-        p.preset = v;
-    } else if (name == "rope_type") {
-        p.model.rope_scaling.type = parse_rope_type(v);
-    } else if (name == "layout") {
-        p.model.layout = parse_pair_layout(v);
-    } else if (name == "encoding") {
-        if (v == "rope") p.encoding = Encoding::Rope;
-        else if (v == "sinusoidal") p.encoding = Encoding::Sinusoidal;
-        else if (v == "both") p.encoding = Encoding::Both;
-        else throw InputError(fmt::format("encoding \"{}\" (expected rope, sinusoidal, both)", v));
-    } else if (name == "vectors") {
-        if (v == "ones") p.vectors = VectorChoice::Ones;
-        else if (v == "random") p.vectors = VectorChoice::Random;
-        else if (v == "mean") p.vectors = VectorChoice::MeanOfRandom;
-        else if (v == "pair") p.vectors = VectorChoice::FocusedPair;
-        else throw InputError(fmt::format("vectors \"{}\" (expected ones, random, mean, pair)", v));
-    } else if (name == "angle_mode") {
-        p.angle_mode = parse_angle_mode(v);
-    } else if (name == "log_distance" || name == "show_bound") {
-        if (v != "true" && v != "false") throw InputError(fmt::format("{} \"{}\" (expected true or false)", name, v));
-        (name == "log_distance" ? p.log_distance : p.show_bound) = v == "true";
-    } else if (name == "theme") {
-        p.theme = v == "light" ? Theme::Light : Theme::Dark;
-    }
 }
 
 std::string scene_name(std::size_t i, const Json& scene) {
@@ -118,13 +80,18 @@ Scene read_scene(const Json& j, const std::string& where) {
     if (j.contains("set")) {
         if (!j["set"].is_object()) throw InputError(where + ": \"set\" must be an object");
         for (const auto& [name, value] : j["set"].items()) {
-            if (is_numeric(name) && value.is_number()) {
-                s.set.emplace_back(name, fmt::format("{:.17g}", value.get<double>()));
-            } else if (is_text(name) && (value.is_string() || value.is_boolean())) {
-                s.set.emplace_back(name, value.is_boolean() ? (value.get<bool>() ? "true" : "false") : value.get<std::string>());
-            } else {
-                throw InputError(fmt::format("{}: set.{} = {} is not a known parameter with a value of its type", where, name, value.dump()));
+            const schema::Field& f = lesson_field(name, fmt::format("{}: set.{}", where, name));
+            std::string text;
+            if (value.is_number()) text = fmt::format("{:.17g}", value.get<double>());
+            else if (value.is_boolean()) text = value.get<bool>() ? "true" : "false";
+            else if (value.is_string()) text = value.get<std::string>();
+            else throw InputError(fmt::format("{}: set.{} = {} is not a value ({})", where, name, value.dump().substr(0, 60), schema::range_text(f)));
+            try {
+                schema::parse(f, text);
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("{}: set.{}: {}", where, name, e.what()));
             }
+            s.set.emplace_back(name, text);
         }
     }
     if (j.contains("keyframes")) {
@@ -133,7 +100,8 @@ Scene read_scene(const Json& j, const std::string& where) {
             const Json& kj = j["keyframes"][k];
             const std::string kwhere = fmt::format("{}: keyframes[{}]", where, k);
             Keyframe f;
-            if (!kj.contains("param") || !kj["param"].is_string() || !is_numeric(kj["param"].get<std::string>())) {
+            if (!kj.contains("param") || !kj["param"].is_string() ||
+                !is_number_field(lesson_field(kj["param"].get<std::string>(), kwhere + ": param " + kj["param"].get<std::string>()))) {
                 throw InputError(kwhere + ": \"param\" must be a numeric parameter (theta, factor, position, …)");
             }
             f.param = kj["param"].get<std::string>();
@@ -195,8 +163,10 @@ double ease(Easing easing, double u) {
 }
 
 std::vector<std::string_view> lesson_parameters() {
-    std::vector<std::string_view> out(std::begin(kNumeric), std::end(kNumeric));
-    out.insert(out.end(), std::begin(kText), std::end(kText));
+    std::vector<std::string_view> out;
+    for (const schema::Field& f : schema::fields()) {
+        if (!f.lesson.empty()) out.push_back(f.lesson);
+    }
     return out;
 }
 
@@ -204,8 +174,10 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
     const Scene& s = lesson.scenes.at(static_cast<std::size_t>(scene));
     LabParams p = base;
     for (const auto& [name, value] : s.set) {
-        if (is_numeric(name)) set_numeric(p, name, std::stod(value));
-        else set_text(p, name, value);
+        const schema::Field& f = *schema::by_lesson_name(name);
+        schema::assign_text(p, f, value);
+        // A factor on an unscaled model means linear scaling, as the factor sweep does.
+        if (name == "factor" && p.model.rope_scaling.type == RopeType::Default) p.model.rope_scaling.type = RopeType::Linear;
     }
     for (const Keyframe& k : s.keyframes) {
         const double u = ease(k.easing, (t - k.start) / k.duration);
@@ -214,10 +186,13 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
                          : u >= 1.0 ? k.to
                          : k.log ? k.from * std::pow(k.to / k.from, u)
                                  : k.from + (k.to - k.from) * u;
-        set_numeric(p, k.param, v);
+        const schema::Field& f = *schema::by_lesson_name(k.param);
+        schema::assign(p, f, schema::from_number(f, v));
+        if (k.param == "factor" && p.model.rope_scaling.type == RopeType::Default) p.model.rope_scaling.type = RopeType::Linear;
     }
+    // A scene that loads a smaller model keeps the focus inside it.
     p.focused_pair = std::clamp(p.focused_pair, 0, std::max(0, rotary_dim(p.model) / 2 - 1));
-    validate(p.model);
+    schema::validate(p);
     return p;
 }
 
@@ -240,11 +215,15 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
         } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }
-        // Every value must be one the lab accepts, at the start and the end of the scene.
+        // Every value must be one the lab accepts all through the scene, not only at its ends
+        // (a head_dim keyframe passes odd sizes on its way): checked at the keyframes' ends and
+        // at 64 times in between.
         const Scene& s = lesson.scenes.back();
         try {
-            lesson_state(lesson, static_cast<int>(i), 0.0, LabParams{});
-            lesson_state(lesson, static_cast<int>(i), s.duration, LabParams{});
+            std::vector<double> times = {0.0, s.duration};
+            for (const Keyframe& k : s.keyframes) times.insert(times.end(), {k.start, k.start + k.duration});
+            for (int t = 1; t < 64; ++t) times.push_back(s.duration * t / 64.0);
+            for (double t : times) lesson_state(lesson, static_cast<int>(i), t, LabParams{});
         } catch (const InputError& e) {
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }

@@ -1,5 +1,7 @@
 #include "plot/plot.h"
 
+#include "views/widgets.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -58,6 +60,7 @@ std::vector<double> nice_ticks(Range r, int target_count, bool log_axis) {
 Plot::Plot(const char* id, PlotState& state, ImVec2 size, Range data_x, Options options)
     : state_(state), options_(options), data_x_(data_x) {
     id_ = ImGui::GetID(id);
+    name_ = id;
     frame_min_ = ImGui::GetCursorScreenPos();
     frame_max_ = ImVec2(frame_min_.x + size.x, frame_min_.y + size.y);
     const float font = ImGui::GetFontSize();
@@ -327,6 +330,7 @@ std::optional<double> Plot::finish() {
     y_ = state_.user_view && state_.y.valid() ? state_.y : fit_y();
     ImGui::PushID(static_cast<int>(id_));
     ImGui::InvisibleButton("plot", ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
+    ui::log().record(name_, "plot");
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
     ImGui::PopID();
@@ -341,7 +345,7 @@ std::optional<double> Plot::finish() {
     std::optional<double> hovered_x;
     if (inside) {
         hovered_x = px_to_x(mouse.x);
-        hover(dl, *hovered_x);
+        if (ui::tooltips_allowed()) hover(dl, *hovered_x);
     }
     handle_input(hovered, active);
     return hovered_x;

@@ -92,6 +92,7 @@ private:
     std::vector<Entry> entries_;
     std::vector<Marker> markers_;
     ImGuiID id_;
+    std::string name_;
 };
 
 // "Nice" tick positions covering [min, max]: 1, 2, 5 × 10^k steps, or decades on log axes.

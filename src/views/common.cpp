@@ -1,4 +1,5 @@
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -34,7 +35,7 @@ void caption(const char* line, const char* more) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextUnformatted(line);
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
+    if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::TextUnformatted(more);

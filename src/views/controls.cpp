@@ -11,51 +11,34 @@
 #include "core/error.h"
 #include "core/math_notes.h"
 #include "core/presets.h"
+#include "lab/schema.h"
+#include "views/widgets.h"
 
 namespace ropelab::controls {
 
 namespace {
 
-void tip(const char* text) {
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
-}
+using ui::tip;
 
 constexpr ImU32 kWarningColor = IM_COL32(240, 170, 40, 255);
 
 void warning_line(const std::string& text, const std::string& detail) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
+    ui::message(text, kWarningColor);
     tip(detail.c_str());
-}
-
-void remember(ControlsState& s, const char* name) {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    s.widget_rects[name] = {a.x, a.y, b.x, b.y};
-}
-
-bool slider_double(const char* label, double& v, double lo, double hi, const char* format, bool log) {
-    return ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, format,
-                               log ? ImGuiSliderFlags_Logarithmic : 0);
-}
-
-bool slider_int64(const char* label, std::int64_t& v, std::int64_t lo, std::int64_t hi, bool log) {
-    return ImGui::SliderScalar(label, ImGuiDataType_S64, &v, &lo, &hi, "%lld",
-                               log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
 }
 
 // An optional number edited through a checkbox ("given") and a value.
 void optional_double(const char* label, std::optional<double>& value, double fallback, bool& changed) {
     bool given = value.has_value();
     ImGui::PushID(label);
-    if (ImGui::Checkbox("##given", &given)) {
+    if (ui::checkbox("##given", &given)) {
         value = given ? std::optional<double>(fallback) : std::nullopt;
         changed = true;
     }
     ImGui::SameLine();
     double v = value.value_or(fallback);
     ImGui::BeginDisabled(!given);
-    if (ImGui::InputDouble(label, &v, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue) && given) {
+    if (ui::input_double(label, &v) && given) {
         value = v;
         changed = true;
     }
@@ -65,55 +48,51 @@ void optional_double(const char* label, std::optional<double>& value, double fal
 
 // Preset picker and config.json loading: both replace the whole model (validated first).
 void source_rows(LabParams& p, ControlsState& s) {
-    if (ImGui::BeginCombo("Preset", p.preset.c_str())) {
+    if (ui::begin_combo("Preset", p.preset.c_str())) {
         for (const Preset& preset : presets()) {
-            if (ImGui::Selectable(preset.note.title.c_str(), preset.note.name == p.preset)) {
+            if (ui::combo_item(preset.note.title.c_str(), preset.note.name == p.preset)) {
                 select_preset(p, s, preset.note.name);
             }
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset.note.source.c_str());
+            tip(preset.note.source.c_str());
         }
-        ImGui::EndCombo();
+        ui::end_combo();
     }
     tip("Real model settings from assets/presets (HF config.json values)");
-    ImGui::InputText("##config", &s.config_path);
+    ui::input_text("Config file", &s.config_path);
     tip("Path to a HF config.json; you can also drop the file onto the window");
-    ImGui::SameLine();
-    if (ImGui::Button("Load")) load_config(p, s, s.config_path);
+    if (ui::button("Load config")) load_config(p, s, s.config_path);
     tip("Load the config.json at this path; a bad file is refused and the current model stays");
 }
 
 // Head dim, base, partial rotary and layout. Returns true when the candidate changed.
-bool geometry_rows(ModelConfig& m, ControlsState& s) {
+bool geometry_rows(ModelConfig& m) {
     bool changed = false;
     int head_dim = m.head_dim;
-    if (ImGui::InputInt("Head dim d", &head_dim, 2, 16, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (ui::input_int("Head dim d", &head_dim, 2, 16)) {
         m.head_dim = head_dim;
         changed = true;
     }
     tip("d: components per head; rotary dim = d × partial_rotary_factor must be even");
-    if (slider_double("θ (base)", m.rope_theta, 1.0001, 1e9, "%.6g", true)) changed = true;
-    remember(s, "theta");
+    if (ui::slider_double("θ (base)", &m.rope_theta, 1.0001, 1e9, "%.6g", true)) changed = true;
     tip("θ_i = base^(−2i/d): a larger base slows every pair (longer wavelengths)");
     float prf = static_cast<float>(m.partial_rotary_factor);
-    if (ImGui::SliderFloat("Partial rotary", &prf, 0.05f, 1.0f, "%.3f")) {
+    if (ui::slider_float("Partial rotary", &prf, 0.05f, 1.0f, "%.3f")) {
         m.partial_rotary_factor = prf;
         changed = true;
     }
     tip("Fraction of the head that rotates; the rest passes through unrotated (GPT-J 0.25)");
     int layout = static_cast<int>(m.layout);
-    if (ImGui::RadioButton("interleaved", &layout, 0)) changed = true;
-    remember(s, "interleaved");
+    if (ui::radio("interleaved", &layout, 0)) changed = true;
     tip("pairs (2i, 2i+1): Meta Llama, GPT-J, RoFormer");
     ImGui::SameLine();
-    if (ImGui::RadioButton("half", &layout, 1)) changed = true;
-    remember(s, "half");
+    if (ui::radio("half", &layout, 1)) changed = true;
     tip("pairs (i, i + d/2): GPT-NeoX, HF rotate_half");
     m.layout = static_cast<PairLayout>(layout);
     return changed;
 }
 
 bool input_double(const char* label, double& v, const char* help) {
-    const bool changed = ImGui::InputDouble(label, &v, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool changed = ui::input_double(label, &v);
     tip(help);
     return changed;
 }
@@ -122,20 +101,29 @@ bool input_double(const char* label, double& v, const char* help) {
 bool scaling_rows(ModelConfig& m) {
     bool changed = false;
     RopeScaling& sc = m.rope_scaling;
-    if (ImGui::BeginCombo("Scaling", std::string(to_string(sc.type)).c_str())) {
+    if (ui::begin_combo("Scaling", std::string(to_string(sc.type)).c_str())) {
         for (RopeType t : {RopeType::Default, RopeType::Linear, RopeType::Dynamic, RopeType::Ntk, RopeType::Yarn,
                            RopeType::Llama3, RopeType::LongRope}) {
-            if (ImGui::Selectable(std::string(to_string(t)).c_str(), t == sc.type)) {
+            if (ui::combo_item(std::string(to_string(t)).c_str(), t == sc.type) && t != sc.type) {
                 sc.type = t;
+                // A scaling type that needs numbers gets HF's usual ones, so the choice shows at once.
+                if (t != RopeType::Default && t != RopeType::LongRope && !sc.factor) sc.factor = 2.0;
+                if (t == RopeType::Llama3) {
+                    if (!sc.low_freq_factor) sc.low_freq_factor = 1.0;
+                    if (!sc.high_freq_factor) sc.high_freq_factor = 4.0;
+                    if (!sc.original_max_position_embeddings && !m.original_max_position_embeddings) {
+                        sc.original_max_position_embeddings = m.max_position_embeddings;
+                    }
+                }
                 changed = true;
             }
         }
-        ImGui::EndCombo();
+        ui::end_combo();
     }
     tip("How θ_i is stretched for longer contexts (HF rope_scaling.rope_type)");
     if (sc.type != RopeType::Default && sc.type != RopeType::LongRope) {
         double factor = sc.factor.value_or(1.0);
-        if (slider_double("factor", factor, 0.1, 1000.0, "%.4g", true)) {
+        if (ui::slider_double("factor", &factor, 0.1, 1000.0, "%.4g", true)) {
             sc.factor = factor;
             changed = true;
         }
@@ -159,8 +147,7 @@ bool scaling_rows(ModelConfig& m) {
     if (sc.type == RopeType::Llama3 || sc.type == RopeType::Yarn || sc.type == RopeType::LongRope) {
         std::int64_t original = sc.original_max_position_embeddings.value_or(
             m.original_max_position_embeddings.value_or(m.max_position_embeddings));
-        if (ImGui::InputScalar("original context", ImGuiDataType_S64, &original, nullptr, nullptr, "%lld",
-                               ImGuiInputTextFlags_EnterReturnsTrue)) {
+        if (ui::input_int64("original context", &original)) {
             sc.original_max_position_embeddings = original;
             changed = true;
         }
@@ -168,8 +155,7 @@ bool scaling_rows(ModelConfig& m) {
     }
     if (sc.type == RopeType::Dynamic || sc.type == RopeType::LongRope) {
         std::int64_t seq = m.seq_len.value_or(m.max_position_embeddings);
-        if (ImGui::InputScalar("sequence length", ImGuiDataType_S64, &seq, nullptr, nullptr, "%lld",
-                               ImGuiInputTextFlags_EnterReturnsTrue)) {
+        if (ui::input_int64("sequence length", &seq)) {
             m.seq_len = seq;
             changed = true;
         }
@@ -181,76 +167,85 @@ bool scaling_rows(ModelConfig& m) {
 void model_section(LabParams& p, ControlsState& s) {
     source_rows(p, s);
     ModelConfig candidate = p.model;
-    const bool geometry = geometry_rows(candidate, s);
+    const bool geometry = geometry_rows(candidate);
     const bool scaling = scaling_rows(candidate);
     if (geometry || scaling) try_set_model(p, s, candidate);
 }
 
+constexpr const char* kEncodingNames[] = {"RoPE (rotation)", "Sinusoidal (addition)", "Both"};
+constexpr const char* kVectorNames[] = {"All ones", "Random (seed)", "Mean of S random (k = q)", "Focused pair alone", "Custom"};
+constexpr const char* kAngleNames[] = {"exact", "naive fp32", "bf16 cos/sin"};
+constexpr const char* kThemeNames[] = {"Dark", "Light"};
+constexpr const char* kViewNames[] = {"Whole window", "1 Rotation planes", "2 Addition vs rotation", "3 Score vs distance",
+                                      "4 Translation invariance", "5 Angle heatmap", "6 Frequencies and scaling",
+                                      "7 Numbers", "8 Precision"};
+constexpr const char* kSweepNames[] = {"position", "distance", "θ (log)", "factor (log)"};
+
+// An enum edited through a combo of names.
+template <class Enum>
+void enum_combo(const char* label, Enum& value, std::span<const char* const> names) {
+    int index = static_cast<int>(value);
+    if (ui::combo(label, &index, names)) value = static_cast<Enum>(index);
+}
+
 void curve_section(LabParams& p) {
-    int encoding = static_cast<int>(p.encoding);
-    if (ImGui::Combo("Encoding", &encoding, "RoPE (rotation)\0Sinusoidal (addition)\0Both\0")) {
-        p.encoding = static_cast<Encoding>(encoding);
-    }
+    enum_combo("Encoding", p.encoding, kEncodingNames);
     tip("RoPE: ⟨R_m q, R_n k⟩; sinusoidal: (q + p_m)·(k + p_n), Vaswani et al.");
-    int vectors = static_cast<int>(p.vectors);
-    if (ImGui::Combo("q, k", &vectors, "All ones\0Random (seed)\0Mean of S random (k = q)\0Focused pair alone\0Custom\0")) {
-        p.vectors = static_cast<VectorChoice>(vectors);
-    }
+    enum_combo("q, k", p.vectors, kVectorNames);
     tip("The query and key contents c_i = q̃_i·conj(k̃_i) that the rotation acts on");
     if (p.vectors == VectorChoice::Random || p.vectors == VectorChoice::MeanOfRandom) {
-        int seed = static_cast<int>(p.seed);
-        if (ImGui::InputInt("seed", &seed) && seed >= 0) p.seed = static_cast<std::uint64_t>(seed);
+        std::int64_t seed = static_cast<std::int64_t>(p.seed);
+        if (ui::input_int64("seed", &seed)) p.seed = static_cast<std::uint64_t>(std::max<std::int64_t>(-1, seed));
         tip("q = random:seed, k = random:seed+1 (standard normal)");
     }
     if (p.vectors == VectorChoice::MeanOfRandom) {
-        ImGui::SliderInt("S samples", &p.samples, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic);
+        ui::slider_int("S samples", &p.samples, 1, schema::kMaxSamples, "%d", ImGuiSliderFlags_Logarithmic);
         tip("Average of c_i over S random vectors with k = q: the expected decay curve");
     }
+    if (p.vectors == VectorChoice::Custom) {
+        ui::input_text("q", &p.custom_q);
+        tip("head_dim numbers, comma-separated (or ones, random:SEED, …)");
+        ui::input_text("k", &p.custom_k);
+        tip("head_dim numbers, comma-separated");
+    }
     int exponent = static_cast<int>(std::lround(std::log2(static_cast<double>(p.max_distance))));
-    if (ImGui::SliderInt("N distances", &exponent, 4, 24, "2^%d")) {
+    if (ui::slider_int("N distances", &exponent, 4, 24, "2^%d")) {
         p.max_distance = std::int64_t{1} << exponent;
-        p.loop_to = std::min(p.loop_to, p.max_distance);
     }
     tip("Score computed for Δ = 0 .. N−1 by the GPU core (or CPU fast path)");
-    ImGui::Checkbox("log Δ axis", &p.log_distance);
+    ui::checkbox("log Δ axis", &p.log_distance);
     tip("Logarithmic distance axis: long-range decay becomes visible");
     ImGui::SameLine();
-    ImGui::Checkbox("bound", &p.show_bound);
+    ui::checkbox("bound", &p.show_bound);
     tip("RoFormer: |Σ c_i e^{iΔθ_i}| ≤ max|c_{i+1} − c_i| · Σ_j |S_j(Δ)|");
-    int mode = static_cast<int>(p.angle_mode);
-    if (ImGui::Combo("Angles", &mode, "exact\0naive fp32\0bf16 cos/sin\0")) p.angle_mode = static_cast<AngleMode>(mode);
+    enum_combo("Angles", p.angle_mode, kAngleNames);
     tip("exact: integer phase reduction; naive fp32: sin/cos(float(m)·θ); bf16: those rounded to bfloat16");
-    int delta = static_cast<int>(p.invariance_distance);
-    if (ImGui::SliderInt("invariance Δ", &delta, 0, 256)) p.invariance_distance = delta;
-    tip("The fixed distance of the translation-invariance view");
+    ui::slider_int64("invariance Δ", &p.invariance_distance, 0, 4096, true);
+    tip("The fixed distance of the translation-invariance view (Ctrl+click to type up to 2^31 − 1)");
 }
 
 void position_section(LabParams& p, int pairs) {
-    ImGui::SliderInt("Focused pair", &p.focused_pair, 0, std::max(0, pairs - 1));
+    ui::slider_int("Focused pair", &p.focused_pair, 0, std::max(0, pairs - 1));
     tip("Pair i rotates by m·θ_i; the planes, numbers and precision views follow it");
-    slider_int64("Position m", p.position, 0, kMaxPosition, p.log_position_slider);
+    ui::slider_int64("Position m", &p.position, 0, kMaxPosition, p.log_position_slider);
     tip("The query's position, up to 2^31 − 1; angles are exact at any m. Ctrl+click to type a value");
-    ImGui::Checkbox("log slider", &p.log_position_slider);
+    ui::checkbox("log slider", &p.log_position_slider);
     ImGui::SameLine();
-    if (ImGui::ArrowButton("##back", ImGuiDir_Left)) p.position = std::max<std::int64_t>(0, p.position - 1);
+    if (ui::arrow_button("##back", ImGuiDir_Left, "Step back")) p.position = std::max<std::int64_t>(0, p.position - 1);
     tip("Step back one position (←)");
     ImGui::SameLine();
-    if (ImGui::Button(p.playing ? "Pause" : "Play")) p.playing = !p.playing;
+    if (ui::button(p.playing ? "Pause" : "Play")) p.playing = !p.playing;
     tip("Play or pause (Space)");
     ImGui::SameLine();
-    if (ImGui::ArrowButton("##forward", ImGuiDir_Right)) p.position = std::min(kMaxPosition, p.position + 1);
+    if (ui::arrow_button("##forward", ImGuiDir_Right, "Step forward")) p.position = std::min(kMaxPosition, p.position + 1);
     tip("Step forward one position (→)");
     float speed = static_cast<float>(p.speed);
-    if (ImGui::SliderFloat("speed", &speed, 0.25f, 4096.0f, "%.2f pos/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
+    if (ui::slider_float("speed", &speed, 0.25f, 4096.0f, "%.2f pos/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
     tip("Positions per second while playing (+ and − double and halve it)");
     std::int64_t range[2] = {p.loop_from, p.loop_to};
-    const std::int64_t lo = 0, hi = kMaxPosition;
-    if (ImGui::SliderScalarN("loop", ImGuiDataType_S64, range, 2, &lo, &hi, "%lld", ImGuiSliderFlags_Logarithmic)) {
-        if (range[0] < range[1]) p.loop_from = range[0], p.loop_to = range[1];
-    }
-    tip("Playback wraps from the end of this range back to its start");
-    int kd = static_cast<int>(p.key_distance);
-    if (ImGui::SliderInt("key distance", &kd, 0, 512)) p.key_distance = kd;
+    if (ui::slider_int64_range("loop", range, 0, kMaxPosition)) p.loop_from = range[0], p.loop_to = range[1];
+    tip("Playback wraps from the end of this range back to its start (from must stay below to)");
+    ui::slider_int64("key distance", &p.key_distance, 0, 4096, true);
     tip("The key sits at n = m − this in the planes view; the score plot marks it");
 }
 
@@ -261,90 +256,94 @@ void export_section(ControlsState& s) {
         const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
         ImGui::ProgressBar(status.progress, ImVec2(-ImGui::GetFontSize() * 5.0f, 0), label.c_str());
         ImGui::SameLine();
-        if (ImGui::Button("Cancel")) status.cancel = true;
+        if (ui::button("Cancel export")) status.cancel = true;
         tip("Stop; nothing is left under the target name");
         return;
     }
-    ImGui::InputText("File", &e.path);
+    ui::input_text("Export file", &e.path);
     tip(".png one image, .gif/.mp4 an animation, DIR/ a PNG sequence, .csv/.json the view's data");
-    const char* views = "Whole window\0" "1 Rotation planes\0" "2 Addition vs rotation\0" "3 Score vs distance\0"
-                        "4 Translation invariance\0" "5 Angle heatmap\0" "6 Frequencies and scaling\0" "7 Numbers\0"
-                        "8 Precision\0";
     int view = e.view + 1;
-    if (ImGui::Combo("View", &view, views)) e.view = view - 1;
+    if (ui::combo("View", &view, kViewNames)) e.view = view - 1;
     tip("What to render (data exports need one view)");
     int size[2] = {e.width, e.height};
-    if (ImGui::InputInt2("Size", size)) e.width = size[0], e.height = size[1];
+    if (ui::input_int2("Size", size)) e.width = size[0], e.height = size[1];
     tip("Rendered at this size (1 .. 8192), not upscaled");
-    ImGui::SliderFloat("Text scale", &e.ui_scale, 1.0f, 6.0f, "%.1f");
+    ui::slider_float("Text scale", &e.ui_scale, schema::kMinUiScale, schema::kMaxUiScale, "%.1f");
     tip("Keeps text readable in large exports (3 for 4K)");
     int sweep = static_cast<int>(e.sweep);
-    if (ImGui::Combo("Animate", &sweep, "position\0distance\0θ (log)\0factor (log)\0")) e.sweep = static_cast<Sweep>(sweep);
+    if (ui::combo("Animate", &sweep, kSweepNames)) e.sweep = static_cast<Sweep>(sweep);
     tip("What moves in a GIF/MP4/sequence; frame k shows t = k/fps");
     double range[2] = {e.from.value_or(std::nan("")), e.to.value_or(std::nan(""))};
-    if (ImGui::InputScalarN("From, to", ImGuiDataType_Double, range, 2, nullptr, nullptr, "%.6g")) {
+    if (ui::input_double2("From, to", range, "%.6g")) {
         e.from = std::isnan(range[0]) ? std::nullopt : std::optional<double>(range[0]);
         e.to = std::isnan(range[1]) ? std::nullopt : std::optional<double>(range[1]);
     }
     tip("The sweep's start and end (empty: position 0..frames, distance 0..64, θ 1e3..1e6, factor 1..32)");
-    ImGui::InputInt("Frames", &e.frames);
-    ImGui::InputInt("FPS", &e.fps);
-    ImGui::Checkbox("Transparent PNG", &e.transparent);
-    if (ImGui::Button("Export")) status.requested = true;
-    tip("Writes to a temporary file and renames it when complete");
-    if (!status.message.empty()) ImGui::TextWrapped("%s", status.message.c_str());
+    ui::input_int("Frames", &e.frames);
+    ui::input_int("FPS", &e.fps);
+    ui::checkbox("Transparent PNG", &e.transparent);
+    if (ui::button("Start export")) status.requested = true;
+    tip("Renders exactly the lab on screen (its whole state travels to the renderer); writes a temporary file and renames it when complete");
+    if (!status.message.empty()) ui::message(status.message);
 }
 
 void session_section(ControlsState& s) {
     using Kind = SessionRequest::Kind;
-    ImGui::InputText("Session file", &s.session_path);
+    ui::input_text("Session file", &s.session_path);
     tip("A versioned JSON file with the whole state: parameters, views, plot zoom, focus, playback");
-    if (ImGui::Button("Save")) s.session_request.kind = Kind::Save;
+    if (ui::button("Save session")) s.session_request.kind = Kind::Save;
     ImGui::SameLine();
-    if (ImGui::Button("Open")) s.session_request.kind = Kind::Load;
+    if (ui::button("Open session")) s.session_request.kind = Kind::Load;
     ImGui::SameLine();
-    if (ImGui::Button("Copy share string")) s.session_request.kind = Kind::CopyShareString;
+    if (ui::button("Copy share string")) s.session_request.kind = Kind::CopyShareString;
     tip("The same state as one line of text (base64url) on the clipboard, to paste anywhere");
-    ImGui::InputText("##share", &s.share_text);
+    ui::input_text("Share string", &s.share_text);
     tip("Paste a share string (or session JSON) here");
-    ImGui::SameLine();
-    if (ImGui::Button("Open string")) s.session_request.kind = Kind::OpenShareString;
+    if (ui::button("Open share string")) s.session_request.kind = Kind::OpenShareString;
 }
 
-void lesson_section(ControlsState& s) {
+void lesson_section(ControlsState& s, bool lesson_open) {
     using Kind = SessionRequest::Kind;
-    ImGui::InputText("Lesson", &s.lesson_path);
+    ui::input_text("Lesson file", &s.lesson_path);
     tip("A lesson file (JSON scenes), or builtin: \"RoPE from first principles\"");
-    if (ImGui::Button("Open lesson")) s.session_request.kind = Kind::OpenLesson;
-    tip("Step through its scenes here, with the controls at hand");
+    if (ui::button("Open lesson")) s.session_request.kind = Kind::OpenLesson;
+    tip("Step through its scenes here, with the controls at hand; editing a control pauses the scene");
     ImGui::SameLine();
-    if (ImGui::Button("Present")) s.session_request.kind = Kind::PresentLesson;
+    if (ui::button("Present")) s.session_request.kind = Kind::PresentLesson;
     tip("Fullscreen, large light text; → and ← (or a clicker) step scenes, B blanks, Esc leaves");
+    if (lesson_open) {
+        ImGui::SameLine();
+        if (ui::button("Close lesson")) s.session_request.kind = Kind::CloseLesson;
+        tip("Back to the lab exactly as it was before the lesson opened (Esc)");
+    }
 }
 
 void view_section(LabParams& p) {
-    ImGui::SliderFloat("UI scale", &p.ui_scale, 1.0f, 3.0f, "%.2f");
+    ui::slider_float("UI scale", &p.ui_scale, schema::kMinUiScale, schema::kMaxUiScale, "%.2f");
     tip("Text and widget size: 2.0 or more for projectors");
-    int theme = static_cast<int>(p.theme);
-    if (ImGui::Combo("Theme", &theme, "Dark\0Light\0")) p.theme = static_cast<Theme>(theme);
+    enum_combo("Theme", p.theme, kThemeNames);
     tip("Light is easier to read on projectors");
-    ImGui::Checkbox("Fullscreen (F11)", &p.fullscreen);
+    ui::checkbox("Fullscreen (F11)", &p.fullscreen);
     tip("Fill the screen; Tab hides this panel for more room");
     ImGui::SameLine();
-    ImGui::Checkbox("Keys (F1)", &p.show_help);
+    ui::checkbox("Keys (F1)", &p.show_help);
+    tip("The list of keyboard and mouse shortcuts");
 }
 
 }  // namespace
 
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate) {
+    LabParams next = p;
+    next.model = candidate;
     try {
-        validate(candidate);
+        ropelab::validate(candidate);  // the model's structure first: the focus clamp needs its pairs
+        next.focused_pair = std::min(next.focused_pair, rotary_dim(candidate) / 2 - 1);
+        schema::validate(next);  // the same ranges as every other entry point
     } catch (const InputError& e) {
         s.error = e.what();
         return false;
     }
-    p.model = candidate;
-    p.focused_pair = std::min(p.focused_pair, rotary_dim(candidate) / 2 - 1);
+    p = std::move(next);
     s.error.clear();
     return true;
 }
@@ -367,40 +366,6 @@ bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value) {
             return try_set_model(p, s, m);
     }
     return false;
-}
-
-void set_presenting(LabParams& p, bool on) {
-    p.presenting = on;
-    p.show_controls = !on;
-    p.blank = false;
-    if (on) {  // for a projector: large text, the light theme, the whole screen
-        p.ui_scale = std::max(p.ui_scale, 2.0f);
-        p.theme = Theme::Light;
-        p.fullscreen = true;
-    } else {
-        p.fullscreen = false;
-    }
-}
-
-void toggle_blank(LabParams& p) { p.blank = !p.blank; }
-
-void apply_lesson_state(LabParams& p, const LabParams& state) {
-    LabParams next = state;
-    next.ui_scale = p.ui_scale;
-    next.theme = p.theme;
-    next.fullscreen = p.fullscreen;
-    next.presenting = p.presenting;
-    next.blank = p.blank;
-    next.show_help = p.show_help;
-    next.show_controls = p.show_controls;
-    next.playing = false;  // the lesson's clock drives positions, not playback
-    p = std::move(next);
-}
-
-void apply_session(LabParams& p, ControlsState& s, const LabParams& loaded, const std::string& source) {
-    p = loaded;
-    s.error.clear();
-    s.notice = "opened " + source;
 }
 
 bool select_preset(LabParams& p, ControlsState& s, const std::string& name) {
@@ -442,9 +407,7 @@ void notes_section(const LabCompute& compute) {
         if (note.degenerate) {
             warning_line(note.summary, note.detail);
         } else {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("%s", note.summary.c_str());
-            ImGui::PopStyleColor();
+            ui::message(note.summary, ImGui::GetColorU32(ImGuiCol_TextDisabled));
             tip(note.detail.c_str());
         }
     }
@@ -452,52 +415,33 @@ void notes_section(const LabCompute& compute) {
 
 }  // namespace
 
-void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute) {
+void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, bool lesson_open) {
     const int pairs = compute.data().freqs.pairs();
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
-    if (ImGui::CollapsingHeader("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, s);
+    if (ui::header("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, s);
     if (!s.error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 90, 80, 255));
-        ImGui::TextWrapped("Refused: %s", s.error.c_str());
-        ImGui::PopStyleColor();
+        ui::message("Refused: " + s.error, IM_COL32(255, 90, 80, 255));
     } else if (!s.notice.empty()) {
-        ImGui::TextDisabled("%s", s.notice.c_str());
+        ui::message(s.notice, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     notes_section(compute);
-    if (ImGui::CollapsingHeader("Curves", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ui::header("Curves", ImGuiTreeNodeFlags_DefaultOpen)) {
         curve_section(p);
-        if (p.vectors == VectorChoice::Custom) {
-            ImGui::InputText("q", &p.custom_q);
-            tip("head_dim numbers, comma-separated");
-            ImGui::InputText("k", &p.custom_k);
-            tip("head_dim numbers, comma-separated");
-        }
         if (!compute.error().empty()) {
-            ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 90, 80, 255));
-            ImGui::TextWrapped("Refused: %s (showing the previous curves)", compute.error().c_str());
-            ImGui::PopStyleColor();
+            ui::message("Refused: " + compute.error() + " (showing the previous curves)", IM_COL32(255, 90, 80, 255));
         }
     }
-    if (ImGui::CollapsingHeader("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
-    if (ImGui::CollapsingHeader("Display")) view_section(p);
-    if (ImGui::CollapsingHeader("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
-        export_section(s);
-    }
-    if (ImGui::CollapsingHeader("Session")) session_section(s);
-    if (ImGui::CollapsingHeader("Lesson")) lesson_section(s);
-    if (ImGui::Button("Reset")) {
-        const LabParams fresh;
-        p.preset = fresh.preset;
-        p.model = fresh.model;
-        p.encoding = fresh.encoding;
-        p.vectors = fresh.vectors;
-        p.max_distance = fresh.max_distance;
-        p.angle_mode = fresh.angle_mode;
-        p.position = fresh.position;
-        p.focused_pair = fresh.focused_pair;
+    if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
+    if (ui::header("Display")) view_section(p);
+    if (ui::header("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(s);
+    if (ui::header("Session")) session_section(s);
+    if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson_open);
+    if (ui::button("Reset")) {
+        p = schema::reset(p);
         s.error.clear();
+        s.notice = "reset to the textbook preset and default curves";
     }
-    tip("Back to the textbook preset and default curves (display settings stay)");
+    tip("Every model, curve, position and playback setting back to its default (display settings stay)");
     ImGui::PopItemWidth();
 }
 

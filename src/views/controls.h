@@ -1,9 +1,8 @@
 #pragma once
-// The controls: the only writer of LabParams. The panel's widgets, the keyboard shortcuts,
-// playback, loading configs, and the requests views hand back all change parameters here,
-// through setters that validate first and keep the previous value when a new one is refused.
-#include <array>
-#include <map>
+// The controls: the panel's widgets, the keyboard shortcuts, playback, loading configs and the
+// requests views hand back. Each edits a candidate copy of the state; LabUi::apply, the one
+// writer, validates the candidate against the schema and commits it or keeps the current state.
+#include <vector>
 #include <optional>
 #include <string>
 
@@ -42,7 +41,7 @@ struct ExportStatus {
 // A session action asked for in the panel; LabUi performs it after drawing (it holds the plot
 // zoom a session also carries).
 struct SessionRequest {
-    enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson } kind = Kind::None;
+    enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson, CloseLesson } kind = Kind::None;
 };
 
 // Text being typed and the last refusal per field, kept between frames.
@@ -52,9 +51,6 @@ struct ControlsState {
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"
     double playback_carry = 0.0;  // fractional positions between frames
-    // Screen rectangles of a few widgets (min x, min y, max x, max y), so tests can aim
-    // injected mouse input at them.
-    std::map<std::string, std::array<float, 4>> widget_rects;
     ExportSpec export_spec;
     ExportStatus export_status;
     std::string session_path = "ropelab-session.json";
@@ -63,15 +59,20 @@ struct ControlsState {
     SessionRequest session_request;
 };
 
+// Keys the presenter uses, each press counted (a clicker's quick presses can come within one frame).
+enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B };
+
 // Window-level events the window layer turns into commands (it knows the key codes).
 struct Commands {
+    std::vector<Key> keys;  // presses and repeats this frame, in order
     bool toggle_help = false;
     bool toggle_fullscreen = false;
     std::string dropped_file;
     std::string notice;  // e.g. where an F12 screenshot went, or why it failed
 };
 
-void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute);
+// Draws the panel, editing the candidate `p`.
+void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, bool lesson_open);
 void handle_shortcuts(LabParams& p, int pairs);
 void apply_commands(LabParams& p, ControlsState& s, const Commands& c);
 void apply_requests(LabParams& p, const views::Requests& r);
@@ -86,16 +87,5 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path);
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
 
 bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value);
-
-// Presenter mode on or off (Esc leaves it), and B's blank screen.
-void set_presenting(LabParams& p, bool on);
-void toggle_blank(LabParams& p);
-
-// A lesson scene's state at its current time; presentation settings (scale, theme, fullscreen,
-// presenting) stay as they are.
-void apply_lesson_state(LabParams& p, const LabParams& state);
-
-// Replaces every parameter with a loaded session's (already validated by the session reader).
-void apply_session(LabParams& p, ControlsState& s, const LabParams& loaded, const std::string& source);
 
 }  // namespace ropelab::controls

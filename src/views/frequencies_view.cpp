@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -40,7 +41,7 @@ void frequencies_view(Context& ctx) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ctx.colors.interpolated), "%d interpolated", counts[2]);
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
+        if (ui::tooltips_allowed()) ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
     }
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -7,6 +7,7 @@
 
 #include "core/rotation.h"
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -42,7 +43,7 @@ void heatmap_view(Context& ctx) {
                                     d.freqs.pairs() - 1);
         const auto row = static_cast<std::int64_t>((mouse.y - image_min.y) / image_height * kHeatmapRows);
         const std::int64_t m = std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * compute.heatmap_stride();
-        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair,
+        if (ui::tooltips_allowed()) ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair,
                           phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(pair)], m)));
     }
     ImGui::TextDisabled("positions 0 .. %lld (every %lld), pairs 0 .. %d",

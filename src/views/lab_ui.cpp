@@ -7,6 +7,10 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/atomic_file.h"
+#include "lab/schema.h"
+#include "views/widgets.h"
+
+#include <fmt/format.h>
 
 #include <imgui.h>
 
@@ -50,11 +54,11 @@ void LabUi::view(int index, ImVec2 size) {
     }
     ImGui::BeginChild("view", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const auto title = view_title(static_cast<View>(index));
-    if (ImGui::Selectable(std::string(title).c_str(), params_.focused_view == index, ImGuiSelectableFlags_AllowDoubleClick) &&
+    if (ui::selectable(std::string(title).c_str(), params_.focused_view == index, ImGuiSelectableFlags_AllowDoubleClick) &&
         ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         requests_.focus_view = params_.focused_view == index ? -1 : index;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Double-click or press %d to show this view large", index + 1);
+    ui::tip(fmt::format("Double-click or press {} to show this view large", index + 1).c_str());
     views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme), annotations};
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
@@ -79,7 +83,7 @@ void LabUi::grid(ImVec2 origin, ImVec2 size) {
         ImGui::TextDisabled("Compute: %s", compute_.device().name().c_str());
     } else {
         ImGui::TextColored(ImVec4(0.94f, 0.67f, 0.16f, 1.0f), "Compute: CPU (no GPU compute shaders)");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", compute_.device().fallback_reason().c_str());
+        ui::tip(compute_.device().fallback_reason().c_str());
     }
     ImGui::TextDisabled("%s · d = %d, rotary %d, θ = %.6g", params_.preset.c_str(), compute_.data().freqs.head_dim,
                         compute_.data().freqs.rotary_dim, params_.model.rope_theta);
@@ -94,7 +98,7 @@ void LabUi::tabs() {
             const std::string title(view_title(static_cast<View>(i)));
             // Only the parameters' tab is forced open; clicks come back as requests.
             const ImGuiTabItemFlags flags = (i == params_.tab_view && !tab_synced_) ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ImGui::BeginTabItem(title.c_str(), nullptr, flags)) {
+            if (ui::begin_tab_item(title.c_str(), flags)) {
                 if (i != params_.tab_view && tab_synced_) requests_.tab_view = i;
                 ImGui::EndTabItem();
             }
@@ -105,47 +109,127 @@ void LabUi::tabs() {
     view(params_.tab_view, ImGui::GetContentRegionAvail());
 }
 
+bool LabUi::commit(const LabParams& candidate, Origin origin) {
+    if (candidate == params_) return true;
+    try {
+        schema::validate(candidate);
+    } catch (const InputError& e) {
+        controls_.error = e.what();  // the current state stays
+        return false;
+    }
+    if (origin == Origin::User) {
+        controls_.error.clear();
+        if (lesson_ && !params_.presenting && scene_playing_) {
+            scene_playing_ = false;  // the person at the controls wins: the scene stops driving
+            controls_.notice = "scene paused: your change stays (→ next scene, Close lesson or Esc to leave)";
+        }
+    }
+    params_ = candidate;
+    return true;
+}
+
+bool LabUi::apply(const LabParams& candidate) { return commit(candidate, Origin::User); }
+
 void LabUi::open_lesson(Lesson lesson, bool present) {
-    lesson_ = std::move(lesson);
+    if (lesson_) close_lesson();
     lesson_base_ = params_;
-    controls::set_presenting(params_, present);
-    scene_playing_ = true;
+    lesson_ = std::move(lesson);
+    if (present) set_presenting(true);
     go_to_scene(0);
+}
+
+void LabUi::close_lesson() {
+    if (!lesson_) return;
+    if (params_.presenting) set_presenting(false);
+    lesson_.reset();
+    commit(lesson_base_, Origin::Session);
+    controls_.notice = "closed the lesson: the lab is as it was before";
 }
 
 void LabUi::go_to_scene(int k, double t) {
     if (!lesson_) return;
     scene_ = std::clamp(k, 0, scene_count() - 1);
     scene_time_ = t;
-    const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
-    LabParams state = lesson_state(*lesson_, scene_, std::min(scene_time_, scene.duration), lesson_base_);
-    state.scene_views = scene.views;
-    controls::apply_lesson_state(params_, state);
+    scene_playing_ = true;
+    show_scene_state();
 }
 
-void LabUi::presenter_keys() {
-    if (ImGui::GetIO().WantTextInput) return;
-    auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
-    if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown)) go_to_scene(scene_ + 1);
-    if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) go_to_scene(scene_ - 1);
-    if (pressed(ImGuiKey_Home)) go_to_scene(0);
-    if (pressed(ImGuiKey_End)) go_to_scene(scene_count() - 1);
-    if (pressed(ImGuiKey_Space)) scene_playing_ = !scene_playing_;
-    if (pressed(ImGuiKey_Escape)) controls::set_presenting(params_, false);
-    for (ImWchar c : ImGui::GetIO().InputQueueCharacters) {
-        if (c == 'b' || c == 'B') controls::toggle_blank(params_);
+// The scene's state at its current time, over the lab as it was when the lesson opened; the
+// presentation (scale, theme, fullscreen, presenting) stays as it is.
+void LabUi::show_scene_state() {
+    const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
+    LabParams state;
+    try {
+        state = lesson_state(*lesson_, scene_, std::min(scene_time_, scene.duration), lesson_base_);
+    } catch (const InputError& e) {
+        controls_.error = fmt::format("scene {} (\"{}\"): {}", scene_ + 1, scene.title, e.what());
+        scene_playing_ = false;
+        return;
+    }
+    state.scene_views = scene.views;
+    for (const schema::Field& f : schema::fields()) {
+        if (!f.reset) f.set(state, f.get(params_));  // display settings are the viewer's
+    }
+    state.playing = false;  // the lesson's clock drives positions, not playback
+    commit(state, Origin::Lesson);
+}
+
+void LabUi::set_presenting(bool on) {
+    if (on == params_.presenting) return;
+    LabParams next = params_;
+    next.presenting = on;
+    next.blank = false;
+    if (on) {  // for a projector: large text, the light theme, the whole screen
+        before_presenting_ = params_;
+        next.show_controls = false;
+        next.ui_scale = std::max(next.ui_scale, 2.0f);
+        next.theme = Theme::Light;
+        next.fullscreen = true;
+    } else {  // the user's own presentation again
+        next.show_controls = before_presenting_.show_controls;
+        next.ui_scale = before_presenting_.ui_scale;
+        next.theme = before_presenting_.theme;
+        next.fullscreen = before_presenting_.fullscreen;
+    }
+    commit(next, Origin::Lesson);
+}
+
+void LabUi::presenter_keys(const std::vector<controls::Key>& keys) {
+    using controls::Key;
+    for (Key key : keys) {  // every press counts: a clicker's quick presses can share a frame
+        switch (key) {
+            case Key::Right:
+            case Key::PageDown: go_to_scene(scene_ + 1); break;
+            case Key::Left:
+            case Key::PageUp: go_to_scene(scene_ - 1); break;
+            case Key::Home: go_to_scene(0); break;
+            case Key::End: go_to_scene(scene_count() - 1); break;
+            case Key::Space: scene_playing_ = !scene_playing_; break;
+            case Key::Escape: set_presenting(false); return;
+            case Key::B: {
+                LabParams next = params_;
+                next.blank = !next.blank;
+                commit(next, Origin::Lesson);
+                break;
+            }
+        }
     }
 }
 
 void LabUi::lesson_bar(bool presenting) {
     const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
     if (!presenting) {
-        if (ImGui::ArrowButton("##previous scene", ImGuiDir_Left)) go_to_scene(scene_ - 1);
+        if (ui::arrow_button("##previous scene", ImGuiDir_Left, "Previous scene")) go_to_scene(scene_ - 1);
+        ui::tip("Previous scene (←)");
         ImGui::SameLine();
-        if (ImGui::ArrowButton("##next scene", ImGuiDir_Right)) go_to_scene(scene_ + 1);
+        if (ui::arrow_button("##next scene", ImGuiDir_Right, "Next scene")) go_to_scene(scene_ + 1);
+        ui::tip("Next scene (→)");
+        ImGui::SameLine();
+        if (ui::button("Close lesson##bar")) close_lesson();
+        ui::tip("Back to the lab as it was before the lesson (Esc)");
         ImGui::SameLine();
     }
-    ImGui::TextDisabled("%d/%d", scene_ + 1, scene_count());
+    ImGui::TextDisabled("%d/%d%s", scene_ + 1, scene_count(), !presenting && !scene_playing_ ? " (paused)" : "");
     ImGui::SameLine();
     ImGui::TextUnformatted(scene.title.c_str());
     // On a projector the caption is what the room reads: full contrast there.
@@ -198,11 +282,20 @@ Session LabUi::session() const {
     return s;
 }
 
-void LabUi::open_session(const Session& session, const std::string& source) {
-    controls::apply_session(params_, controls_, session.params, source);
+bool LabUi::open_session(const Session& session, const std::string& source) {
+    LabParams next = session.params;
+    for (const schema::Field& f : schema::fields()) {
+        if (f.scope == schema::Scope::Transient) f.set(next, f.get(params_));  // not part of a session
+    }
+    next.scene_views.clear();
+    if (!commit(next, Origin::Session)) return false;
+    lesson_.reset();  // the session replaces the lesson's state
     for (const auto& [name, member] : plot_members()) {
         if (auto it = session.plots.find(name); it != session.plots.end()) view_state_.*member = it->second;
     }
+    controls_.error.clear();
+    controls_.notice = "opened " + source;
+    return true;
 }
 
 void LabUi::handle_session_request() {
@@ -240,6 +333,9 @@ void LabUi::handle_session_request() {
                 open_lesson(load_lesson(controls_.lesson_path), kind == Kind::PresentLesson);
                 controls_.notice = "opened lesson " + controls_.lesson_path;
                 return;
+            case Kind::CloseLesson:
+                close_lesson();
+                return;
         }
     } catch (const InputError& e) {
         controls_.error = e.what();  // the current state stays
@@ -249,17 +345,29 @@ void LabUi::handle_session_request() {
 }
 
 void LabUi::frame(double seconds, const controls::Commands& commands) {
-    controls::apply_commands(params_, controls_, commands);
+    ui::log().begin_frame();
+    ui::allow_tooltips(!params_.presenting);  // nothing floats over the slides
+    LabParams next = params_;
+    controls::apply_commands(next, controls_, commands);
+    const bool typing = ImGui::GetIO().WantTextInput;
+    const bool escape = std::find(commands.keys.begin(), commands.keys.end(), controls::Key::Escape) != commands.keys.end();
     if (lesson_ && params_.presenting) {
-        presenter_keys();
+        presenter_keys(commands.keys);
+    } else if (lesson_ && escape && !typing) {
+        close_lesson();
     } else {
-        controls::handle_shortcuts(params_, compute_.data().freqs.pairs());
+        controls::handle_shortcuts(next, compute_.data().freqs.pairs());
+        commit(next, Origin::User);
     }
     if (lesson_) {
-        if (scene_playing_) scene_time_ += seconds;
-        go_to_scene(scene_, scene_time_);
+        if (scene_playing_) {
+            scene_time_ += seconds;
+            show_scene_state();
+        }
     } else {
-        controls::advance_playback(params_, controls_, seconds);
+        next = params_;
+        controls::advance_playback(next, controls_, seconds);
+        commit(next, Origin::Playback);
     }
     compute_.update(params_);
     requests_ = {};
@@ -281,8 +389,10 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
         const float font = ImGui::GetFontSize();
         const float panel_width = std::clamp(font * 22.0f, viewport->WorkSize.x * 0.25f, viewport->WorkSize.x * 0.45f);
         ImGui::BeginChild("controls", ImVec2(panel_width, 0), true);
-        controls::controls_panel(params_, controls_, compute_);
+        LabParams edited = params_;
+        controls::controls_panel(edited, controls_, compute_, lesson_.has_value());
         ImGui::EndChild();
+        commit(edited, Origin::User);
         ImGui::SameLine();
     }
     // The right-hand side is its own child region, so tab bars and grids lay out inside it.
@@ -307,7 +417,9 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
     ImGui::EndChild();
     ImGui::End();
     help_overlay();
-    controls::apply_requests(params_, requests_);
+    next = params_;
+    controls::apply_requests(next, requests_);
+    commit(next, Origin::User);
     handle_session_request();
 }
 

@@ -24,33 +24,44 @@ public:
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
     const controls::ControlsState& controls_state() const { return controls_; }
+    controls::ControlsState& controls_state() { return controls_; }
     // Exports need every frame exact: no coarse preview after a parameter change.
     void set_previews(bool on) { compute_.set_previews(on); }
-    // The whole state as a session, and opening one (through the controls, the one writer).
-    Session session() const;
-    void open_session(const Session& session, const std::string& source);
 
-    // Lessons: open one (presenting: fullscreen-style, controls hidden, large light text), move
-    // between scenes. The state is lesson_state(scene, time): what presenting shows is what
-    // an export of the lesson renders.
+    // The one writer of the lab state. Every change — the panel, keys, views' requests, lessons,
+    // sessions, exports, the soak — arrives as a candidate state; it is validated against the
+    // schema (lab/schema.h) and committed, or refused with the reason shown and the current
+    // state kept. Returns whether it was committed.
+    bool apply(const LabParams& candidate);
+
+    // The whole state as a session, and opening one (closes an open lesson first).
+    Session session() const;
+    bool open_session(const Session& session, const std::string& source);
+
+    // Lessons play beside the lab. While presenting, the scene drives the state; otherwise
+    // editing any control pauses the scene and the edit stays. Closing returns the lab to
+    // exactly the state it had before the lesson opened.
     void open_lesson(Lesson lesson, bool present);
+    void close_lesson();
     bool has_lesson() const { return lesson_.has_value(); }
+    bool scene_playing() const { return scene_playing_; }
     int scene() const { return scene_; }
     int scene_count() const { return lesson_ ? static_cast<int>(lesson_->scenes.size()) : 0; }
     double scene_time() const { return scene_time_; }
     void go_to_scene(int k, double t = 0.0);
-
-    // For tests and exports: the parameter writer with the same validation the panel uses.
-    LabParams& params_for_controls() { return params_; }
-    controls::ControlsState& controls_state_for_controls() { return controls_; }
+    // Presenter mode: large text, light theme, fullscreen; leaving it restores the user's own.
+    void set_presenting(bool on);
 
 private:
+    enum class Origin { User, Lesson, Playback, Session };
+    bool commit(const LabParams& candidate, Origin origin);
+    void show_scene_state();
     void view(int index, ImVec2 size);
     void grid(ImVec2 origin, ImVec2 size);
     void tabs();
     void help_overlay();
     void handle_session_request();
-    void presenter_keys();
+    void presenter_keys(const std::vector<controls::Key>& keys);
     void lesson_bar(bool presenting);
     void scene_views(ImVec2 origin, ImVec2 size);
 
@@ -64,7 +75,8 @@ private:
     int scene_ = 0;
     double scene_time_ = 0.0;
     bool scene_playing_ = true;
-    LabParams lesson_base_;
+    LabParams lesson_base_;       // the lab as it was when the lesson opened
+    LabParams before_presenting_; // the user's scale, theme, fullscreen and panel
 };
 
 }  // namespace ropelab

@@ -9,6 +9,7 @@
 
 #include "core/rotation.h"
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -100,7 +101,7 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
         ImGui::PushID(j);
         if (ImGui::InvisibleButton("pair", ImVec2(cell, cell))) ctx.requests.focus_pair = j;
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
+            if (ui::tooltips_allowed()) ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
                               d.freqs.inv_freq[static_cast<std::size_t>(j)],
                               wavelength(d.freqs.inv_freq[static_cast<std::size_t>(j)]),
                               phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(j)], p.position)));

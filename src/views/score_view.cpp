@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -58,7 +59,7 @@ void score_view(Context& ctx) {
     if (const auto x = plot.finish()) {
         // The exact sample under the mouse, not just its column's range.
         const auto index = static_cast<std::int64_t>(std::llround(*x / static_cast<double>(stride)));
-        if (index >= 0 && index < count && compute.has_rope()) {
+        if (index >= 0 && index < count && compute.has_rope() && ui::tooltips_allowed()) {
             ImGui::BeginTooltip();
             ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
                         device.series_value(gpu::Series::Scores, index));

@@ -22,6 +22,7 @@
 #include "export_job.h"
 #include "lab/session.h"
 #include "lesson/lesson.h"
+#include "views/widgets.h"
 #include "window.h"
 
 namespace ropelab {
@@ -119,9 +120,24 @@ protected:
         frames(2 * times, [&](int k) { ImGui::GetIO().KeysDown[index] = k % 2 == 0; });
     }
 
-    ImVec2 center_of(const std::string& widget) const {
-        const auto r = lab_->controls_state().widget_rects.at(widget);
-        return ImVec2((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+    // Where ImGui laid the widget out in the last frame (the widget log), by its visible label.
+    ImVec2 center_of(const std::string& label) const {
+        for (const ui::Widget& w : ui::log().last_frame()) {
+            if (w.label == label && w.visible) return ImVec2(w.x + w.w / 2, w.y + w.h / 2);
+        }
+        ADD_FAILURE() << "no visible widget " << label;
+        return ImVec2(-1, -1);
+    }
+
+    // Test set-up goes through the lab's one writer, as every edit does.
+    void set(const std::function<void(LabParams&)>& edit) {
+        LabParams p = lab_->params();
+        edit(p);
+        ASSERT_TRUE(lab_->apply(p)) << lab_->controls_state().error;
+    }
+    bool preset(const std::string& name) {
+        LabParams p = lab_->params();
+        return controls::select_preset(p, lab_->controls_state(), name) && lab_->apply(p);
     }
 
     void click(ImVec2 at) {
@@ -147,7 +163,7 @@ protected:
 };
 
 TEST_F(LabTest, ArrowKeysStepTheFocusedPairByTheta) {
-    lab_->params_for_controls().focused_pair = 5;
+    set([&](LabParams& p) { p.focused_pair = 5; });
     frames(2);
     press_key(ImGuiKey_RightArrow, 10);
     EXPECT_EQ(lab_->params().position, 10);
@@ -171,8 +187,7 @@ TEST_F(LabTest, SpaceTogglesPlaybackAndPlaybackAdvances) {
 TEST_F(LabTest, ChoosingAPresetChangesTheFrequencies) {
     frames(2);
     const std::vector<double> textbook = lab_->compute().data().freqs.inv_freq;
-    ASSERT_TRUE(controls::select_preset(lab_->params_for_controls(), lab_->controls_state_for_controls(),
-                                        "llama3.1-8b"));
+    ASSERT_TRUE(preset("llama3.1-8b"));
     frames(2);
     const auto& now = lab_->compute().data().freqs.inv_freq;
     const auto expected = compute_frequencies(preset_or_throw("llama3.1-8b").config).inv_freq;
@@ -185,7 +200,7 @@ TEST_F(LabTest, DraggingThetaChangesTheScoreCurve) {
     const double theta_before = lab_->params().model.rope_theta;
     const float score_before = device_->series_value(gpu::Series::Scores, 100);
     const int version_before = lab_->compute().series_version();
-    const ImVec2 start = center_of("theta");
+    const ImVec2 start = center_of("θ (base)");
     frames(12, [&](int k) {
         ImGuiIO& io = ImGui::GetIO();
         io.MousePos = ImVec2(start.x + (k >= 2 ? 4.0f * (k - 1) : 0.0f), start.y);
@@ -198,7 +213,7 @@ TEST_F(LabTest, DraggingThetaChangesTheScoreCurve) {
 }
 
 TEST_F(LabTest, LayoutToggleRepairsTheComponents) {
-    lab_->params_for_controls().vectors = VectorChoice::Random;
+    set([&](LabParams& p) { p.vectors = VectorChoice::Random; });
     frames(3);
     click(center_of("half"));
     frames(2);
@@ -220,12 +235,13 @@ TEST_F(LabTest, BadValuesAreRefusedAndThePreviousValueStays) {
     frames(2);
     ModelConfig odd = lab_->params().model;
     odd.head_dim = 127;
-    EXPECT_FALSE(controls::try_set_model(lab_->params_for_controls(), lab_->controls_state_for_controls(), odd));
+    LabParams p = lab_->params();
+    EXPECT_FALSE(controls::try_set_model(p, lab_->controls_state(), odd));
     EXPECT_EQ(lab_->params().model.head_dim, 128);
     EXPECT_NE(lab_->controls_state().error.find("127"), std::string::npos);
     const std::string broken = ::testing::TempDir() + "/ropelab_ui_broken.json";
     std::ofstream(broken) << "{\"head_dim\": 64, \"rope_theta\": \"x\"}";
-    EXPECT_FALSE(controls::load_config(lab_->params_for_controls(), lab_->controls_state_for_controls(), broken));
+    EXPECT_FALSE(controls::load_config(p, lab_->controls_state(), broken));
     EXPECT_EQ(lab_->params().model.head_dim, 128);
     EXPECT_NE(lab_->controls_state().error.find("rope_theta"), std::string::npos);
     std::remove(broken.c_str());
@@ -235,9 +251,9 @@ TEST_F(LabTest, BadValuesAreRefusedAndThePreviousValueStays) {
 // Minimised for 1,000 frames: nothing drawn, no GL error, no playback running on behind the
 // user's back, and the same picture when it comes back.
 TEST_F(LabTest, MinimisedForAThousandFramesThenRestored) {
-    lab_->params_for_controls().position = 100;
+    set([&](LabParams& p) { p.position = 100; });
     const Image before = capture();
-    lab_->params_for_controls().playing = true;
+    set([&](LabParams& p) { p.playing = true; });
     window_->simulate_minimised(true);
     int drawn = 0;
     for (int k = 0; k < 1000; ++k) {
@@ -246,7 +262,7 @@ TEST_F(LabTest, MinimisedForAThousandFramesThenRestored) {
     window_->simulate_minimised(false);
     EXPECT_EQ(drawn, 0);
     EXPECT_EQ(lab_->params().position, 100) << "playback ran while minimised";
-    lab_->params_for_controls().playing = false;
+    set([&](LabParams& p) { p.playing = false; });
     const Image after = capture();
     EXPECT_LT(difference(before, after), 0.5);
     EXPECT_GT(spread(after), 10.0);
@@ -255,13 +271,13 @@ TEST_F(LabTest, MinimisedForAThousandFramesThenRestored) {
 TEST_F(LabTest, EveryViewRendersAndFollowsThePosition) {
     const bool follows_position[kViewCount] = {true, true, false, true, true, false, true, true};
     for (int v = 0; v < kViewCount; ++v) {
-        lab_->params_for_controls().focused_view = v;
-        lab_->params_for_controls().position = 40;
+        set([&](LabParams& p) { p.focused_view = v; });
+        set([&](LabParams& p) { p.position = 40; });
         const Image before = capture();
         ASSERT_EQ(before.width, 1280);
         ASSERT_EQ(before.height, 720);
         EXPECT_GT(spread(before), 10.0) << "view " << v + 1 << " looks blank";
-        lab_->params_for_controls().position = 300;
+        set([&](LabParams& p) { p.position = 300; });
         const Image after = capture();
         const double changed = difference(before, after, 420);  // the view area, right of the controls
         if (follows_position[v]) {
@@ -275,11 +291,11 @@ TEST_F(LabTest, EveryViewRendersAndFollowsThePosition) {
 // Golden images (made by this app's own --screenshot, looked at, committed): frequencies and
 // numbers views of the Llama 3.1 preset. Tolerance: mean channel difference below 1.5.
 TEST_F(LabTest, GoldenImages) {
-    controls::select_preset(lab_->params_for_controls(), lab_->controls_state_for_controls(), "llama3.1-8b");
-    lab_->params_for_controls().position = 1000;
-    lab_->params_for_controls().focused_pair = 30;
+    preset("llama3.1-8b");
+    set([&](LabParams& p) { p.position = 1000; });
+    set([&](LabParams& p) { p.focused_pair = 30; });
     for (int v : {6, 7}) {
-        lab_->params_for_controls().focused_view = v - 1;
+        set([&](LabParams& p) { p.focused_view = v - 1; });
         const std::string golden = std::string(ROPELAB_SOURCE_DIR) + "/tests/ui/golden/view" + std::to_string(v) + ".png";
         if (std::getenv("ROPELAB_UPDATE_GOLDEN")) {  // regenerate, then look at them before committing
             frames(4, {}, golden);
@@ -323,7 +339,7 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
             usleep(20000);  // the export runs in another process; give it time
         }
     };
-    controls::ControlsState& s = lab_->controls_state_for_controls();
+    controls::ControlsState& s = lab_->controls_state();
     s.export_spec.path = (folder / "panel.png").string();
     s.export_spec.view = 2;
     s.export_spec.width = 640;
@@ -353,16 +369,16 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
 // Session panel: save, change things, open again → the saved state is back; a broken file is
 // refused with the field named and the current state kept.
 TEST_F(LabTest, SessionPanelSavesAndOpens) {
-    controls::ControlsState& s = lab_->controls_state_for_controls();
+    controls::ControlsState& s = lab_->controls_state();
     s.session_path = ::testing::TempDir() + "/ropelab_session_" + std::to_string(getpid()) + ".json";
-    lab_->params_for_controls().position = 777;
-    lab_->params_for_controls().focused_pair = 9;
+    set([&](LabParams& p) { p.position = 777; });
+    set([&](LabParams& p) { p.focused_pair = 9; });
     frames(2);
     s.session_request.kind = controls::SessionRequest::Kind::Save;
     frames(2);
     EXPECT_EQ(s.notice, "saved " + s.session_path);
-    lab_->params_for_controls().position = 5;
-    controls::select_preset(lab_->params_for_controls(), s, "gemma-7b");
+    set([&](LabParams& p) { p.position = 5; });
+    preset("gemma-7b");
     frames(2);
     s.session_request.kind = controls::SessionRequest::Kind::Load;
     frames(2);

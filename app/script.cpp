@@ -1,0 +1,300 @@
+#include "script.h"
+
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <fmt/format.h>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/input_file.h"
+#include "lab/session.h"
+#include "views/widgets.h"
+
+namespace ropelab {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int kDragFrames = 8;
+constexpr int kMaxScrollFrames = 60;
+constexpr int kMaxWait = 100000;
+
+// GLFW's key names, as its documentation spells the GLFW_KEY_ constants.
+const std::map<std::string, int>& key_codes() {
+    static const std::map<std::string, int> codes = [] {
+        std::map<std::string, int> m = {
+            {"Escape", GLFW_KEY_ESCAPE}, {"Enter", GLFW_KEY_ENTER},       {"Tab", GLFW_KEY_TAB},
+            {"Backspace", GLFW_KEY_BACKSPACE}, {"Delete", GLFW_KEY_DELETE}, {"Right", GLFW_KEY_RIGHT},
+            {"Left", GLFW_KEY_LEFT},     {"Up", GLFW_KEY_UP},             {"Down", GLFW_KEY_DOWN},
+            {"PageUp", GLFW_KEY_PAGE_UP}, {"PageDown", GLFW_KEY_PAGE_DOWN}, {"Home", GLFW_KEY_HOME},
+            {"End", GLFW_KEY_END},       {"Space", GLFW_KEY_SPACE},       {"Minus", GLFW_KEY_MINUS},
+            {"Equal", GLFW_KEY_EQUAL},
+        };
+        for (int i = 0; i < 12; ++i) m[fmt::format("F{}", i + 1)] = GLFW_KEY_F1 + i;
+        for (char c = 'A'; c <= 'Z'; ++c) m[std::string(1, c)] = GLFW_KEY_A + (c - 'A');
+        for (char c = '0'; c <= '9'; ++c) m[std::string(1, c)] = GLFW_KEY_0 + (c - '0');
+        return m;
+    }();
+    return codes;
+}
+
+// The character a key types on a US keyboard without Shift (0: none), sent as a keyboard would.
+unsigned typed_char(int key) {
+    if (key >= GLFW_KEY_A && key <= GLFW_KEY_Z) return 'a' + static_cast<unsigned>(key - GLFW_KEY_A);
+    if (key >= GLFW_KEY_0 && key <= GLFW_KEY_9) return '0' + static_cast<unsigned>(key - GLFW_KEY_0);
+    if (key == GLFW_KEY_SPACE) return ' ';
+    if (key == GLFW_KEY_MINUS) return '-';
+    if (key == GLFW_KEY_EQUAL) return '=';
+    return 0;
+}
+
+const ui::Widget* find_widget(const std::string& label) {
+    const ui::Widget* hidden = nullptr;
+    for (const ui::Widget& w : ui::log().last_frame()) {
+        if (w.label != label || w.kind == "message") continue;
+        if (w.visible) return &w;
+        if (!hidden) hidden = &w;
+    }
+    return hidden;
+}
+
+std::vector<unsigned> utf8_codepoints(const std::string& text) {
+    std::vector<unsigned> out;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const int extra = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+        unsigned cp = extra == 0 ? c : c & (0x3F >> extra);
+        for (int k = 1; k <= extra && i + k < text.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        out.push_back(cp);
+        i += static_cast<std::size_t>(extra) + 1;
+    }
+    return out;
+}
+
+std::string widgets_json(const std::vector<ui::Widget>& widgets) {
+    Json out = Json::array();
+    for (const ui::Widget& w : widgets) {
+        Json j = {{"label", w.label}, {"kind", w.kind}, {"x", w.x}, {"y", w.y}, {"w", w.w}, {"h", w.h},
+                  {"visible", w.visible}, {"value", w.value}};
+        if (!w.item_of.empty()) j["item_of"] = w.item_of;
+        out.push_back(j);
+    }
+    return out.dump(1) + "\n";
+}
+
+// Checks one step's shape; returns the problem or "".
+std::string step_problem(const Json& s) {
+    if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
+    static const std::vector<std::string> actions = {"wait", "click", "drag", "type", "key", "screenshot", "state", "widgets"};
+    std::string action;
+    for (const auto& [key, value] : s.items()) {
+        if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
+            if (!action.empty()) return fmt::format("has both \"{}\" and \"{}\": one action per step", action, key);
+            action = key;
+        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional") {
+            return fmt::format("unknown field \"{}\"", key);
+        }
+    }
+    if (action.empty()) return "names no action (wait, click, drag, type, key, screenshot, state, widgets)";
+    const Json& v = s[action];
+    if (action == "wait") {
+        if (!v.is_number_integer() || v.get<double>() < 0 || v.get<double>() > kMaxWait) {
+            return fmt::format("\"wait\" must be frames in 0 .. {}", kMaxWait);
+        }
+        return "";
+    }
+    if (!v.is_string() || v.get<std::string>().empty()) return fmt::format("\"{}\" must be non-empty text", action);
+    if (action == "key" && !key_codes().count(v.get<std::string>())) {
+        return fmt::format("unknown key \"{}\" (GLFW key names: Escape, Right, PageDown, Space, F1, A, …)", v.get<std::string>());
+    }
+    for (const char* n : {"dx", "dy"}) {
+        if (s.contains(n) && (!s[n].is_number() || std::abs(s[n].get<double>()) > 10000)) return fmt::format("\"{}\" must be pixels", n);
+    }
+    if (action == "drag" && !s.contains("dx") && !s.contains("dy")) return "a drag needs \"dx\" or \"dy\"";
+    if (s.contains("repeat") && (!s["repeat"].is_number_integer() || s["repeat"].get<int>() < 1 || s["repeat"].get<int>() > 100)) {
+        return "\"repeat\" must be 1 .. 100";
+    }
+    if (s.contains("optional") && !s["optional"].is_boolean()) return "\"optional\" must be true or false";
+    return "";
+}
+
+}  // namespace
+
+Script Script::load(const std::string& path) {
+    Script script;
+    script.path_ = path;
+    Json j;
+    try {
+        j = Json::parse(read_input_file(path, "script"));
+    } catch (const Json::exception& e) {
+        throw InputError(fmt::format("--script {}: not valid JSON: {}", path, e.what()));
+    }
+    if (!j.is_array()) throw InputError(fmt::format("--script {}: a script is a JSON array of steps", path));
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        if (const std::string problem = step_problem(j[i]); !problem.empty()) {
+            throw InputError(fmt::format("--script {}: step {} {}", path, i + 1, problem));
+        }
+        script.steps_.push_back(j[i]);
+    }
+    return script;
+}
+
+std::string Script::where() const {
+    return fmt::format("--script {}: step {} {}", path_, next_, steps_[next_ - 1].dump());
+}
+
+bool Script::before_frame(Window& window) {
+    capture_.clear();
+    while (actions_.empty() && next_ < steps_.size()) {
+        const Json& step = steps_[next_++];
+        if (!expand(step, window)) return false;
+    }
+    if (actions_.empty()) return true;
+    Action action = std::move(actions_.front());
+    actions_.pop_front();
+    return action(window);
+}
+
+bool Script::after_frame(LabUi& lab) {
+    std::string error;
+    if (!state_out_.empty() && !write_file_atomically(state_out_, session_to_json(lab.session()), error)) {
+        error_ = fmt::format("{}: {}", where(), error);
+        return false;
+    }
+    if (!widgets_out_.empty() && !write_file_atomically(widgets_out_, widgets_json(ui::log().this_frame()), error)) {
+        error_ = fmt::format("{}: {}", where(), error);
+        return false;
+    }
+    state_out_.clear();
+    widgets_out_.clear();
+    return true;
+}
+
+// Turns a step into the frames it takes. Files are written after the frame in which the step runs.
+bool Script::expand(const Json& step, Window&) {
+    std::printf("script: step %zu: %s\n", next_, step.dump().c_str());
+    std::fflush(stdout);
+    const bool optional = step.value("optional", false);
+    if (step.contains("wait")) {
+        for (int i = 0; i < step["wait"].get<int>(); ++i) actions_.push_back([](Window&) { return true; });
+    } else if (step.contains("click")) {
+        return click(step["click"].get<std::string>(), optional, 0, 0, false);
+    } else if (step.contains("drag")) {
+        return click(step["drag"].get<std::string>(), optional, step.value("dx", 0.0), step.value("dy", 0.0), true);
+    } else if (step.contains("type")) {
+        const std::vector<unsigned> chars = utf8_codepoints(step["type"].get<std::string>());
+        actions_.push_back([](Window& w) {  // select all: the text typed replaces the field's
+            w.send_key(GLFW_KEY_LEFT_CONTROL, true);
+            w.send_key(GLFW_KEY_A, true);
+            return true;
+        });
+        actions_.push_back([chars](Window& w) {
+            w.send_key(GLFW_KEY_A, false);
+            w.send_key(GLFW_KEY_LEFT_CONTROL, false);
+            for (unsigned c : chars) w.send_char(c);
+            return true;
+        });
+        actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, true); return true; });
+        actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, false); return true; });
+    } else if (step.contains("key")) {
+        const int key = key_codes().at(step["key"].get<std::string>());
+        const int repeat = step.value("repeat", 1);
+        if (repeat == 1) {  // held for one frame, as a person's press is
+            actions_.push_back([key](Window& w) {
+                w.send_key(key, true);
+                if (const unsigned c = typed_char(key)) w.send_char(c);
+                return true;
+            });
+            actions_.push_back([key](Window& w) { w.send_key(key, false); return true; });
+        } else {  // every press and release inside one frame
+            actions_.push_back([key, repeat](Window& w) {
+                for (int i = 0; i < repeat; ++i) {
+                    w.send_key(key, true);
+                    if (const unsigned c = typed_char(key)) w.send_char(c);
+                    w.send_key(key, false);
+                }
+                return true;
+            });
+        }
+    } else if (step.contains("screenshot")) {
+        const std::string path = step["screenshot"].get<std::string>();
+        actions_.push_back([this, path](Window&) { capture_ = path; return true; });
+    } else if (step.contains("state")) {
+        const std::string path = step["state"].get<std::string>();
+        actions_.push_back([this, path](Window&) { state_out_ = path; return true; });
+    } else if (step.contains("widgets")) {
+        const std::string path = step["widgets"].get<std::string>();
+        actions_.push_back([this, path](Window&) { widgets_out_ = path; return true; });
+    }
+    return true;
+}
+
+// Aims at the widget as laid out in the last frame: scrolls its panel with the wheel until it is
+// in view, moves the pointer there, presses, (drags,) releases — one frame each.
+bool Script::click(const std::string& label, bool optional, double dx, double dy, bool drag) {
+    // The aim re-queues itself while scrolling: it holds itself weakly, its queued frames strongly.
+    auto aim = std::make_shared<std::function<bool(Window&, int)>>();
+    std::weak_ptr<std::function<bool(Window&, int)>> self = aim;
+    *aim = [this, label, optional, dx, dy, drag, self](Window& w, int scrolled) -> bool {
+        const ui::Widget* widget = find_widget(label);
+        if (!widget) {
+            if (optional) {
+                std::printf("script: skipped: no widget \"%s\" in view\n", label.c_str());
+                return true;
+            }
+            error_ = fmt::format("{}: no visible widget labelled \"{}\"", where(), label);
+            return false;
+        }
+        if (!widget->visible) {
+            if (scrolled >= kMaxScrollFrames) {
+                error_ = fmt::format("{}: \"{}\" stays out of view after scrolling", where(), label);
+                return false;
+            }
+            // The wheel over its panel, towards it.
+            w.move_pointer((widget->clip[0] + widget->clip[2]) / 2, (widget->clip[1] + widget->clip[3]) / 2);
+            w.send_scroll(widget->y < widget->clip[1] ? 1.0 : -1.0);
+            // A frame for the scroll to settle, then aim again at where the widget is now.
+            actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
+            actions_.push_front([](Window&) { return true; });
+            return true;
+        }
+        const double x = widget->x + widget->w / 2, y = widget->y + widget->h / 2;
+        std::printf("script: %s \"%s\" (%s) at %.0f, %.0f\n", drag ? "drag" : "click", label.c_str(), widget->kind.c_str(), x, y);
+        w.move_pointer(x, y);
+        std::deque<Action> rest;
+        // Press only where the widget still is: if the layout moved since the aim, aim again.
+        rest.push_back([this, label, x, y, drag, next = self.lock(), scrolled](Window& win) {
+            const ui::Widget* now = find_widget(label);
+            if (now && now->visible && (std::abs(now->x + now->w / 2 - x) > 1 || std::abs(now->y + now->h / 2 - y) > 1) &&
+                scrolled < kMaxScrollFrames) {
+                // Drop this attempt's drag and release frames, then aim afresh.
+                const std::size_t attempt = drag ? kDragFrames + 1 : 1;
+                actions_.erase(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(std::min(attempt, actions_.size())));
+                return (*next)(win, scrolled + 1);
+            }
+            win.send_mouse_button(true);
+            return true;
+        });
+        if (drag) {
+            for (int k = 1; k <= kDragFrames; ++k) {
+                rest.push_back([x, y, dx, dy, k](Window& win) {
+                    win.move_pointer(x + dx * k / kDragFrames, y + dy * k / kDragFrames);
+                    win.send_mouse_button(true);  // still held
+                    return true;
+                });
+            }
+        }
+        rest.push_back([](Window& win) { win.send_mouse_button(false); return true; });
+        actions_.insert(actions_.begin(), rest.begin(), rest.end());
+        return true;
+    };
+    actions_.push_back([aim](Window& w) { return (*aim)(w, 0); });
+    return true;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,53 @@
+#pragma once
+// `ropelab gui --script FILE.json`: drives the real window as a person would, through the GLFW
+// callbacks a mouse and keyboard use, aiming at widgets where ImGui laid them out in the last
+// frame (the widget log, views/widgets.h). A JSON array of steps, one per frame unless it waits:
+//   {"wait": N}                      N frames of nothing
+//   {"click": "LABEL"}               the centre of the first visible widget with that visible label
+//                                    (scrolling its panel with the wheel first if it is out of view)
+//   {"drag": "LABEL", "dx": PX, "dy": PX}
+//   {"type": "TEXT"}                 replaces the focused field's text (Ctrl+A, the characters), Enter
+//   {"key": "NAME", "repeat": N}     a GLFW key name (Escape, Right, PageDown, Space, F1, A, …);
+//                                    N > 1 presses it N times within one frame, like a fast clicker
+//   {"screenshot": "F.png"}  {"state": "F.json"}  {"widgets": "F.json"}
+// "optional": true on a click or drag skips it (logged) when the label is not visible.
+#include <deque>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "views/lab_ui.h"
+#include "window.h"
+
+namespace ropelab {
+
+class Script {
+public:
+    // Reads and checks every step; throws InputError naming the file, step and problem.
+    static Script load(const std::string& path);
+
+    // Before a frame: this frame's input. After it: files the step asked for. Both return false
+    // with error() set when the script cannot go on (a label not visible, a file not written).
+    bool before_frame(Window& window);
+    bool after_frame(LabUi& lab);
+    bool done() const { return next_ >= steps_.size() && actions_.empty(); }
+    // The screenshot this frame should be saved as, if a step asked for one.
+    const std::string& capture_path() const { return capture_; }
+    const std::string& error() const { return error_; }
+
+private:
+    using Action = std::function<bool(Window&)>;
+    bool expand(const nlohmann::json& step, Window& window);
+    bool click(const std::string& label, bool optional, double dx, double dy, bool drag);
+    std::string where() const;
+
+    std::string path_;
+    std::vector<nlohmann::json> steps_;
+    std::size_t next_ = 0;        // the next step to expand
+    std::deque<Action> actions_;  // the current step's remaining frames
+    std::string capture_, state_out_, widgets_out_, error_;
+};
+
+}  // namespace ropelab

@@ -1,0 +1,497 @@
+#include "lab/schema.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/presets.h"
+
+namespace ropelab::schema {
+
+namespace {
+
+using Names = std::vector<std::string_view>;
+
+template <class T> struct is_optional : std::false_type {};
+template <class T> struct is_optional<std::optional<T>> : std::true_type {};
+template <class T> struct is_vector : std::false_type {};
+template <class T> struct is_vector<std::vector<T>> : std::true_type {};
+
+// A member of LabParams as a Value, and back. Enums travel as their names.
+template <class T>
+Value to_value(const T& x, const Names& names) {
+    if constexpr (std::is_enum_v<T>) {
+        return std::string(names.at(static_cast<std::size_t>(x)));
+    } else if constexpr (is_optional<T>::value) {
+        return x ? to_value(*x, names) : Value{};
+    } else if constexpr (std::is_same_v<T, bool>) {
+        return x;
+    } else if constexpr (std::is_integral_v<T>) {
+        return static_cast<std::int64_t>(x);
+    } else if constexpr (std::is_floating_point_v<T>) {
+        return static_cast<double>(x);
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        return x;
+    } else {
+        static_assert(is_vector<T>::value);
+        return std::vector<double>(x.begin(), x.end());
+    }
+}
+
+template <class T>
+void from_value(T& out, const Value& v, const Names& names) {
+    if constexpr (std::is_enum_v<T>) {
+        const auto it = std::find(names.begin(), names.end(), std::get<std::string>(v));
+        out = static_cast<T>(it - names.begin());
+    } else if constexpr (is_optional<T>::value) {
+        if (std::holds_alternative<std::monostate>(v)) {
+            out.reset();
+        } else {
+            typename T::value_type inner{};
+            from_value(inner, v, names);
+            out = inner;
+        }
+    } else if constexpr (std::is_same_v<T, bool>) {
+        out = std::get<bool>(v);
+    } else if constexpr (std::is_integral_v<T>) {
+        out = static_cast<T>(std::get<std::int64_t>(v));
+    } else if constexpr (std::is_floating_point_v<T>) {
+        out = static_cast<T>(std::get<double>(v));
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        out = std::get<std::string>(v);
+    } else {
+        const auto& list = std::get<std::vector<double>>(v);
+        out.assign(list.size(), {});
+        for (std::size_t i = 0; i < list.size(); ++i) out[i] = static_cast<typename T::value_type>(list[i]);
+    }
+}
+
+// A row: the description plus the member it reads and writes.
+template <class Member>
+Field row(Field f, Member member) {
+    const Names names = f.names;
+    f.get = [member, names](const LabParams& p) { return to_value(member(const_cast<LabParams&>(p)), names); };
+    f.set = [member, names](LabParams& p, const Value& v) { from_value(member(p), v, names); };
+    return f;
+}
+
+#define MEMBER(expr) [](LabParams& p) -> auto& { return expr; }
+
+constexpr double kBig = 1e12;  // context lengths: far past any real model, still exact in a double
+constexpr double kMaxPos = static_cast<double>(kMaxPosition);
+
+const Names kRopeTypes = {"default", "linear", "dynamic", "ntk", "yarn", "llama3", "longrope"};
+const Names kLayouts = {"interleaved", "half"};
+const Names kEncodings = {"rope", "sinusoidal", "both"};
+const Names kVectors = {"ones", "random", "mean", "pair", "custom"};
+const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
+const Names kThemes = {"dark", "light"};
+
+std::vector<Field> make_fields() {
+    using K = Kind;
+    using A = Affects;
+    std::vector<Field> f;
+    // The model: the names of HF's config.json.
+    f.push_back(row({.path = "preset", .flag = "", .lesson = "preset", .kind = K::Text, .max = 4096,
+                     .help = "Where the model came from: a preset name or a config.json path (a lesson's preset loads it)"},
+                    MEMBER(p.preset)));
+    f.push_back(row({.path = "model.head_dim", .flag = "--head-dim", .lesson = "head_dim", .kind = K::Int, .min = 2,
+                     .max = kMaxHeadDim, .affects = A::Data, .help = "Components per head d"},
+                    MEMBER(p.model.head_dim)));
+    f.push_back(row({.path = "model.partial_rotary_factor", .flag = "--partial-rotary-factor", .lesson = "partial_rotary_factor",
+                     .kind = K::Real, .min = 1e-6, .max = 1, .affects = A::Data, .help = "Fraction of the head that rotates"},
+                    MEMBER(p.model.partial_rotary_factor)));
+    f.push_back(row({.path = "model.rope_theta", .flag = "--rope-theta", .lesson = "theta", .kind = K::Real, .min = 1.0001,
+                     .max = kBig, .affects = A::Data, .help = "RoPE base θ"},
+                    MEMBER(p.model.rope_theta)));
+    f.push_back(row({.path = "model.max_position_embeddings", .flag = "--max-position-embeddings", .lesson = "max_position_embeddings",
+                     .kind = K::Int, .min = 1, .max = kBig, .affects = A::Data, .help = "Context length"},
+                    MEMBER(p.model.max_position_embeddings)));
+    f.push_back(row({.path = "model.original_max_position_embeddings", .flag = "", .lesson = "", .kind = K::Int, .min = 1,
+                     .max = kBig, .optional = true, .affects = A::Data, .help = "Top-level original context (Phi-3)"},
+                    MEMBER(p.model.original_max_position_embeddings)));
+    f.push_back(row({.path = "model.seq_len", .flag = "--seq-len", .lesson = "seq_len", .kind = K::Int, .min = 1, .max = kBig,
+                     .optional = true, .affects = A::Data, .help = "Current sequence length (dynamic, longrope)"},
+                    MEMBER(p.model.seq_len)));
+    f.push_back(row({.path = "model.layout", .flag = "--layout", .lesson = "layout", .kind = K::Enum, .names = kLayouts,
+                     .affects = A::Data, .help = "Pair layout"},
+                    MEMBER(p.model.layout)));
+    f.push_back(row({.path = "model.rope_scaling.rope_type", .flag = "--rope-type", .lesson = "rope_type", .kind = K::Enum,
+                     .names = kRopeTypes, .affects = A::Data, .help = "How θ_i is stretched for longer contexts"},
+                    MEMBER(p.model.rope_scaling.type)));
+    f.push_back(row({.path = "model.rope_scaling.factor", .flag = "--factor", .lesson = "factor", .kind = K::Real, .min = 1e-3,
+                     .max = 1e4, .optional = true, .affects = A::Data, .help = "Context scaling factor"},
+                    MEMBER(p.model.rope_scaling.factor)));
+    f.push_back(row({.path = "model.rope_scaling.low_freq_factor", .flag = "--low-freq-factor", .lesson = "low_freq_factor",
+                     .kind = K::Real, .min = 1e-3, .max = 1e4, .optional = true, .affects = A::Data, .help = "llama3 low_freq_factor"},
+                    MEMBER(p.model.rope_scaling.low_freq_factor)));
+    f.push_back(row({.path = "model.rope_scaling.high_freq_factor", .flag = "--high-freq-factor", .lesson = "high_freq_factor",
+                     .kind = K::Real, .min = 1e-3, .max = 1e4, .optional = true, .affects = A::Data, .help = "llama3 high_freq_factor"},
+                    MEMBER(p.model.rope_scaling.high_freq_factor)));
+    f.push_back(row({.path = "model.rope_scaling.beta_fast", .flag = "--beta-fast", .lesson = "beta_fast", .kind = K::Real,
+                     .min = 1e-3, .max = 1e4, .affects = A::Data, .help = "YaRN beta_fast"},
+                    MEMBER(p.model.rope_scaling.beta_fast)));
+    f.push_back(row({.path = "model.rope_scaling.beta_slow", .flag = "--beta-slow", .lesson = "beta_slow", .kind = K::Real,
+                     .min = 1e-3, .max = 1e4, .affects = A::Data, .help = "YaRN beta_slow"},
+                    MEMBER(p.model.rope_scaling.beta_slow)));
+    f.push_back(row({.path = "model.rope_scaling.attention_factor", .flag = "--attention-factor", .lesson = "attention_factor",
+                     .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data, .help = "Scales cos and sin"},
+                    MEMBER(p.model.rope_scaling.attention_factor)));
+    f.push_back(row({.path = "model.rope_scaling.mscale", .flag = "--mscale", .lesson = "mscale", .kind = K::Real, .min = 1e-3,
+                     .max = 1e3, .optional = true, .affects = A::Data, .help = "YaRN mscale (DeepSeek)"},
+                    MEMBER(p.model.rope_scaling.mscale)));
+    f.push_back(row({.path = "model.rope_scaling.mscale_all_dim", .flag = "--mscale-all-dim", .lesson = "mscale_all_dim",
+                     .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data,
+                     .help = "YaRN mscale_all_dim (DeepSeek)"},
+                    MEMBER(p.model.rope_scaling.mscale_all_dim)));
+    f.push_back(row({.path = "model.rope_scaling.original_max_position_embeddings", .flag = "--original-max-position-embeddings",
+                     .lesson = "original_max_position_embeddings", .kind = K::Int, .min = 1, .max = kBig, .optional = true,
+                     .affects = A::Data, .help = "Training context before scaling"},
+                    MEMBER(p.model.rope_scaling.original_max_position_embeddings)));
+    f.push_back(row({.path = "model.rope_scaling.long_factor", .flag = "--long-factor", .lesson = "", .kind = K::List, .min = 1e-3,
+                     .max = 1e6, .affects = A::Data, .help = "LongRoPE long factors, one per pair (comma-separated)",
+                     .count = kMaxHeadDim / 2},
+                    MEMBER(p.model.rope_scaling.long_factor)));
+    f.push_back(row({.path = "model.rope_scaling.short_factor", .flag = "--short-factor", .lesson = "", .kind = K::List, .min = 1e-3,
+                     .max = 1e6, .affects = A::Data, .help = "LongRoPE short factors, one per pair (comma-separated)",
+                     .count = kMaxHeadDim / 2},
+                    MEMBER(p.model.rope_scaling.short_factor)));
+
+    // What is plotted.
+    f.push_back(row({.path = "curves.encoding", .flag = "--encoding", .lesson = "encoding", .kind = K::Enum, .names = kEncodings,
+                     .affects = A::Data, .help = "RoPE, sinusoidal (additive) or both"},
+                    MEMBER(p.encoding)));
+    f.push_back(row({.path = "curves.vectors", .flag = "--vectors", .lesson = "vectors", .kind = K::Enum, .names = kVectors,
+                     .affects = A::Data, .help = "q and k: ones, random, mean of S random, the focused pair, custom"},
+                    MEMBER(p.vectors)));
+    f.push_back(row({.path = "curves.seed", .flag = "--seed", .lesson = "seed", .kind = K::Int, .min = 0, .max = 4294967295.0,
+                     .affects = A::Data, .help = "Seed of the random q and k"},
+                    MEMBER(p.seed)));
+    f.push_back(row({.path = "curves.samples", .flag = "--samples", .lesson = "samples", .kind = K::Int, .min = 1,
+                     .max = kMaxSamples, .affects = A::Data, .help = "S random vectors averaged (vectors = mean)"},
+                    MEMBER(p.samples)));
+    f.push_back(row({.path = "curves.custom_q", .flag = "--custom-q", .lesson = "custom_q", .kind = K::Text, .max = 65536,
+                     .affects = A::Data, .help = "q for vectors = custom: head_dim numbers, comma-separated"},
+                    MEMBER(p.custom_q)));
+    f.push_back(row({.path = "curves.custom_k", .flag = "--custom-k", .lesson = "custom_k", .kind = K::Text, .max = 65536,
+                     .affects = A::Data, .help = "k for vectors = custom"},
+                    MEMBER(p.custom_k)));
+    f.push_back(row({.path = "curves.max_distance", .flag = "--max-distance", .lesson = "max_distance", .kind = K::Int,
+                     .min = static_cast<double>(kMinDistances), .max = static_cast<double>(kMaxDistances), .affects = A::Data,
+                     .help = "N distances of the score curve"},
+                    MEMBER(p.max_distance)));
+    f.push_back(row({.path = "curves.angle_mode", .flag = "--angle-mode", .lesson = "angle_mode", .kind = K::Enum,
+                     .names = kAngleModes, .affects = A::Data, .help = "exact, naive-fp32 or bf16 angles"},
+                    MEMBER(p.angle_mode)));
+    f.push_back(row({.path = "curves.show_bound", .flag = "--show-bound", .lesson = "show_bound", .kind = K::Bool,
+                     .affects = A::Data, .help = "Draw RoFormer's decay bound"},
+                    MEMBER(p.show_bound)));
+    f.push_back(row({.path = "curves.log_distance", .flag = "--log-distance", .lesson = "log_distance", .kind = K::Bool,
+                     .help = "Logarithmic distance axis"},
+                    MEMBER(p.log_distance)));
+    f.push_back(row({.path = "curves.invariance_distance", .flag = "--invariance-distance", .lesson = "invariance_distance",
+                     .kind = K::Int, .min = 0, .max = kMaxPos, .affects = A::Data,
+                     .help = "Δ of the translation-invariance view"},
+                    MEMBER(p.invariance_distance)));
+
+    // Where we are.
+    f.push_back(row({.path = "focus.pair", .flag = "--pair", .lesson = "pair", .kind = K::Int, .min = 0,
+                     .max = kMaxHeadDim / 2 - 1, .affects = A::Focus, .help = "Focused pair (inside the model)"},
+                    MEMBER(p.focused_pair)));
+    f.push_back(row({.path = "focus.position", .flag = "--position", .lesson = "position", .kind = K::Int, .min = 0,
+                     .max = kMaxPos, .help = "Query position m"},
+                    MEMBER(p.position)));
+    f.push_back(row({.path = "focus.key_distance", .flag = "--key-distance", .lesson = "key_distance", .kind = K::Int,
+                     .min = 0, .max = kMaxPos, .help = "The key sits at m − this in the planes view"},
+                    MEMBER(p.key_distance)));
+    f.push_back(row({.path = "focus.log_position_slider", .flag = "", .lesson = "", .kind = K::Bool,
+                     .help = "Logarithmic position slider"},
+                    MEMBER(p.log_position_slider)));
+
+    // Playback.
+    f.push_back(row({.path = "playback.playing", .flag = "", .lesson = "", .kind = K::Bool, .help = "Playing"},
+                    MEMBER(p.playing)));
+    f.push_back(row({.path = "playback.speed", .flag = "--speed", .lesson = "speed", .kind = K::Real, .min = 0.01, .max = 4096,
+                     .help = "Positions per second"},
+                    MEMBER(p.speed)));
+    f.push_back(row({.path = "playback.loop_from", .flag = "--loop-from", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxPos,
+                     .help = "Playback loop start"},
+                    MEMBER(p.loop_from)));
+    f.push_back(row({.path = "playback.loop_to", .flag = "--loop-to", .lesson = "", .kind = K::Int, .min = 1, .max = kMaxPos,
+                     .help = "Playback loop end"},
+                    MEMBER(p.loop_to)));
+
+    // Presentation: kept by Reset.
+    f.push_back(row({.path = "layout.focused_view", .flag = "", .lesson = "", .kind = K::Int, .min = -1, .max = kViewCount - 1,
+                     .reset = false, .help = "−1: all views; 0 .. 7: one view large"},
+                    MEMBER(p.focused_view)));
+    f.push_back(row({.path = "layout.tab_view", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kViewCount - 1,
+                     .reset = false, .help = "The tab shown when the grid does not fit"},
+                    MEMBER(p.tab_view)));
+    f.push_back(row({.path = "layout.show_controls", .flag = "", .lesson = "", .kind = K::Bool, .reset = false,
+                     .help = "The controls panel"},
+                    MEMBER(p.show_controls)));
+    f.push_back(row({.path = "layout.ui_scale", .flag = "--ui-scale", .lesson = "", .kind = K::Real, .min = kMinUiScale,
+                     .max = kMaxUiScale, .reset = false, .help = "Text and widget size"},
+                    MEMBER(p.ui_scale)));
+    f.push_back(row({.path = "layout.theme", .flag = "--theme", .lesson = "theme", .kind = K::Enum, .names = kThemes,
+                     .reset = false, .help = "dark or light"},
+                    MEMBER(p.theme)));
+    f.push_back(row({.path = "layout.show_help", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "The shortcut overlay (F1)"},
+                    MEMBER(p.show_help)));
+    f.push_back(row({.path = "layout.fullscreen", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "Fullscreen (F11)"},
+                    MEMBER(p.fullscreen)));
+    f.push_back(row({.path = "layout.presenting", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "Presenter mode"},
+                    MEMBER(p.presenting)));
+    f.push_back(row({.path = "layout.blank", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "Presenter's blank screen (B)"},
+                    MEMBER(p.blank)));
+    f.push_back(row({.path = "layout.scene_views", .flag = "", .lesson = "", .kind = K::List, .min = 0, .max = kViewCount - 1,
+                     .scope = Scope::Transient, .reset = false, .help = "A lesson scene's views", .count = 4},
+                    MEMBER(p.scene_views)));
+    return f;
+}
+
+#undef MEMBER
+
+const std::vector<Field>& table() {
+    static const std::vector<Field> all = make_fields();
+    return all;
+}
+
+std::string number_text(double x) { return fmt::format("{}", x); }
+
+std::string short_text(std::string text) {
+    if (text.size() > 60) text = text.substr(0, 57) + "...";
+    return text;
+}
+
+[[noreturn]] void refuse(const Field& f, const std::string& value, const std::string& why = "is out of range") {
+    throw InputError(fmt::format("{} = {} {} ({})", f.path, short_text(value), why, range_text(f)));
+}
+
+bool whole(double x) { return std::isfinite(x) && x == std::floor(x); }
+
+double parse_number(const Field& f, std::string_view text) {
+    std::string s(text);
+    s.erase(0, s.find_first_not_of(" \t"));
+    s.erase(s.find_last_not_of(" \t") + 1);
+    char* end = nullptr;
+    const double x = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size()) refuse(f, std::string(text), "is not a number");
+    return x;
+}
+
+}  // namespace
+
+std::span<const Field> fields() { return table(); }
+
+const Field* by_path(std::string_view path) {
+    for (const Field& f : table()) {
+        if (f.path == path) return &f;
+    }
+    return nullptr;
+}
+
+const Field* by_flag(std::string_view flag) {
+    for (const Field& f : table()) {
+        if (!f.flag.empty() && f.flag == flag) return &f;
+    }
+    return nullptr;
+}
+
+const Field* by_lesson_name(std::string_view name) {
+    for (const Field& f : table()) {
+        if (!f.lesson.empty() && f.lesson == name) return &f;
+    }
+    return nullptr;
+}
+
+std::string range_text(const Field& f) {
+    switch (f.kind) {
+        case Kind::Int:
+        case Kind::Real: return fmt::format("{} .. {}", number_text(f.min), number_text(f.max));
+        case Kind::Bool: return "true or false";
+        case Kind::Enum: {
+            std::string names;
+            for (std::string_view n : f.names) names += (names.empty() ? "" : ", ") + std::string(n);
+            return "one of " + names;
+        }
+        case Kind::Text: return fmt::format("text of at most {} characters", number_text(f.max));
+        case Kind::List:
+            return fmt::format("at most {} numbers, each {} .. {}", f.count, number_text(f.min), number_text(f.max));
+    }
+    return "";
+}
+
+std::string value_text(const Field&, const Value& v) {
+    return std::visit(
+        [](const auto& x) -> std::string {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, std::monostate>) return "none";
+            else if constexpr (std::is_same_v<T, bool>) return x ? "true" : "false";
+            else if constexpr (std::is_same_v<T, std::int64_t>) return std::to_string(x);
+            else if constexpr (std::is_same_v<T, double>) return number_text(x);
+            else if constexpr (std::is_same_v<T, std::string>) return x;
+            else {
+                std::string out;
+                for (double d : x) out += (out.empty() ? "" : ",") + number_text(d);
+                return out;
+            }
+        },
+        v);
+}
+
+Value from_number(const Field& f, double x) {
+    switch (f.kind) {
+        case Kind::Int: {
+            const double r = std::round(x);
+            // Out-of-range doubles are refused before any integer conversion (which would be undefined).
+            if (!(r >= f.min && r <= f.max)) refuse(f, number_text(x));
+            return static_cast<std::int64_t>(r);
+        }
+        case Kind::Real: return x;
+        default: refuse(f, number_text(x), "is not a number field");
+    }
+}
+
+Value parse(const Field& f, std::string_view text) {
+    if (f.optional && (text == "none" || text == "null" || text.empty())) return Value{};
+    Value v;
+    switch (f.kind) {
+        case Kind::Int: {
+            const double x = parse_number(f, text);
+            if (!whole(x)) refuse(f, std::string(text), "is not a whole number");
+            if (!(x >= f.min && x <= f.max)) refuse(f, std::string(text));
+            v = static_cast<std::int64_t>(x);
+            break;
+        }
+        case Kind::Real: v = parse_number(f, text); break;
+        case Kind::Bool:
+            if (text == "true" || text == "1") v = true;
+            else if (text == "false" || text == "0") v = false;
+            else refuse(f, std::string(text), "is not true or false");
+            break;
+        case Kind::Enum:
+        case Kind::Text: v = std::string(text); break;
+        case Kind::List: {
+            std::vector<double> list;
+            std::size_t start = 0;
+            while (start <= text.size() && !text.empty()) {
+                const std::size_t comma = std::min(text.find(',', start), text.size());
+                list.push_back(parse_number(f, text.substr(start, comma - start)));
+                if (list.size() > f.count) refuse(f, std::string(text), "has too many numbers");
+                start = comma + 1;
+            }
+            v = std::move(list);
+            break;
+        }
+    }
+    check(f, v);
+    return v;
+}
+
+void check(const Field& f, const Value& v) {
+    if (std::holds_alternative<std::monostate>(v)) {
+        if (!f.optional) refuse(f, "none", "is required");
+        return;
+    }
+    const std::string text = value_text(f, v);
+    switch (f.kind) {
+        case Kind::Int: {
+            const auto* x = std::get_if<std::int64_t>(&v);
+            if (!x) refuse(f, text, "is not a whole number");
+            if (!(static_cast<double>(*x) >= f.min && static_cast<double>(*x) <= f.max)) refuse(f, text);
+            return;
+        }
+        case Kind::Real: {
+            const auto* x = std::get_if<double>(&v);
+            if (!x) refuse(f, text, "is not a number");
+            if (!std::isfinite(*x)) refuse(f, text, "is not a finite number");
+            if (!(*x >= f.min && *x <= f.max)) refuse(f, text);
+            return;
+        }
+        case Kind::Bool:
+            if (!std::holds_alternative<bool>(v)) refuse(f, text, "is not true or false");
+            return;
+        case Kind::Enum: {
+            const auto* x = std::get_if<std::string>(&v);
+            if (!x || std::find(f.names.begin(), f.names.end(), *x) == f.names.end()) refuse(f, "\"" + text + "\"", "is unknown");
+            return;
+        }
+        case Kind::Text: {
+            const auto* x = std::get_if<std::string>(&v);
+            if (!x) refuse(f, text, "is not text");
+            if (static_cast<double>(x->size()) > f.max) refuse(f, text, "is too long");
+            return;
+        }
+        case Kind::List: {
+            const auto* x = std::get_if<std::vector<double>>(&v);
+            if (!x) refuse(f, text, "is not a list of numbers");
+            if (x->size() > f.count) refuse(f, text, "has too many numbers");
+            for (double d : *x) {
+                if (!std::isfinite(d) || d < f.min || d > f.max) refuse(f, text, fmt::format("holds {}, out of range", number_text(d)));
+            }
+            return;
+        }
+    }
+}
+
+void validate(const LabParams& p) {
+    for (const Field& f : table()) check(f, f.get(p));
+    try {
+        ropelab::validate(p.model);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("model: {}", e.what()));
+    }
+    const int pairs = rotary_dim(p.model) / 2;
+    if (p.focused_pair >= pairs) {
+        throw InputError(fmt::format("focus.pair = {} is out of range (0 .. {}: the model's pairs)", p.focused_pair, pairs - 1));
+    }
+    if (p.loop_from >= p.loop_to) {
+        throw InputError(fmt::format("playback.loop_from = {} must be below playback.loop_to = {}", p.loop_from, p.loop_to));
+    }
+}
+
+void assign(LabParams& p, const Field& f, const Value& v) {
+    check(f, v);
+    f.set(p, v);
+}
+
+void assign_text(LabParams& p, const Field& f, std::string_view text) {
+    if (f.path == "preset") {
+        const Preset& preset = preset_or_throw(std::string(text));
+        p.model = preset.config;
+        p.focused_pair = std::min(p.focused_pair, rotary_dim(p.model) / 2 - 1);
+    }
+    assign(p, f, parse(f, text));
+}
+
+std::string key(const LabParams& p, Affects what) {
+    std::string k;
+    for (const Field& f : table()) {
+        if (f.affects == what) k += value_text(f, f.get(p)) + "|";
+    }
+    // With q = k = the focused pair, the curves themselves follow the focus.
+    if (what == Affects::Data && p.vectors == VectorChoice::FocusedPair) k += fmt::format("pair {}", p.focused_pair);
+    return k;
+}
+
+LabParams reset(const LabParams& p) {
+    const LabParams fresh;
+    LabParams out = p;
+    for (const Field& f : table()) {
+        if (f.reset) f.set(out, f.get(fresh));
+    }
+    return out;
+}
+
+}  // namespace ropelab::schema

@@ -1,0 +1,221 @@
+#include "views/widgets.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <map>
+
+#include <fmt/format.h>
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
+namespace ropelab::ui {
+
+namespace {
+
+bool g_tooltips = true;
+
+constexpr ImGuiInputTextFlags kCommit = ImGuiInputTextFlags_EnterReturnsTrue;
+
+}  // namespace
+
+WidgetLog& log() {
+    static WidgetLog instance;
+    return instance;
+}
+
+void WidgetLog::begin_frame() {
+    last_ = std::move(current_);
+    current_.clear();
+}
+
+void WidgetLog::record(std::string_view label, std::string_view kind, std::string value) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    Widget w;
+    w.label = visible_label(label);
+    w.kind = kind;
+    w.value = std::move(value);
+    w.x = a.x, w.y = a.y, w.w = b.x - a.x, w.h = b.y - a.y;
+    w.visible = clip.Contains(ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2)) && ImGui::IsItemVisible();
+    w.clip[0] = clip.Min.x, w.clip[1] = clip.Min.y, w.clip[2] = clip.Max.x, w.clip[3] = clip.Max.y;
+    w.item_of = combo_;
+    w.id = ImGui::GetItemID();
+    if (w.id != 0) {
+        for (const Widget& other : current_) {
+            if (other.id != w.id) continue;
+            const std::string clash = fmt::format("ImGui ID {:#x} shared by {} \"{}\" and {} \"{}\"", w.id, other.kind,
+                                                  other.label, w.kind, w.label);
+            if (std::find(duplicates_.begin(), duplicates_.end(), clash) == duplicates_.end()) duplicates_.push_back(clash);
+        }
+    }
+    current_.push_back(std::move(w));
+}
+
+void allow_tooltips(bool on) { g_tooltips = on; }
+bool tooltips_allowed() { return g_tooltips; }
+
+void tip(const char* text) {
+    if (g_tooltips && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+std::string visible_label(std::string_view label) {
+    const auto hashes = label.find("##");
+    return std::string(hashes == std::string_view::npos ? label : label.substr(0, hashes));
+}
+
+bool button(const char* label, ImVec2 size) {
+    const bool pressed = ImGui::Button(label, size);
+    log().record(label, "button");
+    return pressed;
+}
+
+bool arrow_button(const char* id, ImGuiDir dir, const char* name) {
+    const bool pressed = ImGui::ArrowButton(id, dir);
+    log().record(name, "button");
+    return pressed;
+}
+
+bool checkbox(const char* label, bool* v) {
+    const bool changed = ImGui::Checkbox(label, v);
+    log().record(label, "checkbox", *v ? "true" : "false");
+    return changed;
+}
+
+bool radio(const char* label, int* v, int v_button) {
+    const bool pressed = ImGui::RadioButton(label, v, v_button);
+    log().record(label, "radio", *v == v_button ? "true" : "false");
+    return pressed;
+}
+
+bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags, const char* kind) {
+    const bool pressed = ImGui::Selectable(label, selected, flags);
+    log().record(label, kind, selected ? "true" : "false");
+    return pressed;
+}
+
+bool begin_combo(const char* label, const char* preview) {
+    const bool open = ImGui::BeginCombo(label, preview);
+    if (open) {
+        // The popup's window is current now; the combo box itself was the item before it.
+        log().set_combo(visible_label(label));
+    } else {
+        log().record(label, "combo", preview);
+    }
+    return open;
+}
+
+bool combo_item(const char* label, bool selected) {
+    const bool pressed = ImGui::Selectable(label, selected);
+    log().record(label, "combo", selected ? "true" : "false");
+    return pressed;
+}
+
+void end_combo() {
+    log().set_combo({});
+    ImGui::EndCombo();
+}
+
+bool combo(const char* label, int* current, std::span<const char* const> names) {
+    bool changed = false;
+    const char* preview = *current >= 0 && static_cast<std::size_t>(*current) < names.size() ? names[*current] : "";
+    if (begin_combo(label, preview)) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (combo_item(names[i], static_cast<int>(i) == *current) && static_cast<int>(i) != *current) {
+                *current = static_cast<int>(i);
+                changed = true;
+            }
+        }
+        end_combo();
+    }
+    return changed;
+}
+
+bool header(const char* label, ImGuiTreeNodeFlags flags) {
+    const bool open = ImGui::CollapsingHeader(label, flags);
+    log().record(label, "header", open ? "open" : "closed");
+    return open;
+}
+
+bool begin_tab_item(const char* label, ImGuiTabItemFlags flags) {
+    const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+    log().record(label, "tab", open ? "open" : "closed");
+    return open;
+}
+
+bool slider_double(const char* label, double* v, double lo, double hi, const char* format, bool log_scale) {
+    const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, format,
+                                             log_scale ? ImGuiSliderFlags_Logarithmic : 0);
+    log().record(label, "slider", fmt::format("{}", *v));
+    return changed;
+}
+
+bool slider_int64(const char* label, std::int64_t* v, std::int64_t lo, std::int64_t hi, bool log_scale) {
+    const bool changed = ImGui::SliderScalar(label, ImGuiDataType_S64, v, &lo, &hi, "%" PRId64,
+                                             log_scale ? ImGuiSliderFlags_Logarithmic : 0);
+    log().record(label, "slider", std::to_string(*v));
+    return changed;
+}
+
+bool slider_int(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+    const bool changed = ImGui::SliderInt(label, v, lo, hi, format, flags);
+    log().record(label, "slider", std::to_string(*v));
+    return changed;
+}
+
+bool slider_float(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
+    const bool changed = ImGui::SliderFloat(label, v, lo, hi, format, flags);
+    log().record(label, "slider", fmt::format("{}", *v));
+    return changed;
+}
+
+bool slider_int64_range(const char* label, std::int64_t range[2], std::int64_t lo, std::int64_t hi) {
+    const bool changed = ImGui::SliderScalarN(label, ImGuiDataType_S64, range, 2, &lo, &hi, "%" PRId64,
+                                              ImGuiSliderFlags_Logarithmic);
+    log().record(label, "slider", fmt::format("{} {}", range[0], range[1]));
+    return changed;
+}
+
+bool input_text(const char* label, std::string* text) {
+    const bool changed = ImGui::InputText(label, text);
+    log().record(label, "input", *text);
+    return changed;
+}
+
+bool input_int(const char* label, int* v, int step, int step_fast) {
+    const bool changed = ImGui::InputInt(label, v, step, step_fast, kCommit);
+    log().record(label, "input", std::to_string(*v));
+    return changed;
+}
+
+bool input_int64(const char* label, std::int64_t* v) {
+    const bool changed = ImGui::InputScalar(label, ImGuiDataType_S64, v, nullptr, nullptr, "%" PRId64, kCommit);
+    log().record(label, "input", std::to_string(*v));
+    return changed;
+}
+
+bool input_double(const char* label, double* v) {
+    const bool changed = ImGui::InputDouble(label, v, 0, 0, "%.6g", kCommit);
+    log().record(label, "input", fmt::format("{}", *v));
+    return changed;
+}
+
+bool input_int2(const char* label, int v[2]) {
+    const bool changed = ImGui::InputInt2(label, v, kCommit);
+    log().record(label, "input", fmt::format("{} {}", v[0], v[1]));
+    return changed;
+}
+
+bool input_double2(const char* label, double v[2], const char* format) {
+    const bool changed = ImGui::InputScalarN(label, ImGuiDataType_Double, v, 2, nullptr, nullptr, format, kCommit);
+    log().record(label, "input", fmt::format("{} {}", v[0], v[1]));
+    return changed;
+}
+
+void message(const std::string& text, ImU32 color) {
+    if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextWrapped("%s", text.c_str());
+    if (color) ImGui::PopStyleColor();
+    log().record(text, "message", text);
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,84 @@
+#pragma once
+// The lab's widgets: Dear ImGui's, each recorded as it is drawn (visible label, kind, screen
+// rectangle, value, ImGui ID) in a log of the frame. The log is what `gui --script` aims its
+// clicks at and dumps with {"widgets": …}, and it catches two items sharing one ID within a
+// frame (a header and a button both called "Export" once made the button dead), naming both.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace ropelab::ui {
+
+struct Widget {
+    std::string label;  // the visible label: the text before "##"
+    std::string kind;   // button, checkbox, radio, combo, slider, drag, input, header, tab, plot, message
+    std::string value;  // the shown value (checked, open, the slider's number, the field's text)
+    float x = 0, y = 0, w = 0, h = 0;
+    bool visible = true;               // its centre lies inside its window's visible region
+    float clip[4] = {0, 0, 0, 0};      // that region: min x, min y, max x, max y
+    std::string item_of;               // for a combo's entries: the combo's label
+    unsigned id = 0;
+};
+
+class WidgetLog {
+public:
+    void begin_frame();
+    // Records the last submitted ImGui item.
+    void record(std::string_view label, std::string_view kind, std::string value = {});
+    const std::vector<Widget>& last_frame() const { return last_; }
+    const std::vector<Widget>& this_frame() const { return current_; }
+    // "ID 0x… shared by header "Export" and button "Export"" for each clash seen so far.
+    const std::vector<std::string>& duplicates() const { return duplicates_; }
+    void set_combo(std::string label) { combo_ = std::move(label); }
+
+private:
+    std::vector<Widget> current_, last_;
+    std::vector<std::string> duplicates_;
+    std::string combo_;
+};
+
+WidgetLog& log();
+
+// Tooltips are off while presenting: nothing floats over the slides.
+void allow_tooltips(bool on);
+bool tooltips_allowed();
+// The hovered item's tooltip, when allowed.
+void tip(const char* text);
+
+std::string visible_label(std::string_view label);
+
+bool button(const char* label, ImVec2 size = ImVec2(0, 0));
+// An arrow button has no text; `name` is what the log and scripts call it.
+bool arrow_button(const char* id, ImGuiDir dir, const char* name);
+bool checkbox(const char* label, bool* v);
+bool radio(const char* label, int* v, int v_button);
+bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags = 0, const char* kind = "button");
+// A combo of fixed names; returns true when the choice changed.
+bool combo(const char* label, int* current, std::span<const char* const> names);
+bool begin_combo(const char* label, const char* preview);
+bool combo_item(const char* label, bool selected);
+void end_combo();
+bool header(const char* label, ImGuiTreeNodeFlags flags = 0);
+bool begin_tab_item(const char* label, ImGuiTabItemFlags flags = 0);
+
+bool slider_double(const char* label, double* v, double lo, double hi, const char* format, bool log_scale);
+bool slider_int64(const char* label, std::int64_t* v, std::int64_t lo, std::int64_t hi, bool log_scale);
+bool slider_int(const char* label, int* v, int lo, int hi, const char* format = "%d", ImGuiSliderFlags flags = 0);
+bool slider_float(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags = 0);
+bool slider_int64_range(const char* label, std::int64_t range[2], std::int64_t lo, std::int64_t hi);
+
+// Input fields commit on Enter (or when focus leaves): a half-typed number never reaches the state.
+bool input_text(const char* label, std::string* text);
+bool input_int(const char* label, int* v, int step = 1, int step_fast = 10);
+bool input_int64(const char* label, std::int64_t* v);
+bool input_double(const char* label, double* v);
+bool input_int2(const char* label, int v[2]);
+bool input_double2(const char* label, double v[2], const char* format);
+
+// A line of feedback (a refusal, a notice) that scripts and the crawl can read.
+void message(const std::string& text, ImU32 color = 0);
+
+}  // namespace ropelab::ui
