@@ -36,8 +36,8 @@ void progress(const ExportJob& job) {
     if (job.done_frames() == job.total_frames()) std::fputc('\n', stderr);
 }
 
-LabParams render_params(const RenderOptions& o) {
-    LabParams p = lab_params_from(o.lab, 1.0f);
+LabParams render_params(const RenderOptions& o, const Session* session) {
+    LabParams p = lab_params_from(o.lab, 1.0f, session);
     p.playing = false;
     p.focused_view = o.view == "all" ? -1 : static_cast<int>(parse_view_name(o.view));
     p.show_controls = o.view == "all";  // one view: the view alone; all: the whole window
@@ -62,7 +62,8 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S' lines on stdout");
     cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene");
     cmd->add_option("--scene", o.scene, "With --lesson: render scene K (1-based) as a slide")->check(in_range(1, 1000));
-    cmd->add_option("--scale", o.lab.ui_scale, "UI scale, so text stays readable at 4K")->check(in_range(1, 8));
+    cmd->add_option_function<std::string>("--scale", [&o](const std::string& v) { o.lab.fields["layout.ui_scale"] = v; },
+                                          "Same as --ui-scale: text readable at 4K (3)");
 }
 
 void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
@@ -73,7 +74,8 @@ void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
 
 int run_render(const RenderOptions& o) {
     const auto [width, height] = parse_size(o.size);
-    const LabParams params = render_params(o);
+    const std::optional<Session> session = load_session_option(o.lab.session);
+    const LabParams params = render_params(o, session ? &*session : nullptr);
     const bool still = o.out.ends_with(".png");
     if (still && o.lesson.empty() == false && o.scene == 0) {
         throw InputError("--scene: a .png holds one slide; say which scene (or render the lesson to .mp4/.gif)");
@@ -99,7 +101,7 @@ int run_render(const RenderOptions& o) {
     std::string notice;
     std::unique_ptr<ExportJob> job;
     try {
-        job = ExportJob::start(spec, params, notice);
+        job = ExportJob::start(spec, params, notice, session ? session->plots : std::map<std::string, plot::PlotState>{});
     } catch (const std::runtime_error& e) {
         if (dynamic_cast<const InputError*>(&e)) throw;
         std::fprintf(stderr, "ropelab: error: %s\n", e.what());
@@ -125,7 +127,8 @@ int run_render(const RenderOptions& o) {
 }
 
 int run_export_data(const ExportDataOptions& o) {
-    LabParams params = lab_params_from(o.lab, 1.0f);
+    const std::optional<Session> session = load_session_option(o.lab.session);
+    LabParams params = lab_params_from(o.lab, 1.0f, session ? &*session : nullptr);
     const View view = parse_view_name(o.view);
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));

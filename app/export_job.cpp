@@ -28,7 +28,7 @@ void default_range(controls::Sweep sweep, int frames, double& from, double& to) 
 }  // namespace
 
 std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, const LabParams& params,
-                                            std::string& notice) {
+                                            std::string& notice, const std::map<std::string, plot::PlotState>& plots) {
     if (spec.width < 1 || spec.height < 1 || spec.width > 8192 || spec.height > 8192) {
         throw InputError(fmt::format("--size: each side must be in 1 .. 8192 (got {}x{})", spec.width, spec.height));
     }
@@ -65,6 +65,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     job->start_params_ = p;
     job->lab_ = std::make_unique<LabUi>(job->renderer_->device(), p);
     job->lab_->set_previews(false);
+    if (!plots.empty()) job->lab_->open_session(Session{p, plots}, "the session");
     if (!spec.lesson.empty()) {
         Lesson lesson = load_lesson(spec.lesson);
         if (spec.scene < 0 || spec.scene > static_cast<int>(lesson.scenes.size())) {
@@ -168,48 +169,21 @@ void ExportJob::cancel() {
     finished_ = true;
 }
 
-std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const LabParams& params) {
-    static constexpr const char* kViewNames[] = {"planes",  "contrast",    "scores",  "invariance",
-                                                 "heatmap", "frequencies", "numbers", "precision"};
+std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const Session& session) {
     static constexpr const char* kSweeps[] = {"position", "distance", "theta", "factor"};
-    const ModelConfig& m = params.model;
     std::vector<std::string> a = {
         "render", "--progress", "--out", spec.path,
-        "--view", spec.view < 0 ? "all" : kViewNames[spec.view],
+        "--session", share_string(session),
+        "--view", spec.view < 0 ? "all" : std::string(view_name(static_cast<View>(spec.view))),
         "--size", fmt::format("{}x{}", spec.width, spec.height),
-        "--scale", fmt::format("{}", spec.ui_scale),
-        "--frames", std::to_string(spec.frames), "--fps", std::to_string(spec.fps),
-        "--position", std::to_string(params.position), "--pair", std::to_string(params.focused_pair),
-        "--max-distance", std::to_string(params.max_distance),
-        "--theme", params.theme == Theme::Light ? "light" : "dark",
-        "--encoding", params.encoding == Encoding::Rope ? "rope" : params.encoding == Encoding::Sinusoidal ? "sinusoidal" : "both",
-        "--vectors", params.vectors == VectorChoice::Random ? "random" : params.vectors == VectorChoice::MeanOfRandom ? "mean"
-                     : params.vectors == VectorChoice::FocusedPair ? "pair" : "ones",
-        // The model as it is now, whatever preset or file it came from.
-        "--head-dim", std::to_string(m.head_dim), "--rope-theta", fmt::format("{:.17g}", m.rope_theta),
-        "--partial-rotary-factor", fmt::format("{:.17g}", m.partial_rotary_factor),
-        "--max-position-embeddings", std::to_string(m.max_position_embeddings),
-        "--layout", std::string(to_string(m.layout))};
-    if (find_preset(params.preset)) a.insert(a.end(), {"--preset", params.preset});
-    const RopeScaling& sc = m.rope_scaling;
-    if (sc.type != RopeType::Default) a.insert(a.end(), {"--rope-type", std::string(to_string(sc.type))});
-    if (sc.factor) a.insert(a.end(), {"--factor", fmt::format("{:.17g}", *sc.factor)});
-    if (sc.low_freq_factor) a.insert(a.end(), {"--low-freq-factor", fmt::format("{:.17g}", *sc.low_freq_factor)});
-    if (sc.high_freq_factor) a.insert(a.end(), {"--high-freq-factor", fmt::format("{:.17g}", *sc.high_freq_factor)});
-    if (sc.original_max_position_embeddings) {
-        a.insert(a.end(), {"--original-max-position-embeddings", std::to_string(*sc.original_max_position_embeddings)});
+        "--ui-scale", fmt::format("{}", spec.ui_scale)};
+    if (!spec.path.ends_with(".png")) {
+        a.insert(a.end(), {"--frames", std::to_string(spec.frames), "--fps", std::to_string(spec.fps),
+                           "--animate", kSweeps[static_cast<int>(spec.sweep)]});
+        if (spec.from) a.insert(a.end(), {"--from", fmt::format("{:.17g}", *spec.from)});
+        if (spec.to) a.insert(a.end(), {"--to", fmt::format("{:.17g}", *spec.to)});
     }
-    if (params.log_distance) a.push_back("--log-distance");
-    if (spec.from) a.insert(a.end(), {"--from", fmt::format("{:.17g}", *spec.from)});
-    if (spec.to) a.insert(a.end(), {"--to", fmt::format("{:.17g}", *spec.to)});
     if (spec.transparent) a.push_back("--transparent");
-    if (!spec.path.ends_with(".png")) a.insert(a.end(), {"--animate", kSweeps[static_cast<int>(spec.sweep)]});
-    if (spec.path.ends_with(".png")) {  // one frame: drop the animation options
-        for (const char* option : {"--frames", "--fps"}) {
-            const auto it = std::find(a.begin(), a.end(), option);
-            a.erase(it, it + 2);
-        }
-    }
     return a;
 }
 
@@ -226,7 +200,7 @@ void ExportPanelRunner::step(LabUi& lab) {
         }
         child_ = std::make_unique<platform::ChildProcess>();
         std::string error;
-        if (!child_->start(program_, render_arguments(spec, lab.params()), error)) {
+        if (!child_->start(program_, render_arguments(spec, lab.session()), error)) {
             status.message = "not saved: " + error;
             child_.reset();
             return;

@@ -8,6 +8,7 @@
 
 #include "export/video.h"
 #include "lab/params.h"
+#include "lab/session.h"
 #include "offscreen.h"
 #include "platform.h"
 #include "views/controls.h"
@@ -18,8 +19,9 @@ class ExportJob {
 public:
     // Checks the spec (InputError naming the problem: size, extension, folder) and opens the
     // offscreen renderer and the writer. Leaves the offscreen GL context current.
+    // `plots` are the session's plot zoom and pan, so the export shows what the window showed.
     static std::unique_ptr<ExportJob> start(const controls::ExportSpec& spec, const LabParams& params,
-                                            std::string& notice);
+                                            std::string& notice, const std::map<std::string, plot::PlotState>& plots = {});
     ~ExportJob();
 
     // Renders and writes one frame. Returns false once finished or failed (see error()).
@@ -69,8 +71,9 @@ private:
     std::string path_;
 };
 
-// The `ropelab render` arguments that perform `spec` with the lab's current parameters.
-std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const LabParams& params);
+// The `ropelab render` arguments that perform `spec` on exactly this state: the whole session
+// travels as a share string, so the child renders the lab on screen, field for field.
+std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const Session& session);
 
 // Data exports need no rendering: the view's series from the lab's data, written atomically.
 // Returns an empty string or the reason it failed.

@@ -32,12 +32,12 @@ namespace ropelab {
 
 namespace {
 
-LabParams initial_params(const GuiOptions& o, float content_scale) {
-    LabParams p = lab_params_from(o.lab, content_scale);
-    p.focused_view = o.view - 1;
-    p.playing = !o.paused;
-    p.fullscreen = o.fullscreen;
-    p.show_help = o.help;
+LabParams initial_params(const GuiOptions& o, float content_scale, const Session* session) {
+    LabParams p = lab_params_from(o.lab, content_scale, session);
+    if (o.view > 0) p.focused_view = o.view - 1;
+    if (o.paused) p.playing = false;
+    if (o.fullscreen) p.fullscreen = true;
+    if (o.help) p.show_help = true;
     return p;
 }
 
@@ -172,7 +172,6 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
-    cmd->add_option("--session", o.session, "Open a saved session: a FILE.json or a share string");
     cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin");
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
     cmd->add_option("--soak", o.soak, "Soak test: a seeded random parameter and view change every frame");
@@ -186,32 +185,14 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
 int run_gui(const GuiOptions& o) {
     const auto [width, height] = parse_size(o.size);
     if (width < 64 || height < 64) throw InputError("--size: the window needs at least 64x64");
-    lab_params_from(o.lab, 1.0f);  // bad options fail before a window opens
+    const std::optional<Session> session = load_session_option(o.lab.session);
+    const Session* from = session ? &*session : nullptr;
+    initial_params(o, 1.0f, from);  // bad options fail before a window opens
     std::optional<Lesson> lesson;
     if (!o.lesson.empty()) lesson = load_lesson(o.lesson);
     if (o.present && !lesson) throw InputError("--present: needs --lesson FILE|builtin");
     std::optional<Script> script;
     if (!o.script.empty()) script = Script::load(o.script);  // a malformed script fails before a window opens
-    std::optional<Session> session;
-    if (!o.session.empty()) {
-        std::vector<std::string> warnings;
-        std::error_code ec;
-        if (std::filesystem::exists(o.session, ec)) {
-            const std::string text = read_input_file(o.session, "session");  // its errors name the file
-            try {
-                session = session_from_json(text, warnings);
-            } catch (const InputError& e) {
-                throw InputError(fmt::format("--session {}: {}", o.session, e.what()));
-            }
-        } else {
-            try {
-                session = session_from_share_string(o.session, warnings);
-            } catch (const InputError& e) {
-                throw InputError(fmt::format("--session: not a readable file, and not a share string: {}", e.what()));
-            }
-        }
-        for (const std::string& w : warnings) std::fprintf(stderr, "ropelab: warning: session: %s\n", w.c_str());
-    }
     WindowOptions window_options;
     window_options.width = width;
     window_options.height = height;
@@ -228,8 +209,8 @@ int run_gui(const GuiOptions& o) {
     auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice);
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
-    LabUi lab(*device, initial_params(o, window->content_scale()));
-    if (session) lab.open_session(*session, o.session.size() > 60 ? "the share string" : o.session);
+    LabUi lab(*device, initial_params(o, window->content_scale(), from));
+    if (session) lab.open_session(Session{lab.params(), session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
     if (lesson) lab.open_lesson(std::move(*lesson), o.present);
     if (o.frames && !script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;

@@ -23,7 +23,6 @@ struct GuiOptions {
     bool help = false;
     // Every frame changes a parameter (for the 2^20 frame-time measurement).
     bool churn = false;
-    std::string session;  // a session file or share string
     std::string lesson;   // FILE or "builtin"
     bool present = false;
     int monitor = 0;

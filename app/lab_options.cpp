@@ -2,45 +2,68 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/input_file.h"
+#include "lab/schema.h"
 
 namespace ropelab {
 
+namespace {
+
+bool is_lab_field(const schema::Field& f) { return !f.path.starts_with("model."); }
+
+}  // namespace
+
 void add_lab_options(CLI::App* cmd, LabOptions& o) {
     add_model_options(cmd, o.model, false);
-    cmd->add_option("--position", o.position, "Query position m (0 .. 2^31 − 1)")
-        ->check(in_range(0, static_cast<double>(kMaxPosition)));
-    cmd->add_option("--pair", o.pair, "Focused pair")->check(in_range(0, 4096));
-    cmd->add_option("--max-distance", o.max_distance, "N distances (16 .. 2^24)")
-        ->check(in_range(static_cast<double>(kMinDistances), static_cast<double>(kMaxDistances)));
-    cmd->add_option("--ui-scale", o.ui_scale, "UI scale 1-3")->check(in_range(1, 3));
-    cmd->add_option("--theme", o.theme, "dark or light")->check(CLI::IsMember({"dark", "light"}));
-    cmd->add_option("--encoding", o.encoding, "rope, sinusoidal or both")
-        ->check(CLI::IsMember({"rope", "sinusoidal", "both"}));
-    cmd->add_option("--vectors", o.vectors, "q/k: ones, random, mean, pair")
-        ->check(CLI::IsMember({"ones", "random", "mean", "pair"}));
-    cmd->add_flag("--log-distance", o.log_distance, "Logarithmic distance axis in the score plot");
+    cmd->add_option("--session", o.session, "Start from a saved session: a FILE.json or a share string");
+    add_schema_options(cmd, o.fields, is_lab_field);
 }
 
-LabParams lab_params_from(const LabOptions& o, float default_scale) {
+std::optional<Session> load_session_option(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    std::vector<std::string> warnings;
+    std::optional<Session> session;
+    std::error_code ec;
+    if (std::filesystem::exists(text, ec)) {
+        const std::string json = read_input_file(text, "session");  // its errors name the file
+        try {
+            session = session_from_json(json, warnings);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("--session {}: {}", text, e.what()));
+        }
+    } else {
+        try {
+            session = session_from_share_string(text, warnings);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("--session: not a readable file, and not a share string: {}", e.what()));
+        }
+    }
+    for (const std::string& w : warnings) std::fprintf(stderr, "ropelab: warning: session: %s\n", w.c_str());
+    return session;
+}
+
+LabParams lab_params_from(const LabOptions& o, float default_scale, const Session* session) {
     LabParams p;
-    p.model = resolve_model(o.model);
-    p.preset = model_source(o.model);
-    if (o.max_distance) p.max_distance = *o.max_distance;
-    p.loop_to = std::min<std::int64_t>(p.max_distance, 4096);
-    if (o.position) p.position = *o.position;
-    if (o.pair) p.focused_pair = std::clamp(*o.pair, 0, rotary_dim(p.model) / 2 - 1);
-    p.ui_scale = std::clamp(o.ui_scale.value_or(default_scale), 1.0f, 3.0f);
-    p.theme = o.theme == "light" ? Theme::Light : Theme::Dark;
-    p.encoding = o.encoding == "rope" ? Encoding::Rope : o.encoding == "sinusoidal" ? Encoding::Sinusoidal : Encoding::Both;
-    p.vectors = o.vectors == "random" ? VectorChoice::Random
-                : o.vectors == "mean" ? VectorChoice::MeanOfRandom
-                : o.vectors == "pair" ? VectorChoice::FocusedPair
-                                      : VectorChoice::Ones;
-    p.log_distance = o.log_distance;
+    if (session) {
+        p = session->params;
+    } else {
+        p.ui_scale = std::clamp(default_scale, schema::kMinUiScale, schema::kMaxUiScale);
+    }
+    // A model source on the command line replaces the session's model.
+    if (!session || !o.model.preset.empty() || !o.model.config_path.empty()) {
+        ModelOptions source = o.model;
+        source.fields.clear();
+        p.model = resolve_model(source);
+        p.preset = model_source(o.model);
+    }
+    apply_schema_options(p, o.model.fields);
+    apply_schema_options(p, o.fields);
+    schema::validate(p);
     return p;
 }
 

@@ -1,32 +1,33 @@
 #pragma once
-// Options that set up the lab's parameters, shared by `gui`, `render` and `export-data`.
+// Options that set up the lab's state, shared by `gui`, `render` and `export-data`: a session
+// (file or share string), a model source, then any schema field by its flag (lab/schema.h).
 #include <CLI/CLI.hpp>
-#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
 #include "lab/params.h"
+#include "lab/session.h"
 #include "model_options.h"
 
 namespace ropelab {
 
 struct LabOptions {
     ModelOptions model;
-    std::optional<std::int64_t> position;
-    std::optional<int> pair;
-    std::optional<std::int64_t> max_distance;
-    std::optional<float> ui_scale;
-    std::string theme = "dark";
-    std::string encoding = "both";
-    std::string vectors = "ones";
-    bool log_distance = false;
+    std::string session;                          // FILE.json or a share string
+    std::map<std::string, std::string> fields;    // the lab's own fields, by schema path
 };
 
 void add_lab_options(CLI::App* cmd, LabOptions& o);
 
-// Validated parameters (throws InputError naming the option or field). `default_scale` is used
-// when --ui-scale is absent (the monitor's content scale in the window).
-LabParams lab_params_from(const LabOptions& o, float default_scale);
+// --session's session (warnings printed to stderr), if one was given. Throws InputError
+// naming the file or the share string's problem.
+std::optional<Session> load_session_option(const std::string& file_or_share_string);
+
+// The state: the session (or the defaults), then --preset/--config, then each flag, validated
+// against the schema (throws InputError naming the option and field). `default_scale` is the UI
+// scale when neither a session nor --ui-scale gives one (the monitor's content scale).
+LabParams lab_params_from(const LabOptions& o, float default_scale, const Session* session = nullptr);
 
 // "WxH" within 1 .. 8192 each; throws InputError naming --size and the value.
 std::pair<int, int> parse_size(const std::string& text);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/config_json.h"
+#include "core/error.h"
 #include "core/presets.h"
 
 namespace ropelab {
@@ -31,33 +32,35 @@ CLI::Validator in_range(double low, double high) {
         fmt::format("NUMBER in [{}, {}]", low, high));
 }
 
+namespace {
+
+bool is_model_field(const schema::Field& f) { return f.path.starts_with("model."); }
+
+std::string option_help(const schema::Field& f) {
+    return fmt::format("{} ({})", f.help, schema::range_text(f));
+}
+
+}  // namespace
+
+void add_schema_options(CLI::App* cmd, std::map<std::string, std::string>& fields, bool (*wanted)(const schema::Field&)) {
+    for (const schema::Field& f : schema::fields()) {
+        if (f.flag.empty() || !wanted(f)) continue;
+        const std::string path(f.path);
+        if (f.kind == schema::Kind::Bool) {  // --log-distance, or --log-distance=false
+            cmd->add_flag_function(std::string(f.flag), [&fields, path](std::int64_t n) { fields[path] = n > 0 ? "true" : "false"; },
+                                   option_help(f));
+        } else {
+            cmd->add_option_function<std::string>(std::string(f.flag), [&fields, path](const std::string& v) { fields[path] = v; },
+                                                  option_help(f));
+        }
+    }
+}
+
 void add_model_options(CLI::App* cmd, ModelOptions& o, bool with_format) {
     auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)");
     auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load");
     preset->excludes(config);
-    cmd->add_option("--head-dim", o.head_dim, "Head dimension d")->check(in_range(2, 65536));
-    cmd->add_option("--rope-theta", o.rope_theta, "RoPE base θ")->check(greater_than(1));
-    cmd->add_option("--partial-rotary-factor", o.partial_rotary_factor,
-                    "Fraction of the head that rotates")->check(in_range(1e-9, 1));
-    cmd->add_option("--rope-type", o.rope_type,
-                    "default|linear|dynamic|ntk|yarn|llama3|longrope");
-    cmd->add_option("--factor", o.factor, "Context scaling factor")->check(greater_than(0));
-    cmd->add_option("--low-freq-factor", o.low_freq_factor, "llama3 low_freq_factor")
-        ->check(greater_than(0));
-    cmd->add_option("--high-freq-factor", o.high_freq_factor, "llama3 high_freq_factor")
-        ->check(greater_than(0));
-    cmd->add_option("--original-max-position-embeddings", o.original_max_position_embeddings,
-                    "Training context before scaling")->check(in_range(1, 1e15));
-    cmd->add_option("--max-position-embeddings", o.max_position_embeddings,
-                    "Context length")->check(in_range(1, 1e15));
-    cmd->add_option("--beta-fast", o.beta_fast, "YaRN beta_fast")->check(greater_than(0));
-    cmd->add_option("--beta-slow", o.beta_slow, "YaRN beta_slow")->check(greater_than(0));
-    cmd->add_option("--attention-factor", o.attention_factor, "Scales cos and sin")
-        ->check(greater_than(0));
-    cmd->add_option("--seq-len", o.seq_len, "Current sequence length (dynamic, longrope)")
-        ->check(in_range(1, 1e15));
-    cmd->add_option("--layout", o.layout, "Pair layout")
-        ->check(CLI::IsMember({"interleaved", "half"}));
+    add_schema_options(cmd, o.fields, is_model_field);
     if (with_format) {
         cmd->add_option("--format", o.format, "Output format")
             ->check(CLI::IsMember({"csv", "json"}))
@@ -65,34 +68,29 @@ void add_model_options(CLI::App* cmd, ModelOptions& o, bool with_format) {
     }
 }
 
-ModelConfig resolve_model(const ModelOptions& o) {
-    ModelConfig c;
-    if (!o.config_path.empty()) {
-        c = load_config_json(o.config_path).config;
-    } else {
-        c = preset_or_throw(o.preset.empty() ? "textbook" : o.preset).config;
+void apply_schema_options(LabParams& p, const std::map<std::string, std::string>& fields) {
+    for (const schema::Field& f : schema::fields()) {
+        const auto it = fields.find(std::string(f.path));
+        if (it == fields.end()) continue;
+        try {
+            schema::assign_text(p, f, it->second);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{}: {}", f.flag, e.what()));
+        }
     }
-    if (o.head_dim) c.head_dim = *o.head_dim;
-    if (o.rope_theta) c.rope_theta = *o.rope_theta;
-    if (o.partial_rotary_factor) c.partial_rotary_factor = *o.partial_rotary_factor;
-    if (o.max_position_embeddings) c.max_position_embeddings = *o.max_position_embeddings;
-    if (o.seq_len) c.seq_len = *o.seq_len;
-    if (o.layout) c.layout = parse_pair_layout(*o.layout);
-    RopeScaling& s = c.rope_scaling;
-    if (o.rope_type) s.type = parse_rope_type(*o.rope_type);
-    if (o.factor) s.factor = *o.factor;
-    if (o.low_freq_factor) s.low_freq_factor = *o.low_freq_factor;
-    if (o.high_freq_factor) s.high_freq_factor = *o.high_freq_factor;
-    if (o.original_max_position_embeddings) {
-        s.original_max_position_embeddings = *o.original_max_position_embeddings;
-    }
-    if (o.beta_fast) s.beta_fast = *o.beta_fast;
-    if (o.beta_slow) s.beta_slow = *o.beta_slow;
-    if (o.attention_factor) s.attention_factor = *o.attention_factor;
-    validate(c);
-    return c;
 }
 
+ModelConfig resolve_model(const ModelOptions& o) {
+    LabParams p;
+    if (!o.config_path.empty()) {
+        p.model = load_config_json(o.config_path).config;
+    } else {
+        p.model = preset_or_throw(o.preset.empty() ? "textbook" : o.preset).config;
+    }
+    apply_schema_options(p, o.fields);
+    schema::validate_model(p.model);
+    return p.model;
+}
 
 std::string model_source(const ModelOptions& o) {
     if (!o.config_path.empty()) return o.config_path;

@@ -461,6 +461,15 @@ void validate(const LabParams& p) {
     }
 }
 
+void validate_model(const ModelConfig& m) {
+    LabParams p;
+    p.model = m;
+    for (const Field& f : table()) {
+        if (f.path.starts_with("model.")) check(f, f.get(p));
+    }
+    ropelab::validate(m);
+}
+
 void assign(LabParams& p, const Field& f, const Value& v) {
     check(f, v);
     f.set(p, v);

@@ -71,6 +71,9 @@ void check(const Field& f, const Value& v);
 // first field that fails. Nothing that passes can hang or crash the lab: each range bounds the work.
 void validate(const LabParams& p);
 
+// The model alone: its fields' ranges and its structure (for commands that show only a model).
+void validate_model(const ModelConfig& m);
+
 // Sets one field after checking it (the state as a whole is validated by the caller's apply).
 void assign(LabParams& p, const Field& f, const Value& v);
 // "preset" is a source, not only a name: assigning it by text loads that preset's model.

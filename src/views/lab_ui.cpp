@@ -54,11 +54,11 @@ void LabUi::view(int index, ImVec2 size) {
     }
     ImGui::BeginChild("view", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const auto title = view_title(static_cast<View>(index));
-    if (ui::selectable(std::string(title).c_str(), params_.focused_view == index, ImGuiSelectableFlags_AllowDoubleClick) &&
-        ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    // The title bar: a click shows the view large, another click brings the grid back.
+    if (ui::selectable(std::string(title).c_str(), params_.focused_view == index)) {
         requests_.focus_view = params_.focused_view == index ? -1 : index;
     }
-    ui::tip(fmt::format("Double-click or press {} to show this view large", index + 1).c_str());
+    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", index + 1).c_str());
     views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme), annotations};
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
@@ -230,6 +230,7 @@ void LabUi::lesson_bar(bool presenting) {
         ImGui::SameLine();
     }
     ImGui::TextDisabled("%d/%d%s", scene_ + 1, scene_count(), !presenting && !scene_playing_ ? " (paused)" : "");
+    ui::log().record(fmt::format("scene {}/{}", scene_ + 1, scene_count()), "message", scene.title);
     ImGui::SameLine();
     ImGui::TextUnformatted(scene.title.c_str());
     // On a projector the caption is what the room reads: full contrast there.

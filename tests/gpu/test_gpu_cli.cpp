@@ -40,13 +40,18 @@ TEST_F(GpuCli, AutoUsesTheGpuAndAgreesWithTheReference) {
     }
 }
 
-TEST_F(GpuCli, HeadsBeyondTheKernelLimitStillComputeExactly) {
-    const std::string args = "scores --head-dim 1024 --max-distance 300 --q random:1 --k random:2 --format json";
+// The largest head the schema allows fills the kernel's term block exactly (256 pairs); a larger
+// one is refused at the door, in the schema's words, before any work.
+TEST_F(GpuCli, TheLargestHeadComputesExactlyAndLargerIsRefused) {
+    const std::string args = "scores --head-dim 512 --max-distance 300 --q random:1 --k random:2 --format json";
     const auto fast = nlohmann::json::parse(run(args).out);
     const auto reference = nlohmann::json::parse(run(args + " --device reference").out);
     for (int d : {0, 7, 299}) {
         EXPECT_NEAR(fast["score"][d].get<double>(), reference["score"][d].get<double>(), 1e-3) << d;
     }
+    const Result big = run("scores --head-dim 1024 --max-distance 300");
+    EXPECT_EQ(big.status, 2);
+    EXPECT_NE(big.err.find("--head-dim: model.head_dim = 1024 is out of range (2 .. 512)"), std::string::npos) << big.err;
 }
 
 TEST_F(GpuCli, DecayBoundOnTheGpu) {

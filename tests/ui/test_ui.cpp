@@ -25,6 +25,9 @@
 #include "views/widgets.h"
 #include "window.h"
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 namespace ropelab {
 namespace {
 
@@ -399,30 +402,82 @@ TEST_F(LabTest, SessionPanelSavesAndOpens) {
     std::remove(s.session_path.c_str());
 }
 
-// Presenter keys step through the scenes (injected into the real frame loop).
-TEST_F(LabTest, PresenterKeysStepScenes) {
+// Presenter keys through GLFW's key callback (what a keyboard or a clicker sends); each press
+// counts even when several arrive within one frame; leaving presenting restores the user's own
+// scale and theme.
+TEST_F(LabTest, PresenterKeysStepScenesAndLeavingRestoresTheUsersDisplay) {
+    set([&](LabParams& p) { p.ui_scale = 1.25f; });
     lab_->open_lesson(load_lesson("builtin"), true);
     frames(2);
     EXPECT_TRUE(lab_->params().presenting);
     EXPECT_FALSE(lab_->params().show_controls);
+    EXPECT_EQ(lab_->params().ui_scale, 2.0f);
+    EXPECT_EQ(lab_->params().theme, Theme::Light);
+    auto keys = [&](int key, int times) {  // `times` presses and releases, all inside one frame
+        frames(1, [&](int) {
+            for (int i = 0; i < times; ++i) {
+                window_->send_key(key, true);
+                window_->send_key(key, false);
+            }
+        });
+        frames(1);
+    };
     EXPECT_EQ(lab_->scene(), 0);
-    press_key(ImGuiKey_RightArrow, 2);
+    keys(GLFW_KEY_RIGHT, 2);
     EXPECT_EQ(lab_->scene(), 2);
-    press_key(ImGuiKey_PageUp, 1);
+    keys(GLFW_KEY_PAGE_UP, 1);
     EXPECT_EQ(lab_->scene(), 1);
-    press_key(ImGuiKey_End, 1);
+    keys(GLFW_KEY_PAGE_DOWN, 6);  // a clicker's six quick presses
+    EXPECT_EQ(lab_->scene(), 7);
+    keys(GLFW_KEY_END, 1);
     EXPECT_EQ(lab_->scene(), lab_->scene_count() - 1);
-    press_key(ImGuiKey_PageDown, 1);  // past the end stays at the end
+    keys(GLFW_KEY_PAGE_DOWN, 1);  // past the end stays at the end
     EXPECT_EQ(lab_->scene(), lab_->scene_count() - 1);
-    press_key(ImGuiKey_Home, 1);
+    keys(GLFW_KEY_HOME, 1);
     EXPECT_EQ(lab_->scene(), 0);
-    frames(1, [](int) { ImGui::GetIO().AddInputCharacter('b'); });
+    keys(GLFW_KEY_B, 1);
     EXPECT_TRUE(lab_->params().blank);
-    frames(1, [](int) { ImGui::GetIO().AddInputCharacter('b'); });
+    keys(GLFW_KEY_B, 1);
     EXPECT_FALSE(lab_->params().blank);
-    press_key(ImGuiKey_Escape, 1);
+    keys(GLFW_KEY_ESCAPE, 1);
     EXPECT_FALSE(lab_->params().presenting);
     EXPECT_TRUE(lab_->params().show_controls);
+    EXPECT_EQ(lab_->params().ui_scale, 1.25f);
+    EXPECT_EQ(lab_->params().theme, Theme::Dark);
+    EXPECT_TRUE(lab_->has_lesson());
+    keys(GLFW_KEY_ESCAPE, 1);  // not presenting: Esc closes the lesson
+    EXPECT_FALSE(lab_->has_lesson());
+}
+
+// Two widgets with one ImGui ID within a frame are caught and named.
+TEST_F(LabTest, DuplicateImGuiIdsAreNamed) {
+    const std::size_t before = ui::log().duplicates().size();
+    window_->set_input_hook({});
+    window_->frame(lab_->params(), [&](const controls::Commands&) {
+        ui::log().begin_frame();
+        ImGui::Begin("twins");
+        ui::header("Export");
+        ui::button("Export");
+        ImGui::End();
+    });
+    ASSERT_EQ(ui::log().duplicates().size(), before + 1);
+    const std::string clash = ui::log().duplicates().back();
+    EXPECT_NE(clash.find("header \"Export\""), std::string::npos) << clash;
+    EXPECT_NE(clash.find("button \"Export\""), std::string::npos) << clash;
+}
+
+// Derived data is keyed per product: focusing a pair recomputes its series only.
+TEST_F(LabTest, FocusingAPairDoesNotRecomputeTheCurves) {
+    frames(2);
+    const int curves = lab_->compute().recompute_count();
+    const int focus = lab_->compute().focus_refresh_count();
+    set([&](LabParams& p) { p.focused_pair = 17; });
+    frames(2);
+    EXPECT_EQ(lab_->compute().recompute_count(), curves);
+    EXPECT_EQ(lab_->compute().focus_refresh_count(), focus + 1);
+    set([&](LabParams& p) { p.model.rope_theta = 20000; });
+    frames(2);
+    EXPECT_EQ(lab_->compute().recompute_count(), curves + 1);
 }
 
 TEST(GuiCommand, SessionOptionOpensAShareString) {
