@@ -84,15 +84,16 @@ RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds
     io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
     for (int f = 0; f < settle; ++f) {
         const LabParams& p = lab.params();
-        if (p.ui_scale != font_scale_) {
-            load_fonts(p.ui_scale);
+        const float scale = fitted_ui_scale(p.ui_scale, io.DisplaySize.x, io.DisplaySize.y);
+        if (scale != font_scale_) {
+            load_fonts(scale);
             ImGui_ImplOpenGL3_DestroyFontsTexture();
             ImGui_ImplOpenGL3_CreateFontsTexture();
-            font_scale_ = p.ui_scale;
+            font_scale_ = scale;
             styled_ = false;
         }
         if (!styled_ || p.theme != theme_) {
-            apply_style(p.theme, p.ui_scale, software_);
+            apply_style(p.theme, scale, software_);
             theme_ = p.theme;
             styled_ = true;
         }

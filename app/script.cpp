@@ -22,6 +22,7 @@ using Json = nlohmann::json;
 
 constexpr int kDragFrames = 8;
 constexpr int kMaxScrollFrames = 60;
+constexpr int kAppearFrames = 8;
 constexpr int kMaxWait = 100000;
 
 // GLFW's key names, as its documentation spells the GLFW_KEY_ constants.
@@ -55,7 +56,7 @@ unsigned typed_char(int key) {
 
 const ui::Widget* find_widget(const std::string& label) {
     const ui::Widget* hidden = nullptr;
-    for (const ui::Widget& w : ui::log().last_frame()) {
+    for (const ui::Widget& w : ui::log().this_frame()) {
         if (w.label != label || w.kind == "message") continue;
         if (w.visible) return &w;
         if (!hidden) hidden = &w;
@@ -87,6 +88,11 @@ std::string widgets_json(const std::vector<ui::Widget>& widgets) {
     return out.dump(1) + "\n";
 }
 
+std::pair<double, double> at_of(const Json& step) {
+    if (!step.contains("at")) return {0.5, 0.5};
+    return {step["at"][0].get<double>(), step["at"][1].get<double>()};
+}
+
 // Checks one step's shape; returns the problem or "".
 std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
@@ -96,7 +102,7 @@ std::string step_problem(const Json& s) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
             if (!action.empty()) return fmt::format("has both \"{}\" and \"{}\": one action per step", action, key);
             action = key;
-        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional") {
+        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at") {
             return fmt::format("unknown field \"{}\"", key);
         }
     }
@@ -108,7 +114,8 @@ std::string step_problem(const Json& s) {
         }
         return "";
     }
-    if (!v.is_string() || v.get<std::string>().empty()) return fmt::format("\"{}\" must be non-empty text", action);
+    // Typing nothing clears a field; every other action names something.
+    if (!v.is_string() || (v.get<std::string>().empty() && action != "type")) return fmt::format("\"{}\" must be non-empty text", action);
     if (action == "key" && !key_codes().count(v.get<std::string>())) {
         return fmt::format("unknown key \"{}\" (GLFW key names: Escape, Right, PageDown, Space, F1, A, …)", v.get<std::string>());
     }
@@ -120,6 +127,11 @@ std::string step_problem(const Json& s) {
         return "\"repeat\" must be 1 .. 100";
     }
     if (s.contains("optional") && !s["optional"].is_boolean()) return "\"optional\" must be true or false";
+    if (s.contains("at") && !(s["at"].is_array() && s["at"].size() == 2 && s["at"][0].is_number() && s["at"][1].is_number() &&
+                              s["at"][0].get<double>() >= 0 && s["at"][0].get<double>() <= 1 && s["at"][1].get<double>() >= 0 &&
+                              s["at"][1].get<double>() <= 1)) {
+        return "\"at\" must be [x, y], fractions of the widget's width and height (default [0.5, 0.5])";
+    }
     return "";
 }
 
@@ -150,6 +162,8 @@ std::string Script::where() const {
 
 bool Script::before_frame(Window& window) {
     capture_.clear();
+    // Nothing to aim at before the first frame is laid out.
+    if (ui::log().this_frame().empty()) return true;
     while (actions_.empty() && next_ < steps_.size()) {
         const Json& step = steps_[next_++];
         if (!expand(step, window)) return false;
@@ -183,9 +197,9 @@ bool Script::expand(const Json& step, Window&) {
     if (step.contains("wait")) {
         for (int i = 0; i < step["wait"].get<int>(); ++i) actions_.push_back([](Window&) { return true; });
     } else if (step.contains("click")) {
-        return click(step["click"].get<std::string>(), optional, 0, 0, false);
+        return click(step["click"].get<std::string>(), optional, 0, 0, false, at_of(step));
     } else if (step.contains("drag")) {
-        return click(step["drag"].get<std::string>(), optional, step.value("dx", 0.0), step.value("dy", 0.0), true);
+        return click(step["drag"].get<std::string>(), optional, step.value("dx", 0.0), step.value("dy", 0.0), true, at_of(step));
     } else if (step.contains("type")) {
         const std::vector<unsigned> chars = utf8_codepoints(step["type"].get<std::string>());
         actions_.push_back([](Window& w) {  // select all: the text typed replaces the field's
@@ -193,9 +207,14 @@ bool Script::expand(const Json& step, Window&) {
             w.send_key(GLFW_KEY_A, true);
             return true;
         });
-        actions_.push_back([chars](Window& w) {
+        actions_.push_back([](Window& w) {  // and delete it, so typing nothing empties the field
             w.send_key(GLFW_KEY_A, false);
             w.send_key(GLFW_KEY_LEFT_CONTROL, false);
+            w.send_key(GLFW_KEY_BACKSPACE, true);
+            return true;
+        });
+        actions_.push_back([chars](Window& w) {
+            w.send_key(GLFW_KEY_BACKSPACE, false);
             for (unsigned c : chars) w.send_char(c);
             return true;
         });
@@ -236,12 +255,17 @@ bool Script::expand(const Json& step, Window&) {
 
 // Aims at the widget as laid out in the last frame: scrolls its panel with the wheel until it is
 // in view, moves the pointer there, presses, (drags,) releases — one frame each.
-bool Script::click(const std::string& label, bool optional, double dx, double dy, bool drag) {
+bool Script::click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at) {
     // The aim re-queues itself while scrolling: it holds itself weakly, its queued frames strongly.
     auto aim = std::make_shared<std::function<bool(Window&, int)>>();
     std::weak_ptr<std::function<bool(Window&, int)>> self = aim;
-    *aim = [this, label, optional, dx, dy, drag, self](Window& w, int scrolled) -> bool {
+    auto settled = std::make_shared<std::pair<double, double>>(-1.0, -1.0);  // where it was a frame ago
+    *aim = [this, label, optional, dx, dy, drag, at, self, settled](Window& w, int scrolled) -> bool {
         const ui::Widget* widget = find_widget(label);
+        if (!widget && scrolled < kAppearFrames) {  // a popup closing or a section opening: give it a few frames
+            actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
+            return true;
+        }
         if (!widget) {
             if (optional) {
                 std::printf("script: skipped: no widget \"%s\" in view\n", label.c_str());
@@ -250,8 +274,17 @@ bool Script::click(const std::string& label, bool optional, double dx, double dy
             error_ = fmt::format("{}: no visible widget labelled \"{}\"", where(), label);
             return false;
         }
+        const bool in_popup = !widget->item_of.empty();
+        if (!widget->visible && in_popup && scrolled < kAppearFrames) {  // a popup placing itself: wait, do not scroll
+            actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
+            return true;
+        }
         if (!widget->visible) {
             if (scrolled >= kMaxScrollFrames) {
+                if (optional) {
+                    std::printf("script: skipped: \"%s\" stays out of view\n", label.c_str());
+                    return true;
+                }
                 error_ = fmt::format("{}: \"{}\" stays out of view after scrolling", where(), label);
                 return false;
             }
@@ -263,14 +296,23 @@ bool Script::click(const std::string& label, bool optional, double dx, double dy
             actions_.push_front([](Window&) { return true; });
             return true;
         }
-        const double x = widget->x + widget->w / 2, y = widget->y + widget->h / 2;
+        const double x = widget->x + widget->w * at.first, y = widget->y + widget->h * at.second;
+        // A person aims at what holds still: a layout that moved in the last frame (a section
+        // opening, a scrollbar appearing) is given another frame before the pointer goes there.
+        if (settled->first != x || settled->second != y) {
+            *settled = {x, y};
+            if (scrolled < kMaxScrollFrames) {
+                actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
+                return true;
+            }
+        }
         std::printf("script: %s \"%s\" (%s) at %.0f, %.0f\n", drag ? "drag" : "click", label.c_str(), widget->kind.c_str(), x, y);
         w.move_pointer(x, y);
         std::deque<Action> rest;
         // Press only where the widget still is: if the layout moved since the aim, aim again.
-        rest.push_back([this, label, x, y, drag, next = self.lock(), scrolled](Window& win) {
+        rest.push_back([this, label, x, y, drag, at, next = self.lock(), scrolled](Window& win) {
             const ui::Widget* now = find_widget(label);
-            if (now && now->visible && (std::abs(now->x + now->w / 2 - x) > 1 || std::abs(now->y + now->h / 2 - y) > 1) &&
+            if (now && now->visible && (std::abs(now->x + now->w * at.first - x) > 1 || std::abs(now->y + now->h * at.second - y) > 1) &&
                 scrolled < kMaxScrollFrames) {
                 // Drop this attempt's drag and release frames, then aim afresh.
                 const std::size_t attempt = drag ? kDragFrames + 1 : 1;

@@ -10,7 +10,8 @@
 //   {"key": "NAME", "repeat": N}     a GLFW key name (Escape, Right, PageDown, Space, F1, A, …);
 //                                    N > 1 presses it N times within one frame, like a fast clicker
 //   {"screenshot": "F.png"}  {"state": "F.json"}  {"widgets": "F.json"}
-// "optional": true on a click or drag skips it (logged) when the label is not visible.
+// "optional": true on a click or drag skips it (logged) when the label is not visible;
+// "at": [x, y] aims at that fraction of the widget instead of its centre (the first of two fields).
 #include <deque>
 #include <functional>
 #include <string>
@@ -40,7 +41,7 @@ public:
 private:
     using Action = std::function<bool(Window&)>;
     bool expand(const nlohmann::json& step, Window& window);
-    bool click(const std::string& label, bool optional, double dx, double dy, bool drag);
+    bool click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at);
     std::string where() const;
 
     std::string path_;

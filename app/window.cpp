@@ -153,12 +153,15 @@ void Window::set_fullscreen(bool on) {
 }
 
 void Window::apply_presentation(const LabParams& p) {
-    if (p.ui_scale != font_scale_) {
-        rebuild_fonts(p.ui_scale);
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    const float scale = fitted_ui_scale(p.ui_scale, static_cast<float>(width), static_cast<float>(height));
+    if (scale != font_scale_) {
+        rebuild_fonts(scale);
         themed_ = false;  // sizes scale with the font
     }
     if (!themed_ || p.theme != theme_) {
-        apply_style(p.theme, p.ui_scale, software_renderer_);
+        apply_style(p.theme, scale, software_renderer_);
         theme_ = p.theme;
         themed_ = true;
     }

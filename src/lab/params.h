@@ -2,6 +2,7 @@
 // Everything the lab shows is a function of this one struct. Its fields, their ranges and their
 // serialisation are declared once, in lab/schema.h; LabUi::apply is its one writer (every edit
 // arrives as a candidate state and is validated first); views read it and hand back requests.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -66,6 +67,14 @@ struct LabParams {
 
     bool operator==(const LabParams&) const = default;
 };
+
+// The UI scale a window of this size can show with every control in reach: 1 per 640×360
+// pixels (2 at 1280×720, 3 at 1920×1080), never below 1. A larger setting is kept and shown
+// at this scale, with a note, until the window grows.
+inline float fitted_ui_scale(float wanted, float width, float height) {
+    const float fits = std::max(1.0f, std::min(width / 640.0f, height / 360.0f));
+    return std::min(wanted, fits);
+}
 
 std::string position_key(const LabParams& p);
 

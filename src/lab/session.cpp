@@ -38,7 +38,10 @@ schema::Value json_to_value(const schema::Field& f, const Json& j) {
     switch (f.kind) {
         case Kind::Int: {
             if (!j.is_number()) wrong_type();
-            if (j.is_number_integer() && !j.is_number_unsigned()) return j.get<std::int64_t>();
+            if (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
+                throw InputError(fmt::format("{} = {} is out of range ({})", f.path, j.get<std::uint64_t>(), schema::range_text(f)));
+            }
+            if (j.is_number_integer()) return j.get<std::int64_t>();  // exact, whatever its size
             const double d = j.get<double>();
             if (d != std::floor(d)) {
                 throw InputError(fmt::format("{} = {} is not a whole number ({})", f.path, j.dump(), schema::range_text(f)));

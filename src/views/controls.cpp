@@ -252,14 +252,9 @@ void position_section(LabParams& p, int pairs) {
 void export_section(ControlsState& s) {
     ExportSpec& e = s.export_spec;
     ExportStatus& status = s.export_status;
-    if (status.running) {
-        const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
-        ImGui::ProgressBar(status.progress, ImVec2(-ImGui::GetFontSize() * 5.0f, 0), label.c_str());
-        ImGui::SameLine();
-        if (ui::button("Cancel export")) status.cancel = true;
-        tip("Stop; nothing is left under the target name");
-        return;
-    }
+    // While an export runs its settings stay in view, greyed, and only the last row changes:
+    // nothing jumps under the pointer when it finishes.
+    ImGui::BeginDisabled(status.running);
     ui::input_text("Export file", &e.path);
     tip(".png one image, .gif/.mp4 an animation, DIR/ a PNG sequence, .csv/.json the view's data");
     int view = e.view + 1;
@@ -282,8 +277,17 @@ void export_section(ControlsState& s) {
     ui::input_int("Frames", &e.frames);
     ui::input_int("FPS", &e.fps);
     ui::checkbox("Transparent PNG", &e.transparent);
-    if (ui::button("Start export")) status.requested = true;
-    tip("Renders exactly the lab on screen (its whole state travels to the renderer); writes a temporary file and renames it when complete");
+    ImGui::EndDisabled();
+    if (status.running) {
+        const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
+        ImGui::ProgressBar(status.progress, ImVec2(ImGui::CalcItemWidth(), 0), label.c_str());
+        ImGui::SameLine();
+        if (ui::button("Cancel export")) status.cancel = true;
+        tip("Stop; nothing is left under the target name");
+    } else {
+        if (ui::button("Start export")) status.requested = true;
+        tip("Renders exactly the lab on screen (its whole state travels to the renderer); writes a temporary file and renames it when complete");
+    }
     if (!status.message.empty()) ui::message(status.message);
 }
 
@@ -294,7 +298,6 @@ void session_section(ControlsState& s) {
     if (ui::button("Save session")) s.session_request.kind = Kind::Save;
     ImGui::SameLine();
     if (ui::button("Open session")) s.session_request.kind = Kind::Load;
-    ImGui::SameLine();
     if (ui::button("Copy share string")) s.session_request.kind = Kind::CopyShareString;
     tip("The same state as one line of text (base64url) on the clipboard, to paste anywhere");
     ui::input_text("Share string", &s.share_text);
@@ -312,20 +315,33 @@ void lesson_section(ControlsState& s, bool lesson_open) {
     if (ui::button("Present")) s.session_request.kind = Kind::PresentLesson;
     tip("Fullscreen, large light text; → and ← (or a clicker) step scenes, B blanks, Esc leaves");
     if (lesson_open) {
-        ImGui::SameLine();
         if (ui::button("Close lesson")) s.session_request.kind = Kind::CloseLesson;
         tip("Back to the lab exactly as it was before the lesson opened (Esc)");
     }
 }
 
-void view_section(LabParams& p) {
-    ui::slider_float("UI scale", &p.ui_scale, schema::kMinUiScale, schema::kMaxUiScale, "%.2f");
-    tip("Text and widget size: 2.0 or more for projectors");
+void view_section(LabParams& p, ControlsState& s) {
+    // The scale applies when the slider is let go: applied live, the slider would grow under
+    // the pointer and run away to its maximum.
+    float scale = s.ui_scale_dragging.value_or(p.ui_scale);
+    ui::slider_float("UI scale", &scale, schema::kMinUiScale, schema::kMaxUiScale, "%.2f");
+    if (ImGui::IsItemActive()) {
+        s.ui_scale_dragging = scale;
+    } else {
+        if (ImGui::IsItemDeactivatedAfterEdit() || s.ui_scale_dragging) p.ui_scale = scale;
+        s.ui_scale_dragging.reset();
+    }
+    tip("Text and widget size: 2.0 or more for projectors (applies when you let go)");
+    const ImVec2 screen = ImGui::GetMainViewport()->Size;
+    if (const float shown = fitted_ui_scale(p.ui_scale, screen.x, screen.y); shown < p.ui_scale - 0.005f) {
+        ui::message(fmt::format("Shown at {:.2f}: a {:.0f}×{:.0f} window fits at most that; a larger window shows {:.2f}", shown,
+                                screen.x, screen.y, p.ui_scale),
+                    kWarningColor);
+    }
     enum_combo("Theme", p.theme, kThemeNames);
     tip("Light is easier to read on projectors");
     ui::checkbox("Fullscreen (F11)", &p.fullscreen);
     tip("Fill the screen; Tab hides this panel for more room");
-    ImGui::SameLine();
     ui::checkbox("Keys (F1)", &p.show_help);
     tip("The list of keyboard and mouse shortcuts");
 }
@@ -432,7 +448,7 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, b
         }
     }
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
-    if (ui::header("Display")) view_section(p);
+    if (ui::header("Display")) view_section(p, s);
     if (ui::header("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(s);
     if (ui::header("Session")) session_section(s);
     if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson_open);
@@ -476,6 +492,7 @@ void apply_requests(LabParams& p, const views::Requests& r) {
     if (r.position) p.position = std::clamp<std::int64_t>(*r.position, 0, kMaxPosition);
     if (r.focus_view) p.focused_view = *r.focus_view;
     if (r.tab_view) p.tab_view = *r.tab_view;
+    if (r.show_help) p.show_help = *r.show_help;
 }
 
 void advance_playback(LabParams& p, ControlsState& s, double seconds) {

@@ -51,6 +51,7 @@ struct ControlsState {
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"
     double playback_carry = 0.0;  // fractional positions between frames
+    std::optional<float> ui_scale_dragging;  // the UI scale slider's value while it is held
     ExportSpec export_spec;
     ExportStatus export_status;
     std::string session_path = "ropelab-session.json";

@@ -166,10 +166,10 @@ void LabUi::show_scene_state() {
         scene_playing_ = false;
         return;
     }
-    state.scene_views = scene.views;
     for (const schema::Field& f : schema::fields()) {
         if (!f.reset) f.set(state, f.get(params_));  // display settings are the viewer's
     }
+    state.scene_views = scene.views;
     state.playing = false;  // the lesson's clock drives positions, not playback
     commit(state, Origin::Lesson);
 }
@@ -225,7 +225,8 @@ void LabUi::lesson_bar(bool presenting) {
         if (ui::arrow_button("##next scene", ImGuiDir_Right, "Next scene")) go_to_scene(scene_ + 1);
         ui::tip("Next scene (→)");
         ImGui::SameLine();
-        if (ui::button("Close lesson##bar")) close_lesson();
+        // After drawing, like the panel's: the scene this bar shows must outlive the frame.
+        if (ui::button("Close lesson##bar")) controls_.session_request.kind = controls::SessionRequest::Kind::CloseLesson;
         ui::tip("Back to the lab as it was before the lesson (Esc)");
         ImGui::SameLine();
     }
@@ -256,6 +257,10 @@ void LabUi::help_overlay() {
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowBgAlpha(0.95f);
     ImGui::Begin("Keyboard and mouse (F1)", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    // It may cover the checkbox that opened it (large UI scales): a click on it closes it too.
+    if (ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        requests_.show_help = false;
+    }
     if (ImGui::BeginTable("keys", 2)) {
         for (const auto& [key, what] : kShortcuts) {
             ImGui::TableNextColumn();
@@ -265,6 +270,7 @@ void LabUi::help_overlay() {
         }
         ImGui::EndTable();
     }
+    ImGui::TextDisabled("Click here or press F1 to close");
     ImGui::End();
 }
 

@@ -20,6 +20,7 @@ struct Requests {
     std::optional<std::int64_t> position;
     std::optional<int> focus_view;  // −1: back to the grid
     std::optional<int> tab_view;
+    std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
 };
 
 // M4 columns of the device's series, kept while neither the series nor the plot's pixel

@@ -29,17 +29,33 @@ void WidgetLog::begin_frame() {
 }
 
 void WidgetLog::record(std::string_view label, std::string_view kind, std::string value) {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    add(label, kind, std::move(value), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), clip.ToVec4(), ImGui::GetItemID(),
+        ImGui::IsItemVisible());
+}
+
+void WidgetLog::record_rect(std::string_view label, std::string_view kind, std::string value, ImVec2 at, ImVec2 size) {
+    // Called with the popup's window current: the box lies in its parent window.
+    const ImGuiWindow* parent = ImGui::GetCurrentWindowRead()->ParentWindow;
+    const ImRect clip = parent ? parent->ClipRect : ImGui::GetCurrentWindowRead()->ClipRect;
+    add(label, kind, std::move(value), at, ImVec2(at.x + size.x, at.y + size.y), clip.ToVec4(), 0, true);
+}
+
+void WidgetLog::add(std::string_view label, std::string_view kind, std::string value, ImVec2 a, ImVec2 b,
+                    const ImVec4& clip_rect, unsigned id, bool item_visible) {
+    // What lies outside the screen is out of reach too (a long popup past the window's edge).
+    const ImGuiViewport* screen = ImGui::GetMainViewport();
+    ImRect clip(clip_rect);
+    clip.ClipWith(ImRect(screen->Pos, ImVec2(screen->Pos.x + screen->Size.x, screen->Pos.y + screen->Size.y)));
     Widget w;
     w.label = visible_label(label);
     w.kind = kind;
     w.value = std::move(value);
     w.x = a.x, w.y = a.y, w.w = b.x - a.x, w.h = b.y - a.y;
-    w.visible = clip.Contains(ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2)) && ImGui::IsItemVisible();
+    w.visible = clip.Contains(ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2)) && item_visible;
     w.clip[0] = clip.Min.x, w.clip[1] = clip.Min.y, w.clip[2] = clip.Max.x, w.clip[3] = clip.Max.y;
     w.item_of = combo_;
-    w.id = ImGui::GetItemID();
+    w.id = id;
     if (w.id != 0) {
         for (const Widget& other : current_) {
             if (other.id != w.id) continue;
@@ -94,9 +110,15 @@ bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags, co
 }
 
 bool begin_combo(const char* label, const char* preview) {
-    const bool open = ImGui::BeginCombo(label, preview);
+    // The box's rectangle, known before BeginCombo makes the popup's window current.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float label_width = ImGui::CalcTextSize(label, nullptr, true).x;
+    const ImVec2 size(ImGui::CalcItemWidth() + (label_width > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + label_width : 0),
+                      ImGui::GetFrameHeight());
+    // Every entry in view at once (12 presets), as far as the window allows.
+    const bool open = ImGui::BeginCombo(label, preview, ImGuiComboFlags_HeightLargest);
     if (open) {
-        // The popup's window is current now; the combo box itself was the item before it.
+        log().record_rect(label, "combo", preview, at, size);
         log().set_combo(visible_label(label));
     } else {
         log().record(label, "combo", preview);

@@ -28,6 +28,10 @@ public:
     void begin_frame();
     // Records the last submitted ImGui item.
     void record(std::string_view label, std::string_view kind, std::string value = {});
+    // Records an item by its rectangle (a combo box while its popup is open).
+    void record_rect(std::string_view label, std::string_view kind, std::string value, ImVec2 at, ImVec2 size);
+    // During a frame: the previous frame's widgets, and this one's so far. Between frames (where
+    // scripts and tests look), this_frame() is the frame just drawn.
     const std::vector<Widget>& last_frame() const { return last_; }
     const std::vector<Widget>& this_frame() const { return current_; }
     // "ID 0x… shared by header "Export" and button "Export"" for each clash seen so far.
@@ -35,6 +39,8 @@ public:
     void set_combo(std::string label) { combo_ = std::move(label); }
 
 private:
+    void add(std::string_view label, std::string_view kind, std::string value, ImVec2 a, ImVec2 b, const ImVec4& clip,
+             unsigned id, bool item_visible);
     std::vector<Widget> current_, last_;
     std::vector<std::string> duplicates_;
     std::string combo_;

@@ -125,7 +125,7 @@ protected:
 
     // Where ImGui laid the widget out in the last frame (the widget log), by its visible label.
     ImVec2 center_of(const std::string& label) const {
-        for (const ui::Widget& w : ui::log().last_frame()) {
+        for (const ui::Widget& w : ui::log().this_frame()) {
             if (w.label == label && w.visible) return ImVec2(w.x + w.w / 2, w.y + w.h / 2);
         }
         ADD_FAILURE() << "no visible widget " << label;

@@ -1,0 +1,500 @@
+// tests/ui, as a person uses the app: `ropelab gui --script` drives the real window through
+// GLFW's input callbacks at the places ImGui laid the widgets out, and xdotool clicks through
+// the X server. Nothing here writes the lab's state directly.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
+
+#include "../cli/run_binary.h"
+
+namespace ropelab {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+// A folder of this test's own, the app's working directory (it saves sessions and exports there).
+fs::path fresh_dir(const std::string& name) {
+    const fs::path dir = fs::path(::testing::TempDir()) / ("ropelab_script_" + name + "_" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+Json read_json(const fs::path& path) {
+    std::ifstream in(path);
+    return Json::parse(in, nullptr, false);
+}
+
+test::Result gui(const fs::path& dir, const Json& script, const std::string& args = "") {
+    std::ofstream(dir / "script.json") << script.dump(1);
+    return test::run("gui --size 1280x720 --paused " + args + " --script script.json",
+                     "cd '" + dir.string() + "' && ROPELAB_SCREENSHOT_DIR='" + dir.string() + "'");
+}
+
+// ---- the crawl ------------------------------------------------------------------------------
+
+struct Control {
+    std::string label, kind, value, item_of;
+};
+
+std::vector<Control> controls_in(const Json& widgets) {
+    std::vector<Control> out;
+    for (const Json& w : widgets) {
+        out.push_back({w["label"], w["kind"], w["value"], w.value("item_of", "")});
+    }
+    return out;
+}
+
+// What a person would type: one refused or useless value, then a good one.
+std::pair<std::string, std::string> typed_values(const std::string& label) {
+    static const std::map<std::string, std::pair<std::string, std::string>> table = {
+        {"Config file", {"/no/such/config.json", ""}},  {"Head dim d", {"100000", "64"}},
+        {"seed", {"-3", "7"}},                            {"q", {"1,2", "ones"}},
+        {"k", {"1,2", "ones"}},                           {"low_freq_factor", {"-5", "1"}},
+        {"high_freq_factor", {"-5", "4"}},                {"beta_fast", {"-5", "32"}},
+        {"beta_slow", {"-5", "1"}},                       {"attention_factor", {"-5", "1"}},
+        {"original context", {"0", "8192"}},              {"sequence length", {"0", "8192"}},
+        {"Export file", {"/no/such/folder/x.png", "crawl.png"}},
+        {"Size", {"0", "640"}},                           {"From, to", {"-1", "0"}},
+        {"Frames", {"0", "10"}},                          {"FPS", {"0", "30"}},
+        {"Session file", {"/no/such/s.json", "crawl-session.json"}},
+        {"Share string", {"not*a*share*string", ""}},   {"Lesson file", {"/no/such/lesson.json", "builtin"}},
+    };
+    const auto it = table.find(label);
+    return it == table.end() ? std::pair<std::string, std::string>{"-1", "1"} : it->second;
+}
+
+struct Action {
+    std::string what;       // "click Play", "type Head dim d = 100000", …
+    bool may_be_noop = false;  // choosing what is already chosen
+};
+
+// One step list that opens every header, then clicks, drags and types into every control
+// found, dumping the state and the widgets after each action.
+class Crawl {
+public:
+    void step(Json s) { steps_.push_back(std::move(s)); }
+    void act(Action a, std::vector<Json> input) {
+        for (Json& s : input) {
+            s["optional"] = true;
+            step(s);
+        }
+        const std::size_t n = actions_.size();
+        step({{"state", "s" + std::to_string(n) + ".json"}});
+        step({{"widgets", "w" + std::to_string(n) + ".json"}});
+        actions_.push_back(std::move(a));
+    }
+    Json script() const { return steps_; }
+    const std::vector<Action>& actions() const { return actions_; }
+
+private:
+    Json steps_ = Json::array();
+    std::vector<Action> actions_;
+};
+
+Json click(const std::string& label) { return {{"click", label}}; }
+
+// What changed between two dumps: the state, or anything a widget shows (values, messages).
+bool something_changed(const fs::path& dir, std::size_t i) {
+    const Json s0 = read_json(dir / ("s" + std::to_string(i - 1) + ".json"));
+    const Json s1 = read_json(dir / ("s" + std::to_string(i) + ".json"));
+    if (s0 != s1) return true;
+    auto shown = [](const Json& widgets) {
+        std::multiset<std::string> out;
+        for (const Json& w : widgets) out.insert(w["kind"].get<std::string>() + ":" + w["label"].get<std::string>() + "=" + w["value"].get<std::string>());
+        return out;
+    };
+    return shown(read_json(dir / ("w" + std::to_string(i - 1) + ".json"))) != shown(read_json(dir / ("w" + std::to_string(i) + ".json")));
+}
+
+void crawl(const std::string& name, const std::string& args) {
+    const fs::path dir = fresh_dir(name);
+    // Discover: every header opened, every combo's entries.
+    Json discover = Json::array({{{"wait", 3}}, {{"widgets", "w_start.json"}}});
+    test::Result r = gui(dir, discover, args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    Json open_headers = Json::array();
+    for (const Control& c : controls_in(read_json(dir / "w_start.json"))) {
+        if (c.kind == "header" && c.value == "closed") open_headers.push_back(click(c.label));
+    }
+    Json script = open_headers;
+    script.push_back({{"wait", 2}});
+    script.push_back({{"widgets", "w_all.json"}});
+    const std::vector<Control> all = controls_in([&] {
+        Json s = script;
+        EXPECT_EQ(gui(dir, s, args).status, 0);
+        return read_json(dir / "w_all.json");
+    }());
+    std::map<std::string, std::vector<Control>> entries;
+    {
+        Json s = script;
+        int k = 0;
+        for (const Control& c : all) {
+            if (c.kind != "combo" || !c.item_of.empty()) continue;
+            s.push_back({{"click", c.label}, {"optional", true}});
+            s.push_back({{"widgets", "combo" + std::to_string(k++) + ".json"}});
+            s.push_back({{"key", "Escape"}});
+        }
+        r = gui(dir, s, args);
+        ASSERT_EQ(r.status, 0) << r.err;
+        for (int i = 0; i < k; ++i) {
+            for (const Control& e : controls_in(read_json(dir / ("combo" + std::to_string(i) + ".json")))) {
+                if (!e.item_of.empty()) entries[e.item_of].push_back(e);
+            }
+        }
+    }
+
+    // Act on every control.
+    Crawl c;
+    for (const Json& s : open_headers) c.step(s);
+    c.act({"start"}, {});
+    std::set<std::string> seen;
+    // The UI scale last: it changes every layout after it (tabs instead of the grid).
+    std::vector<Control> ordered;
+    for (const Control& w : all) {
+        if (w.label != "UI scale") ordered.push_back(w);
+    }
+    for (const Control& w : all) {
+        if (w.label == "UI scale") ordered.push_back(w);
+    }
+    for (const Control& w : ordered) {
+        if (!seen.insert(w.kind + ":" + w.label).second || !w.item_of.empty()) continue;
+        if (w.kind == "header") {
+            c.act({"close " + w.label}, {click(w.label)});
+            c.act({"open " + w.label}, {click(w.label)});
+        } else if (w.kind == "button") {
+            if (w.label == "Step back") c.act({"click Step forward (so there is a step back)"}, {click("Step forward")});
+            c.act({"click " + w.label}, {click(w.label)});
+            // An export ends in its own time (a child process): wait for it, as a person watches the bar.
+            if (w.label == "Start export") c.act({"click Cancel export"}, {click("Cancel export"), {{"wait", 90}}});
+            if (w.label == "Open lesson") c.act({"click Close lesson"}, {click("Close lesson")});
+            if (w.label == "Present") {
+                c.act({"Escape (leave presenting)"}, {{{"wait", 2}}, {{"key", "Escape"}}});
+                c.act({"Escape (close the lesson)"}, {{{"key", "Escape"}}});
+            }
+            if (w.label.size() > 2 && w.label[1] == ' ' && std::isdigit(static_cast<unsigned char>(w.label[0]))) {
+                c.act({"Escape (back to all views)"}, {{{"key", "Escape"}}});
+            }
+        } else if (w.kind == "checkbox") {
+            c.act({"toggle " + w.label}, {click(w.label)});
+            c.act({"toggle " + w.label + " back"}, {click(w.label)});
+        } else if (w.kind == "radio") {
+            c.act({"choose " + w.label, w.value == "true"}, {click(w.label)});
+        } else if (w.kind == "slider") {
+            c.act({"drag " + w.label}, {{{"drag", w.label}, {"dx", 30}}});
+            c.act({"drag " + w.label + " to its minimum"}, {{{"drag", w.label}, {"dx", -400}}});
+        } else if (w.kind == "input") {
+            const auto [bad, good] = typed_values(w.label);
+            // Into the field's text, left of its label and its +/− buttons (and the first of two fields).
+            const Json into = {{"click", w.label}, {"at", {0.1, 0.5}}};
+            c.act({"type " + w.label + " = " + bad}, {into, {{"type", bad}}});
+            c.act({"type " + w.label + " = " + good}, {into, {{"type", good}}});
+        } else if (w.kind == "combo") {
+            for (const Control& e : entries[w.label]) {
+                c.act({"choose " + w.label + ": " + e.label, e.value == "true"}, {click(w.label), click(e.label)});
+            }
+        } else if (w.kind == "tab") {
+            c.act({"tab " + w.label, w.value == "open"}, {click(w.label)});
+        }
+    }
+    r = gui(dir, c.script(), args);
+    EXPECT_EQ(r.status, 0) << "the app died or refused the crawl\n" << r.err.substr(0, 4000);
+    EXPECT_EQ(r.err.find("Assertion"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err;
+
+    // Which steps were skipped (their widget was not in view after earlier actions).
+    const std::size_t skipped = [&] {
+        std::size_t n = 0;
+        for (std::size_t at = r.out.find("script: skipped"); at != std::string::npos; at = r.out.find("script: skipped", at + 1)) ++n;
+        return n;
+    }();
+    std::vector<std::string> unchanged;
+    for (std::size_t i = 1; i < c.actions().size(); ++i) {
+        if (!something_changed(dir, i) && !c.actions()[i].may_be_noop) unchanged.push_back(c.actions()[i].what);
+    }
+    std::string covered;
+    for (const Action& a : c.actions()) covered += a.what + "; ";
+    std::printf("crawl %s: %zu actions, %zu skipped steps\n%s\n", name.c_str(), c.actions().size(), skipped, covered.c_str());
+    std::string list;
+    for (const std::string& u : unchanged) list += u + "\n";
+    // An action whose widget was out of view changes nothing: those are the skipped ones.
+    EXPECT_LE(unchanged.size(), skipped) << "actions that changed nothing and showed nothing:\n" << list << r.out.substr(0, 3000);
+    EXPECT_LE(skipped, 6u) << r.out;
+    EXPECT_GT(c.actions().size(), 120u);
+}
+
+TEST(Crawl, EveryControlAt1280x720) { crawl("1280", ""); }
+TEST(Crawl, EveryControlAtUiScale2) { crawl("scale2", "--ui-scale 2"); }
+
+// ---- lessons beside the lab ---------------------------------------------------------------
+
+Json session_of(const fs::path& file) {
+    Json j = read_json(file);
+    j.erase("plots");
+    return j;
+}
+
+TEST(LessonFlow, EditsStayWhileALessonIsOpenAndCloseRestoresTheLab) {
+    const fs::path dir = fresh_dir("lesson");
+    const Json script = {
+        {{"wait", 2}},
+        {{"state", "before.json"}},
+        {{"click", "Lesson"}},
+        {{"click", "Open lesson"}},
+        {{"wait", 5}},
+        {{"click", "Next scene"}},
+        {{"wait", 5}},
+        {{"state", "scene.json"}},
+        {{"drag", "θ (base)"}, {"dx", 40}},
+        {{"wait", 60}},  // a second of the scene's clock: the edit must survive it
+        {{"state", "edited.json"}},
+        {{"widgets", "edited_widgets.json"}},
+        {{"click", "Close lesson"}},
+        {{"wait", 3}},
+        {{"state", "after.json"}},
+    };
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json scene = session_of(dir / "scene.json"), edited = session_of(dir / "edited.json");
+    EXPECT_NE(session_of(dir / "before.json"), scene) << "the lesson's scene should set the lab";
+    const double theta = edited["model"]["rope_theta"];
+    EXPECT_NE(theta, scene["model"]["rope_theta"].get<double>()) << "the drag did not change θ";
+    bool paused = false;
+    for (const Json& w : read_json(dir / "edited_widgets.json")) {
+        if (w["kind"] == "message" && w["label"].get<std::string>().find("scene paused") != std::string::npos) paused = true;
+    }
+    EXPECT_TRUE(paused) << "editing should say the scene paused";
+    EXPECT_EQ(session_of(dir / "after.json"), session_of(dir / "before.json")) << "Close lesson must restore the lab";
+}
+
+TEST(LessonFlow, LeavingPresentingRestoresTheUsersScaleAndTheme) {
+    const fs::path dir = fresh_dir("present");
+    const Json script = {
+        {{"click", "Lesson"}},   {{"click", "Present"}},         {{"wait", 3}}, {{"state", "presenting.json"}},
+        {{"key", "Escape"}},     {{"wait", 3}},                  {{"state", "left.json"}},
+    };
+    const test::Result r = gui(dir, script, "--ui-scale 1.5 --theme dark");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json presenting = read_json(dir / "presenting.json"), left = read_json(dir / "left.json");
+    EXPECT_EQ(presenting["layout"]["ui_scale"].get<double>(), 2.0);
+    EXPECT_EQ(presenting["layout"]["theme"], "light");
+    EXPECT_FALSE(presenting["layout"]["show_controls"].get<bool>());
+    EXPECT_EQ(left["layout"]["ui_scale"].get<double>(), 1.5);
+    EXPECT_EQ(left["layout"]["theme"], "dark");
+    EXPECT_TRUE(left["layout"]["show_controls"].get<bool>());
+}
+
+// A clicker's six quick PageDown presses, all within one frame, move six scenes.
+TEST(LessonFlow, SixKeyPressesInsideOneFrameAllCount) {
+    const fs::path dir = fresh_dir("keys");
+    const Json script = {{{"wait", 3}}, {{"key", "PageDown"}, {"repeat", 6}}, {{"wait", 2}}, {{"widgets", "w.json"}}};
+    const test::Result r = gui(dir, script, "--lesson builtin --present");
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string scene;
+    for (const Json& w : read_json(dir / "w.json")) {
+        if (w["label"].get<std::string>().starts_with("scene ")) scene = w["label"];
+    }
+    EXPECT_EQ(scene, "scene 7/11");
+}
+
+// ---- exports carry the whole state ------------------------------------------------------------
+
+std::vector<unsigned char> pixels(const fs::path& png, int& w, int& h) {
+    int channels = 0;
+    unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 4);
+    if (!data) return {};
+    std::vector<unsigned char> out(data, data + static_cast<std::size_t>(w) * h * 4);
+    stbi_image_free(data);
+    return out;
+}
+
+// A lab far from the defaults: seed, custom q/k, naive angles, YaRN with its betas.
+std::string unusual_session() {
+    Json q = Json::array(), k = Json::array();
+    std::string qs, ks;
+    for (int i = 0; i < 64; ++i) {
+        qs += (i ? "," : "") + std::to_string(std::sin(0.7 * i + 0.2));
+        ks += (i ? "," : "") + std::to_string(std::cos(1.3 * i));
+    }
+    const Json j = {
+        {"ropelab_session", 2},
+        {"preset", "custom"},
+        {"model",
+         {{"head_dim", 64}, {"rope_theta", 50000.0}, {"max_position_embeddings", 32768},
+          {"rope_scaling", {{"rope_type", "yarn"}, {"factor", 8.0}, {"beta_fast", 24.0}, {"beta_slow", 2.0},
+                            {"original_max_position_embeddings", 4096}}}}},
+        {"curves", {{"vectors", "custom"}, {"seed", 1234}, {"custom_q", qs}, {"custom_k", ks}, {"angle_mode", "naive-fp32"},
+                    {"max_distance", 8192}}},
+        {"focus", {{"pair", 5}, {"position", 70000}, {"key_distance", 9}}},
+        {"playback", {{"playing", false}}},
+    };
+    return j.dump();
+}
+
+TEST(ExportFromThePanel, EqualsRenderOfTheSameSession) {
+    const fs::path dir = fresh_dir("export");
+    std::ofstream(dir / "unusual.json") << unusual_session();
+    Json script = {{{"wait", 3}}, {{"click", "Export"}}};
+    const std::vector<std::pair<std::string, std::string>> views = {
+        {"scores", "3 Score vs distance"}, {"planes", "1 Rotation planes"}, {"numbers", "7 Numbers"}};
+    for (const auto& [name, entry] : views) {
+        script.push_back({{"click", "Export file"}});
+        script.push_back({{"type", "panel-" + name + ".png"}});
+        script.push_back({{"click", "View"}});
+        script.push_back({{"click", entry}});
+        script.push_back({{"click", "Start export"}});
+        script.push_back({{"wait", 240}});
+    }
+    script.push_back({{"state", "state.json"}});
+    const test::Result r = gui(dir, script, "--session unusual.json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const auto& [name, entry] : views) {
+        const fs::path cli = dir / ("cli-" + name + ".png");
+        const test::Result c = test::run("render --session '" + (dir / "state.json").string() + "' --view " + name +
+                                         " --size 1280x720 --out '" + cli.string() + "'");
+        ASSERT_EQ(c.status, 0) << c.err;
+        int w1 = 0, h1 = 0, w2 = 0, h2 = 0;
+        const auto panel = pixels(dir / ("panel-" + name + ".png"), w1, h1);
+        const auto command = pixels(cli, w2, h2);
+        ASSERT_FALSE(panel.empty()) << "the panel export of " << name << " was not written\n" << r.out.substr(0, 2000);
+        EXPECT_EQ(w1, w2);
+        EXPECT_EQ(h1, h2);
+        EXPECT_TRUE(panel == command) << name << ": the panel's export differs from render --session";
+    }
+}
+
+// ---- hostile sessions are refused at the door ----------------------------------------------
+
+std::string base64url(const std::string& bytes) {
+    static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (unsigned char c : bytes) {
+        buffer = (buffer << 8) | c;
+        bits += 8;
+        while (bits >= 6) out += alphabet[(buffer >> (bits -= 6)) & 63];
+    }
+    if (bits > 0) out += alphabet[(buffer << (6 - bits)) & 63];
+    return out;
+}
+
+TEST(HostileSession, HugeValuesAreRefusedNamingTheFieldWithinASecond) {
+    const std::vector<std::pair<Json, std::string>> cases = {
+        {{{"ropelab_session", 2}, {"curves", {{"samples", 2e9}}}}, "curves.samples = 2000000000 is out of range (1 .. 65536)"},
+        {{{"ropelab_session", 2}, {"model", {{"head_dim", 2e7}}}}, "model.head_dim = 20000000 is out of range (2 .. 512)"},
+        {{{"ropelab_session", 2}, {"curves", {{"invariance_distance", 9223372036854775807LL}}}},
+         "curves.invariance_distance = 9223372036854775807 is out of range (0 .. 2147483647)"},
+    };
+    for (const auto& [session, words] : cases) {
+        const auto start = std::chrono::steady_clock::now();
+        const test::Result r = test::run("gui --frames 1 --session " + base64url(session.dump()));
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_EQ(r.status, 2) << session.dump();
+        EXPECT_NE(r.err.find(words), std::string::npos) << r.err;
+        EXPECT_LT(seconds, 1.0) << session.dump();
+    }
+    // The same refusal when the string is pasted into the panel; the lab keeps its state.
+    const fs::path dir = fresh_dir("hostile");
+    const Json script = {{{"state", "before.json"}},
+                         {{"click", "Session"}},
+                         {{"click", "Share string"}},
+                         {{"type", base64url(cases[0].first.dump())}},
+                         {{"click", "Open share string"}},
+                         {{"wait", 2}},
+                         {{"widgets", "w.json"}},
+                         {{"state", "after.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    bool named = false;
+    for (const Json& w : read_json(dir / "w.json")) {
+        if (w["kind"] == "message" && w["label"].get<std::string>().find(cases[0].second) != std::string::npos) named = true;
+    }
+    EXPECT_TRUE(named) << "the panel should show: " << cases[0].second;
+    EXPECT_EQ(session_of(dir / "before.json"), session_of(dir / "after.json"));
+}
+
+// ---- random clicking through the X server ----------------------------------------------------
+
+int sh(const std::string& command) { return std::system(command.c_str()); }
+
+bool alive(pid_t pid) {
+    int status = 0;
+    return waitpid(pid, &status, WNOHANG) == 0;
+}
+
+void random_session(unsigned seed, int actions) {
+    const fs::path dir = fresh_dir("random" + std::to_string(seed));
+    const pid_t pid = fork();
+    if (pid == 0) {
+        fs::current_path(dir);
+        setenv("ROPELAB_SCREENSHOT_DIR", dir.c_str(), 1);
+        const int log = ::open((dir / "app.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(log, 1);
+        dup2(log, 2);
+        execl(ROPELAB_BINARY, ROPELAB_BINARY, "gui", "--size", "1280x720", "--ui-scale", "1", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    const std::string window_file = (dir / "window.txt").string();
+    ASSERT_EQ(sh("timeout 20 xdotool search --sync --onlyvisible --pid " + std::to_string(pid) + " > '" + window_file + "'"), 0);
+    std::string window = test::slurp(window_file);
+    window = window.substr(0, window.find('\n'));
+    ASSERT_FALSE(window.empty());
+    std::mt19937 rng(seed);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    static const char* keys[] = {"Escape", "Tab", "space", "Right", "Left", "Up", "Down", "Next", "Prior", "Home", "End",
+                                 "F1", "b", "1", "3", "5", "8", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a"};
+    const std::string w = " --window " + window + " ";
+    for (int i = 0; i < actions && alive(pid); ++i) {
+        const int x = pick(1280), y = pick(720);
+        switch (pick(10)) {
+            case 0:
+            case 1:
+            case 2:
+            case 3: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click 1"); break;
+            case 4:
+                sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " mousedown 1 mousemove_relative -- " +
+                   std::to_string(pick(200) - 100) + " " + std::to_string(pick(100) - 50) + " mouseup 1");
+                break;
+            case 5: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click --repeat 2 1"); break;
+            case 6: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click " + std::to_string(4 + pick(2))); break;
+            case 7:
+            case 8: sh("xdotool key" + w + keys[pick(static_cast<int>(std::size(keys)))]); break;
+            case 9: sh("xdotool type" + w + "-- " + std::to_string(pick(100000))); break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const bool survived = alive(pid);
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    const std::string log = test::slurp((dir / "app.log").string());
+    EXPECT_TRUE(survived) << "seed " << seed << ": the app died\n" << log.substr(0, 4000);
+    EXPECT_EQ(log.find("Assertion"), std::string::npos) << log;
+    EXPECT_EQ(log.find("duplicate"), std::string::npos) << log;
+}
+
+TEST(RandomClicks, ThreeSeedsOfThreeHundredActionsLeaveTheAppAlive) {
+    for (unsigned seed : {1u, 2u, 3u}) random_session(seed, 300);
+}
+
+}  // namespace
+}  // namespace ropelab
