@@ -15,6 +15,7 @@
 #include "core/number_text.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
+#include "lab/schema.h"
 #include "core/rotation.h"
 #include "core/scores.h"
 #include "core/sinusoidal.h"
@@ -263,6 +264,19 @@ void run_presets() {
     }
 }
 
+// The lab state's schema: every field with its session path, flag, lesson name and range.
+void run_fields() {
+    std::printf("%s %s %s %s\n", pad_right("session path", 52).c_str(), pad_right("flag", 36).c_str(),
+                pad_right("lesson", 24).c_str(), "valid values");
+    for (const schema::Field& f : schema::fields()) {
+        if (f.scope != schema::Scope::Session) continue;
+        std::printf("%s %s %s %s%s\n", pad_right(std::string(f.path), 52).c_str(),
+                    pad_right(f.flag.empty() ? "-" : std::string(f.flag), 36).c_str(),
+                    pad_right(f.lesson.empty() ? "-" : std::string(f.lesson), 24).c_str(), schema::range_text(f).c_str(),
+                    f.optional ? " (or none)" : "");
+    }
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -337,6 +351,9 @@ int run_cli(int argc, char** argv) {
     add_device_options(bound, bound_opts.device, bound_opts.repeat);
     bound->callback([&] { action = [&] { run_decay_bound(model, bound_opts); }; });
 
+    app.add_subcommand("fields", "List the lab's fields: session path, flag, lesson name and valid range")->callback([&] {
+        action = [] { run_fields(); };
+    });
     app.add_subcommand("presets", "List the built-in model presets")->callback([&] {
         action = [] { run_presets(); };
     });

@@ -21,3 +21,11 @@ build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate
 build/ropelab render --lesson builtin --scene 7 --size 1280x720 --out "$out/presenting.png"
 r --view all --rope-theta 1.0001 --out "$out/degenerate-theta.png"
 MESA_GL_VERSION_OVERRIDE=3.3 r --view all --out "$out/no-compute-shaders.png"
+# A lesson beside the lab, driven through the real window (needs a display: xvfb-run).
+cat > /tmp/ropelab-gallery-lesson.json <<JSON
+[{"click": "Lesson"}, {"click": "Open lesson"}, {"wait": 5}, {"click": "Next scene"}, {"click": "Next scene"},
+ {"click": "Next scene"}, {"click": "Next scene"}, {"click": "Next scene"}, {"click": "Next scene"}, {"wait": 60},
+ {"drag": "θ (base)", "dx": 25}, {"wait": 10}, {"screenshot": "$PWD/$out/lesson-beside-the-lab.png"}]
+JSON
+xvfb-run -a -s "-screen 0 1920x1080x24" build/ropelab gui --paused --script /tmp/ropelab-gallery-lesson.json >/dev/null
+rm -f /tmp/ropelab-gallery-lesson.json

@@ -219,11 +219,11 @@ void crawl(const std::string& name, const std::string& args) {
     EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err;
 
     // Which steps were skipped (their widget was not in view after earlier actions).
-    const std::size_t skipped = [&] {
-        std::size_t n = 0;
-        for (std::size_t at = r.out.find("script: skipped"); at != std::string::npos; at = r.out.find("script: skipped", at + 1)) ++n;
-        return n;
-    }();
+    std::size_t skipped = 0;
+    for (std::size_t at = r.out.find("script: skipped"); at != std::string::npos; at = r.out.find("script: skipped", at + 1)) {
+        ++skipped;
+        std::printf("%s\n", r.out.substr(at, r.out.find('\n', at) - at).c_str());
+    }
     std::vector<std::string> unchanged;
     for (std::size_t i = 1; i < c.actions().size(); ++i) {
         if (!something_changed(dir, i) && !c.actions()[i].may_be_noop) unchanged.push_back(c.actions()[i].what);
