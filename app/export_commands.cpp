@@ -108,6 +108,11 @@ int run_render(const RenderOptions& o) {
         return 1;
     }
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
+    if (const float shown = fitted_ui_scale(params.ui_scale, static_cast<float>(width), static_cast<float>(height));
+        shown < params.ui_scale) {
+        std::fprintf(stderr, "ropelab: notice: UI scale %.2f is drawn at %.2f: a %dx%d image fits at most that\n",
+                     params.ui_scale, shown, width, height);
+    }
     // SIGTERM or Ctrl-C cancels cleanly: the writer removes its temporary file.
     std::signal(SIGTERM, [](int) { g_cancel = 1; });
     std::signal(SIGINT, [](int) { g_cancel = 1; });

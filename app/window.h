@@ -54,6 +54,7 @@ public:
     void send_mouse_button(bool press);  // the left button
     void send_scroll(double dy);
     void move_pointer(double x, double y);
+    bool cursor_hidden() const { return cursor_hidden_; }
     // Makes the window's GL context current again (after an offscreen export step).
     void make_current();
     // The window's framebuffer size in pixels.

@@ -242,6 +242,26 @@ void crawl(const std::string& name, const std::string& args) {
 TEST(Crawl, EveryControlAt1280x720) { crawl("1280", ""); }
 TEST(Crawl, EveryControlAtUiScale2) { crawl("scale2", "--ui-scale 2"); }
 
+// ---- the driver's own errors ------------------------------------------------------------------
+
+TEST(Script, AMalformedScriptOrAMissingLabelExitsTwoNamingTheStep) {
+    const fs::path dir = fresh_dir("errors");
+    test::Result r = gui(dir, Json::array({{{"wait", 1}}, {{"clack", "Play"}}}));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("step 2 unknown field \"clack\""), std::string::npos) << r.err;
+    r = gui(dir, Json::array({{{"key", "Hyper"}}}));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown key \"Hyper\""), std::string::npos) << r.err;
+    r = gui(dir, Json::array({{{"click", "No such button"}}}));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("step 1"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("no visible widget labelled \"No such button\""), std::string::npos) << r.err;
+    // With --stats: the frame times of the scripted run.
+    r = gui(dir, Json::array({{{"wait", 5}}}), "--stats");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"frames\""), std::string::npos) << r.out;
+}
+
 // ---- lessons beside the lab ---------------------------------------------------------------
 
 Json session_of(const fs::path& file) {

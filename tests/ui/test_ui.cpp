@@ -7,9 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <thread>
 #include <memory>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <nlohmann/json.hpp>
 #include <stb/stb_image.h>
 
@@ -447,6 +449,41 @@ TEST_F(LabTest, PresenterKeysStepScenesAndLeavingRestoresTheUsersDisplay) {
     EXPECT_TRUE(lab_->has_lesson());
     keys(GLFW_KEY_ESCAPE, 1);  // not presenting: Esc closes the lesson
     EXPECT_FALSE(lab_->has_lesson());
+}
+
+// While presenting: no hover tooltips over the slides, and the pointer hides after 2 s still.
+TEST_F(LabTest, PresentingShowsNoTooltipsAndHidesAnIdlePointer) {
+    auto tooltip_shown = [] {
+        const ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+        return w != nullptr && w->Active;
+    };
+    frames(3);
+    const ImVec2 title = center_of("3 Score vs distance");
+    frames(3, [&](int) { ImGui::GetIO().MousePos = title; });
+    EXPECT_TRUE(tooltip_shown()) << "the lab shows the title's tooltip";
+    lab_->open_lesson(load_lesson("builtin"), true);
+    frames(3);
+    ImVec2 view(-1, -1);  // the first view title the scene shows
+    for (const ui::Widget& w : ui::log().this_frame()) {
+        if (w.kind == "button" && !w.label.empty() && std::isdigit(static_cast<unsigned char>(w.label[0])) && view.x < 0) {
+            view = ImVec2(w.x + w.w / 2, w.y + w.h / 2);
+        }
+    }
+    ASSERT_GE(view.x, 0.0f);
+    frames(3, [&](int) { ImGui::GetIO().MousePos = view; });
+    EXPECT_FALSE(tooltip_shown()) << "no tooltip while presenting";
+    window_->move_pointer(100, 100);
+    frames(2);
+    EXPECT_FALSE(window_->cursor_hidden());
+    std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+    frames(2);
+    EXPECT_TRUE(window_->cursor_hidden());
+    window_->move_pointer(120, 100);
+    frames(2);
+    EXPECT_FALSE(window_->cursor_hidden());
+    lab_->set_presenting(false);
+    lab_->close_lesson();
+    frames(2);
 }
 
 // Two widgets with one ImGui ID within a frame are caught and named.
