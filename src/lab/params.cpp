@@ -42,4 +42,18 @@ std::string_view view_title(View v) {
     return "";
 }
 
+std::string_view view_short_title(View v) {
+    switch (v) {
+        case View::Planes: return "1 Planes";
+        case View::Contrast: return "2 Add vs rotate";
+        case View::Scores: return "3 Scores";
+        case View::Invariance: return "4 Invariance";
+        case View::Heatmap: return "5 Heatmap";
+        case View::Frequencies: return "6 Frequencies";
+        case View::Numbers: return "7 Numbers";
+        case View::Precision: return "8 Precision";
+    }
+    return "";
+}
+
 }  // namespace ropelab

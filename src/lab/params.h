@@ -81,5 +81,6 @@ std::string position_key(const LabParams& p);
 std::string_view to_string(Encoding e);
 std::string_view to_string(VectorChoice v);
 std::string_view view_title(View v);
+std::string_view view_short_title(View v);  // for tabs: "3 Scores"
 
 }  // namespace ropelab

@@ -92,19 +92,22 @@ void LabUi::grid(ImVec2 origin, ImVec2 size) {
     ImGui::EndChild();
 }
 
+// When the grid does not fit: one view at a time, picked from a row of short tab labels that
+// wraps onto a second line rather than scrolling or cutting a label (every tab stays in view).
 void LabUi::tabs() {
-    if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
-        for (int i = 0; i < kViewCount; ++i) {
-            const std::string title(view_title(static_cast<View>(i)));
-            // Only the parameters' tab is forced open; clicks come back as requests.
-            const ImGuiTabItemFlags flags = (i == params_.tab_view && !tab_synced_) ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ui::begin_tab_item(title.c_str(), flags)) {
-                if (i != params_.tab_view && tab_synced_) requests_.tab_view = i;
-                ImGui::EndTabItem();
-            }
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    for (int i = 0; i < kViewCount; ++i) {
+        const std::string label(view_short_title(static_cast<View>(i)));
+        const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x, ImGui::GetFrameHeight());
+        if (i > 0) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
         }
-        tab_synced_ = true;
-        ImGui::EndTabBar();
+        ImGui::PushStyleColor(ImGuiCol_Header, style.Colors[ImGuiCol_TabActive]);
+        if (ui::selectable(label.c_str(), i == params_.tab_view, 0, "tab", size)) requests_.tab_view = i;
+        ImGui::PopStyleColor();
+        ui::tip(std::string(view_title(static_cast<View>(i))).c_str());
     }
     view(params_.tab_view, ImGui::GetContentRegionAvail());
 }

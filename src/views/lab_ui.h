@@ -70,7 +70,6 @@ private:
     LabCompute compute_;
     views::ViewState view_state_;
     views::Requests requests_;
-    bool tab_synced_ = false;  // the tab bar has taken params_.tab_view once
     std::optional<Lesson> lesson_;
     int scene_ = 0;
     double scene_time_ = 0.0;

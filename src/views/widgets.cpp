@@ -103,8 +103,8 @@ bool radio(const char* label, int* v, int v_button) {
     return pressed;
 }
 
-bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags, const char* kind) {
-    const bool pressed = ImGui::Selectable(label, selected, flags);
+bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags, const char* kind, ImVec2 size) {
+    const bool pressed = ImGui::Selectable(label, selected, flags, size);
     log().record(label, kind, selected ? "true" : "false");
     return pressed;
 }

@@ -61,7 +61,8 @@ bool button(const char* label, ImVec2 size = ImVec2(0, 0));
 bool arrow_button(const char* id, ImGuiDir dir, const char* name);
 bool checkbox(const char* label, bool* v);
 bool radio(const char* label, int* v, int v_button);
-bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags = 0, const char* kind = "button");
+bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags = 0, const char* kind = "button",
+                ImVec2 size = ImVec2(0, 0));
 // A combo of fixed names; returns true when the choice changed.
 bool combo(const char* label, int* current, std::span<const char* const> names);
 bool begin_combo(const char* label, const char* preview);

@@ -189,7 +189,8 @@ void crawl(const std::string& name, const std::string& args) {
                 c.act({"Escape (close the lesson)"}, {{{"key", "Escape"}}});
             }
             if (w.label.size() > 2 && w.label[1] == ' ' && std::isdigit(static_cast<unsigned char>(w.label[0]))) {
-                c.act({"Escape (back to all views)"}, {{{"key", "Escape"}}});
+                // A no-op when the title was not in view (a tab showing another view).
+                c.act({"Escape (back to all views)", true}, {{{"key", "Escape"}}});
             }
         } else if (w.kind == "checkbox") {
             c.act({"toggle " + w.label}, {click(w.label)});
@@ -210,7 +211,7 @@ void crawl(const std::string& name, const std::string& args) {
                 c.act({"choose " + w.label + ": " + e.label, e.value == "true"}, {click(w.label), click(e.label)});
             }
         } else if (w.kind == "tab") {
-            c.act({"tab " + w.label, w.value == "open"}, {click(w.label)});
+            c.act({"tab " + w.label, w.value == "true"}, {click(w.label)});
         }
     }
     r = gui(dir, c.script(), args);
@@ -235,7 +236,7 @@ void crawl(const std::string& name, const std::string& args) {
     for (const std::string& u : unchanged) list += u + "\n";
     // An action whose widget was out of view changes nothing: those are the skipped ones.
     EXPECT_LE(unchanged.size(), skipped) << "actions that changed nothing and showed nothing:\n" << list << r.out.substr(0, 3000);
-    EXPECT_LE(skipped, 6u) << r.out;
+    EXPECT_LE(skipped, 2u) << r.out;
     EXPECT_GT(c.actions().size(), 120u);
 }
 
