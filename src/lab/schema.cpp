@@ -216,7 +216,7 @@ std::vector<Field> make_fields() {
     // Playback.
     f.push_back(row({.path = "playback.playing", .flag = "", .lesson = "", .kind = K::Bool, .help = "Playing"},
                     MEMBER(p.playing)));
-    f.push_back(row({.path = "playback.speed", .flag = "--speed", .lesson = "speed", .kind = K::Real, .min = 0.01, .max = 4096,
+    f.push_back(row({.path = "playback.speed", .flag = "--speed", .lesson = "", .kind = K::Real, .min = 0.01, .max = 4096,
                      .help = "Positions per second"},
                     MEMBER(p.speed)));
     f.push_back(row({.path = "playback.loop_from", .flag = "--loop-from", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxPos,
@@ -239,7 +239,7 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "layout.ui_scale", .flag = "--ui-scale", .lesson = "", .kind = K::Real, .min = kMinUiScale,
                      .max = kMaxUiScale, .reset = false, .help = "Text and widget size"},
                     MEMBER(p.ui_scale)));
-    f.push_back(row({.path = "layout.theme", .flag = "--theme", .lesson = "theme", .kind = K::Enum, .names = kThemes,
+    f.push_back(row({.path = "layout.theme", .flag = "--theme", .lesson = "", .kind = K::Enum, .names = kThemes,
                      .reset = false, .help = "dark or light"},
                     MEMBER(p.theme)));
     f.push_back(row({.path = "layout.show_help", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,

@@ -1,6 +1,7 @@
 #include "views/controls.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -176,9 +177,12 @@ constexpr const char* kEncodingNames[] = {"RoPE (rotation)", "Sinusoidal (additi
 constexpr const char* kVectorNames[] = {"All ones", "Random (seed)", "Mean of S random (k = q)", "Focused pair alone", "Custom"};
 constexpr const char* kAngleNames[] = {"exact", "naive fp32", "bf16 cos/sin"};
 constexpr const char* kThemeNames[] = {"Dark", "Light"};
-constexpr const char* kViewNames[] = {"Whole window", "1 Rotation planes", "2 Addition vs rotation", "3 Score vs distance",
-                                      "4 Translation invariance", "5 Angle heatmap", "6 Frequencies and scaling",
-                                      "7 Numbers", "8 Precision"};
+// "Whole window", then the views' own titles.
+std::array<const char*, kViewCount + 1> export_view_names() {
+    std::array<const char*, kViewCount + 1> names{"Whole window"};
+    for (int v = 0; v < kViewCount; ++v) names[static_cast<std::size_t>(v) + 1] = view_title(static_cast<View>(v)).data();
+    return names;
+}
 constexpr const char* kSweepNames[] = {"position", "distance", "θ (log)", "factor (log)"};
 
 // An enum edited through a combo of names.
@@ -258,7 +262,8 @@ void export_section(ControlsState& s) {
     ui::input_text("Export file", &e.path);
     tip(".png one image, .gif/.mp4 an animation, DIR/ a PNG sequence, .csv/.json the view's data");
     int view = e.view + 1;
-    if (ui::combo("View", &view, kViewNames)) e.view = view - 1;
+    static const auto view_names = export_view_names();
+    if (ui::combo("View", &view, view_names)) e.view = view - 1;
     tip("What to render (data exports need one view)");
     int size[2] = {e.width, e.height};
     if (ui::input_int2("Size", size)) e.width = size[0], e.height = size[1];
