@@ -75,12 +75,17 @@ void LabCompute::update_data(const LabParams& p) {
     try {
         LabData fresh = compute_lab_data(p);
         data_ = std::move(fresh);
+        error_.clear();
     } catch (const InputError& e) {
         error_ = e.what();
         rejected_key_ = key;
-        return;
+        if (ready_) return;  // the previous curves stay on screen
+        // Nothing shown yet (custom vectors that never parsed): the same settings with all-ones
+        // q and k, so every view has data, and the refusal stays visible.
+        LabParams ones = p;
+        ones.vectors = VectorChoice::Ones;
+        data_ = compute_lab_data(ones);
     }
-    error_.clear();
     rejected_key_.clear();
     key_ = key;
     focus_key_ = focus;

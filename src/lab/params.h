@@ -35,7 +35,7 @@ struct LabParams {
     VectorChoice vectors = VectorChoice::Ones;
     std::uint64_t seed = 1;
     int samples = 16;                // for MeanOfRandom
-    std::string custom_q, custom_k;  // for Custom, as typed (comma-separated)
+    std::string custom_q = "ones", custom_k = "ones";  // for Custom, as typed (comma-separated, ones, random:SEED)
     std::int64_t max_distance = 4096;  // N
     AngleMode angle_mode = AngleMode::Exact;
     bool show_bound = true;

@@ -32,7 +32,8 @@ void warning_line(const std::string& text, const std::string& detail) {
 void optional_double(const char* label, std::optional<double>& value, double fallback, bool& changed) {
     bool given = value.has_value();
     ImGui::PushID(label);
-    if (ui::checkbox("##given", &given)) {
+    const std::string name = std::string(label) + " given";
+    if (ui::checkbox("##given", &given, name.c_str())) {
         value = given ? std::optional<double>(fallback) : std::nullopt;
         changed = true;
     }

@@ -91,9 +91,9 @@ bool arrow_button(const char* id, ImGuiDir dir, const char* name) {
     return pressed;
 }
 
-bool checkbox(const char* label, bool* v) {
+bool checkbox(const char* label, bool* v, const char* name) {
     const bool changed = ImGui::Checkbox(label, v);
-    log().record(label, "checkbox", *v ? "true" : "false");
+    log().record(name ? name : label, "checkbox", *v ? "true" : "false");
     return changed;
 }
 
@@ -204,31 +204,36 @@ bool input_text(const char* label, std::string* text) {
 }
 
 bool input_int(const char* label, int* v, int step, int step_fast) {
-    const bool changed = ImGui::InputInt(label, v, step, step_fast, kCommit);
+    // Enter on an unchanged number still counts: it is an answer (and clears a refusal).
+    const bool changed = ImGui::InputInt(label, v, step, step_fast, kCommit) || ImGui::IsItemDeactivatedAfterEdit();
     log().record(label, "input", std::to_string(*v));
     return changed;
 }
 
 bool input_int64(const char* label, std::int64_t* v) {
-    const bool changed = ImGui::InputScalar(label, ImGuiDataType_S64, v, nullptr, nullptr, "%" PRId64, kCommit);
+    // Enter on an unchanged number still counts: it is an answer (and clears a refusal).
+    const bool changed = ImGui::InputScalar(label, ImGuiDataType_S64, v, nullptr, nullptr, "%" PRId64, kCommit) || ImGui::IsItemDeactivatedAfterEdit();
     log().record(label, "input", std::to_string(*v));
     return changed;
 }
 
 bool input_double(const char* label, double* v) {
-    const bool changed = ImGui::InputDouble(label, v, 0, 0, "%.6g", kCommit);
+    // Enter on an unchanged number still counts: it is an answer (and clears a refusal).
+    const bool changed = ImGui::InputDouble(label, v, 0, 0, "%.6g", kCommit) || ImGui::IsItemDeactivatedAfterEdit();
     log().record(label, "input", fmt::format("{}", *v));
     return changed;
 }
 
 bool input_int2(const char* label, int v[2]) {
-    const bool changed = ImGui::InputInt2(label, v, kCommit);
+    // Enter on an unchanged number still counts: it is an answer (and clears a refusal).
+    const bool changed = ImGui::InputInt2(label, v, kCommit) || ImGui::IsItemDeactivatedAfterEdit();
     log().record(label, "input", fmt::format("{} {}", v[0], v[1]));
     return changed;
 }
 
 bool input_double2(const char* label, double v[2], const char* format) {
-    const bool changed = ImGui::InputScalarN(label, ImGuiDataType_Double, v, 2, nullptr, nullptr, format, kCommit);
+    // Enter on an unchanged number still counts: it is an answer (and clears a refusal).
+    const bool changed = ImGui::InputScalarN(label, ImGuiDataType_Double, v, 2, nullptr, nullptr, format, kCommit) || ImGui::IsItemDeactivatedAfterEdit();
     log().record(label, "input", fmt::format("{} {}", v[0], v[1]));
     return changed;
 }

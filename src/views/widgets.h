@@ -59,7 +59,8 @@ std::string visible_label(std::string_view label);
 bool button(const char* label, ImVec2 size = ImVec2(0, 0));
 // An arrow button has no text; `name` is what the log and scripts call it.
 bool arrow_button(const char* id, ImGuiDir dir, const char* name);
-bool checkbox(const char* label, bool* v);
+// `name`, when the label shows no text, is what the log and scripts call it.
+bool checkbox(const char* label, bool* v, const char* name = nullptr);
 bool radio(const char* label, int* v, int v_button);
 bool selectable(const char* label, bool selected, ImGuiSelectableFlags flags = 0, const char* kind = "button",
                 ImVec2 size = ImVec2(0, 0));

@@ -61,15 +61,16 @@ std::vector<Control> controls_in(const Json& widgets) {
     return out;
 }
 
-// What a person would type: one refused or useless value, then a good one.
+// What a person would type: one refused or useless value, then a good one that differs from the
+// presets' own (so the state shows it took).
 std::pair<std::string, std::string> typed_values(const std::string& label) {
     static const std::map<std::string, std::pair<std::string, std::string>> table = {
         {"Config file", {"/no/such/config.json", ""}},  {"Head dim d", {"100000", "64"}},
         {"seed", {"-3", "7"}},                            {"q", {"1,2", "ones"}},
-        {"k", {"1,2", "ones"}},                           {"low_freq_factor", {"-5", "1"}},
-        {"high_freq_factor", {"-5", "4"}},                {"beta_fast", {"-5", "32"}},
-        {"beta_slow", {"-5", "1"}},                       {"attention_factor", {"-5", "1"}},
-        {"original context", {"0", "8192"}},              {"sequence length", {"0", "8192"}},
+        {"k", {"1,2", "ones"}},                           {"low_freq_factor", {"-5", "2"}},
+        {"high_freq_factor", {"-5", "6"}},                {"beta_fast", {"-5", "24"}},
+        {"beta_slow", {"-5", "2"}},                       {"attention_factor", {"-5", "1.2"}},
+        {"original context", {"0", "2048"}},              {"sequence length", {"0", "200000"}},
         {"Export file", {"/no/such/folder/x.png", "crawl.png"}},
         {"Size", {"0", "640"}},                           {"From, to", {"-1", "0"}},
         {"Frames", {"0", "10"}},                          {"FPS", {"0", "30"}},
@@ -174,7 +175,7 @@ void crawl(const std::string& name, const std::string& args) {
         if (w.label == "UI scale") ordered.push_back(w);
     }
     for (const Control& w : ordered) {
-        if (!seen.insert(w.kind + ":" + w.label).second || !w.item_of.empty()) continue;
+        if (w.label.empty() || !seen.insert(w.kind + ":" + w.label).second || !w.item_of.empty()) continue;
         if (w.kind == "header") {
             c.act({"close " + w.label}, {click(w.label)});
             c.act({"open " + w.label}, {click(w.label)});
@@ -210,6 +211,10 @@ void crawl(const std::string& name, const std::string& args) {
             for (const Control& e : entries[w.label]) {
                 c.act({"choose " + w.label + ": " + e.label, e.value == "true"}, {click(w.label), click(e.label)});
             }
+            // Back to the first choice, so the rows it shows (a scaling type's) are there for the rest.
+            for (const Control& e : entries[w.label]) {
+                if (e.value == "true") c.act({"choose " + w.label + ": " + e.label + " again", true}, {click(w.label), click(e.label)});
+            }
         } else if (w.kind == "tab") {
             c.act({"tab " + w.label, w.value == "true"}, {click(w.label)});
         }
@@ -242,6 +247,11 @@ void crawl(const std::string& name, const std::string& args) {
 
 TEST(Crawl, EveryControlAt1280x720) { crawl("1280", ""); }
 TEST(Crawl, EveryControlAtUiScale2) { crawl("scale2", "--ui-scale 2"); }
+// The rows that only some settings show: YaRN's betas and attention factor, the seed and S
+// samples; llama3's band factors and custom q/k; LongRoPE's sequence length.
+TEST(Crawl, YarnRowsAndMeanOfRandom) { crawl("yarn", "--preset qwen2.5-7b-yarn --vectors mean"); }
+TEST(Crawl, Llama3RowsAndCustomVectors) { crawl("llama3", "--preset llama3.1-8b --vectors custom"); }
+TEST(Crawl, LongRopeRowsAndRandomVectors) { crawl("longrope", "--preset phi3-mini-128k --vectors random"); }
 
 // ---- the driver's own errors ------------------------------------------------------------------
 
