@@ -149,8 +149,10 @@ void crawl(const std::string& name, const std::string& args) {
         for (const Control& c : all) {
             if (c.kind != "combo" || !c.item_of.empty()) continue;
             s.push_back({{"click", c.label}, {"optional", true}});
+            s.push_back({{"wait", 2}});  // the popup places itself
             s.push_back({{"widgets", "combo" + std::to_string(k++) + ".json"}});
-            s.push_back({{"key", "Escape"}});
+            s.push_back({{"click", c.label}, {"optional", true}});  // closed again, as a person would
+            s.push_back({{"wait", 2}});
         }
         r = gui(dir, s, args);
         ASSERT_EQ(r.status, 0) << r.err;
