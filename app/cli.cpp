@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/config_json.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/number_text.h"
 #include "core/frequencies.h"
@@ -389,6 +390,7 @@ int run_cli(int argc, char** argv) {
     }
 
     if (!action) action = [&] { gui_status = run_gui(gui_opts); };  // plain `ropelab` opens the lab
+    remove_partials_on_signal();  // Ctrl-C or SIGTERM at any point leaves no file of this run behind
     try {
         action();
     } catch (const InputError& e) {

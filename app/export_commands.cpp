@@ -21,7 +21,7 @@ namespace ropelab {
 
 namespace {
 
-volatile std::sig_atomic_t g_cancel = 0;
+volatile int g_cancel = 0;
 
 controls::Sweep parse_sweep(const std::string& name) {
     if (name == "position") return controls::Sweep::Position;
@@ -113,9 +113,9 @@ int run_render(const RenderOptions& o) {
         std::fprintf(stderr, "ropelab: notice: UI scale %.2f is drawn at %.2f: a %dx%d image fits at most that\n",
                      params.ui_scale, shown, width, height);
     }
-    // SIGTERM or Ctrl-C cancels cleanly: the writer removes its temporary file.
-    std::signal(SIGTERM, [](int) { g_cancel = 1; });
-    std::signal(SIGINT, [](int) { g_cancel = 1; });
+    // SIGTERM or Ctrl-C cancels cleanly between frames: the writer closes ffmpeg and removes its
+    // files; a frame that takes longer than a second is cut short by the handler itself.
+    remove_partials_on_signal(&g_cancel);
     while (!g_cancel && job->step()) {
         progress(*job);
         if (o.progress) {
@@ -123,7 +123,10 @@ int run_render(const RenderOptions& o) {
             std::fflush(stdout);
         }
     }
-    if (g_cancel) job->cancel();
+    if (g_cancel) {
+        job->cancel();
+        signal_cancel_done();
+    }
     if (!job->succeeded()) {
         std::fprintf(stderr, "ropelab: error: %s; nothing was written to %s\n", job->error().c_str(), o.out.c_str());
         return 2;
@@ -138,7 +141,7 @@ int run_export_data(const ExportDataOptions& o) {
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));
     }
-    if (const std::string problem = folder_problem(o.out); !problem.empty()) {
+    if (const std::string problem = file_target_problem(o.out); !problem.empty()) {
         throw InputError(fmt::format("--out {}: {}", o.out, problem));
     }
     const std::string error = export_view_data(o.out, static_cast<int>(view), params, compute_lab_data(params));

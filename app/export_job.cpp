@@ -37,8 +37,8 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     job->still_ = spec.path.ends_with(".png");
     VideoFormat format = VideoFormat::Mp4;
     std::string error;
-    if (!job->still_ && !video_format_for(spec.path, format, error)) throw InputError(error + " (or .png for one image)");
-    if (const std::string problem = folder_problem(spec.path); !problem.empty()) {
+    if (!job->still_ && !video_format_for(spec.path, format, error)) throw InputError(error);
+    if (const std::string problem = job->still_ ? file_target_problem(spec.path) : ""; !problem.empty()) {
         throw InputError(fmt::format("--out {}: {}", spec.path, problem));
     }
     if (spec.frames < 1 || spec.fps < 1) throw InputError("--frames and --fps must be at least 1");
@@ -237,7 +237,7 @@ std::string export_view_data(const std::string& path, int view, const LabParams&
     const bool json = path.ends_with(".json");
     if (!json && !path.ends_with(".csv")) return "unknown data format (expected .csv or .json)";
     if (view < 0) return "choose one view to export its data";
-    if (const std::string problem = folder_problem(path); !problem.empty()) return problem;
+    if (const std::string problem = file_target_problem(path); !problem.empty()) return problem;
     const DataTable table = view_data(static_cast<View>(view), params, data);
     std::string error;
     write_file_atomically(path, json ? to_json(table) : to_csv(table), error);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/number_text.h"
 #include "core/input_file.h"
@@ -185,6 +186,11 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
 int run_gui(const GuiOptions& o) {
     const auto [width, height] = parse_size(o.size);
     if (width < 64 || height < 64) throw InputError("--size: the window needs at least 64x64");
+    if (!o.screenshot.empty()) {
+        if (const std::string problem = file_target_problem(o.screenshot); !problem.empty()) {
+            throw InputError("--screenshot " + o.screenshot + ": " + problem);
+        }
+    }
     const std::optional<Session> session = load_session_option(o.lab.session);
     const Session* from = session ? &*session : nullptr;
     initial_params(o, 1.0f, from);  // bad options fail before a window opens

@@ -1,8 +1,12 @@
 #include "lab_options.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -67,14 +71,24 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
     return p;
 }
 
+namespace {
+// One side of WxH: digits only, read as 64 bits so 4294967297 is refused rather than wrapped.
+std::optional<std::int64_t> size_side(std::string_view digits) {
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return v;
+}
+}  // namespace
+
 std::pair<int, int> parse_size(const std::string& text) {
-    int w = 0, h = 0;
-    char x = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || x != 'x' || w < 1 || h < 1 || w > 8192 ||
-        h > 8192) {
+    const std::size_t x = text.find('x');
+    const auto w = x == std::string::npos ? std::nullopt : size_side(std::string_view(text).substr(0, x));
+    const auto h = x == std::string::npos ? std::nullopt : size_side(std::string_view(text).substr(x + 1));
+    if (!w || !h || *w < 1 || *h < 1 || *w > 8192 || *h > 8192) {
         throw InputError(fmt::format("--size: expected WxH with each side in 1 .. 8192 (got \"{}\")", text));
     }
-    return {w, h};
+    return {static_cast<int>(*w), static_cast<int>(*h)};
 }
 
 }  // namespace ropelab

@@ -1,40 +1,161 @@
 #include "core/atomic_file.h"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 namespace ropelab {
 
-std::string partial_path(const std::string& path) {
-    // Keep the temporary inside the target's folder so the final rename never crosses devices.
-    std::string trimmed = path;
-    while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.pop_back();
-    return trimmed + ".partial";
+namespace {
+
+// ---- What this run holds, for the signal handler -------------------------------------------
+// Plain arrays of C strings: a signal handler may only read memory that is never reallocated.
+enum : int { kFree = 0, kFile = 1, kFolder = 2 };
+struct Held {
+    volatile std::sig_atomic_t kind = kFree;
+    char path[PATH_MAX] = {};
+};
+Held g_held[32];
+
+int hold(const std::string& path, int kind) {
+    if (path.size() >= PATH_MAX) return -1;
+    for (int i = 0; i < 32; ++i) {
+        if (g_held[i].kind != kFree) continue;
+        std::memcpy(g_held[i].path, path.c_str(), path.size() + 1);
+        g_held[i].kind = kind;
+        return i;
+    }
+    return -1;  // more than 32 at once: still removed by the normal paths, not by a signal
 }
 
-bool commit_partial(const std::string& partial, const std::string& path, std::string& error) {
-    std::string target = path;
-    while (target.size() > 1 && target.back() == '/') target.pop_back();
-    std::error_code ec;
-    if (std::filesystem::is_directory(target, ec)) std::filesystem::remove_all(target, ec);
-    std::filesystem::rename(partial, target, ec);
-    if (ec) {
-        // The folder may have vanished while the file was written: say so rather than errno's words.
-        const std::string problem = folder_problem(target);
-        error = "cannot write " + path + ": " + (problem.empty() ? ec.message() : problem);
-        std::filesystem::remove_all(partial, ec);
-        return false;
+void release(int& slot) {
+    if (slot >= 0) g_held[slot].kind = kFree;
+    slot = -1;
+}
+
+// Only async-signal-safe calls: unlink, open, getdents64 through syscall, unlinkat, rmdir.
+void empty_and_remove_folder(const char* path) {
+    const int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        alignas(8) char buffer[4096];
+        long n;
+        while ((n = syscall(SYS_getdents64, fd, buffer, sizeof buffer)) > 0) {
+            for (long at = 0; at < n;) {
+                // struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
+                unsigned short reclen;
+                std::memcpy(&reclen, buffer + at + 16, sizeof reclen);
+                const char* name = buffer + at + 19;
+                if (std::strcmp(name, ".") != 0 && std::strcmp(name, "..") != 0) unlinkat(fd, name, 0);
+                at += reclen;
+            }
+        }
+        close(fd);
     }
+    rmdir(path);
+}
+
+volatile pid_t g_children[4] = {};
+
+void remove_everything_held() {
+    for (volatile pid_t& child : g_children) {
+        if (child > 0) {
+            kill(child, SIGKILL);
+            waitpid(child, nullptr, 0);
+        }
+        child = 0;
+    }
+    for (Held& h : g_held) {
+        if (h.kind == kFile) unlink(h.path);
+        if (h.kind == kFolder) empty_and_remove_folder(h.path);
+        h.kind = kFree;
+    }
+}
+
+volatile int* g_cancel_flag = nullptr;
+volatile std::sig_atomic_t g_signalled = 0;
+
+void end_now(int sig) {
+    remove_everything_held();
+    std::signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+extern "C" void on_terminate(int sig) {
+    if (g_cancel_flag && !g_signalled) {
+        // Let the loop cancel cleanly (it closes ffmpeg and removes its files); if it has not
+        // ended within a second, the alarm ends it.
+        g_signalled = 1;
+        *g_cancel_flag = 1;
+        alarm(1);
+        return;
+    }
+    end_now(sig);
+}
+
+extern "C" void on_deadline(int) { end_now(SIGTERM); }
+
+// ---- Targets ---------------------------------------------------------------------------------
+
+std::string trimmed(const std::string& path) {
+    std::string t = path;
+    while (t.size() > 1 && t.back() == '/') t.pop_back();
+    return t;
+}
+
+bool exists_no_follow(const std::string& path) {
+    struct stat st;
+    return lstat(path.c_str(), &st) == 0;
+}
+
+std::string leftover_problem(const std::string& partial) {
+    if (!exists_no_follow(partial)) return "";
+    return partial + " is left over from an earlier run that did not finish; ropelab never deletes what it did "
+                     "not create: remove it, or choose another name";
+}
+
+// The file a write to `path` replaces: `path` itself, or the regular file its link points to.
+std::string resolved_target(const std::string& path) {
+    struct stat st;
+    if (lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+        if (char* real = realpath(path.c_str(), nullptr)) {
+            std::string out = real;
+            std::free(real);
+            return out;
+        }
+    }
+    return path;
+}
+
+// Creates `path` exclusively; false (errno set) when anything is there already.
+bool create_exclusively(const std::string& path, mode_t mode) {
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) return false;
+    if (mode) fchmod(fd, mode);
+    close(fd);
     return true;
 }
 
+bool move_without_replacing(const std::string& from, const std::string& to) {
+    return renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0;
+}
+
+std::string cannot_write(const std::string& path, const std::string& why) { return "cannot write " + path + ": " + why; }
+
+}  // namespace
+
 std::string folder_problem(const std::string& path) {
-    std::string trimmed = path;
-    while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.pop_back();
-    std::filesystem::path folder = std::filesystem::path(trimmed).parent_path();
+    std::filesystem::path folder = std::filesystem::path(trimmed(path)).parent_path();
     if (folder.empty()) folder = ".";
     std::error_code ec;
     if (!std::filesystem::is_directory(folder, ec)) return "folder " + folder.string() + " does not exist";
@@ -42,18 +163,238 @@ std::string folder_problem(const std::string& path) {
     return "";
 }
 
-bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
-    const std::string partial = partial_path(path);
-    std::ofstream out(partial, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-        std::remove(partial.c_str());
-        const std::string problem = folder_problem(path);
-        error = "cannot write " + path + (problem.empty() ? " (disk full?)" : ": " + problem);
+std::string file_target_problem(const std::string& path) {
+    if (path.empty()) return "no file name given";
+    if (path.back() == '/') return path + " names a folder; give a file name";
+    struct stat st;
+    if (lstat(path.c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            struct stat to;
+            if (stat(path.c_str(), &to) != 0) return path + " is a link to nothing; ropelab follows links only to regular files";
+            if (S_ISDIR(to.st_mode)) return path + " is a link to a folder; ropelab follows links only to regular files";
+            if (!S_ISREG(to.st_mode)) return path + " is a link to something that is not a regular file";
+            const std::string real = resolved_target(path);
+            if (const std::string p = folder_problem(real); !p.empty()) return p;
+            return leftover_problem(real + ".partial");
+        }
+        if (S_ISDIR(st.st_mode)) return path + " is a folder; give a file name";
+        if (!S_ISREG(st.st_mode)) return path + " is not a regular file";
+    }
+    if (const std::string p = folder_problem(path); !p.empty()) return p;
+    return leftover_problem(path + ".partial");
+}
+
+std::string folder_target_problem(const std::string& path) {
+    const std::string folder = trimmed(path);
+    struct stat st;
+    if (lstat(folder.c_str(), &st) != 0) {
+        if (const std::string p = folder_problem(folder); !p.empty()) return p;
+        return leftover_problem(folder + ".partial");
+    }
+    if (S_ISLNK(st.st_mode)) return path + " is a symbolic link; a PNG sequence goes into a real folder, new or empty";
+    if (!S_ISDIR(st.st_mode)) return path + " is a file, not a folder";
+    std::error_code ec;
+    int entries = 0;
+    for (auto it = std::filesystem::directory_iterator(folder, ec); !ec && it != std::filesystem::directory_iterator();
+         it.increment(ec)) {
+        ++entries;
+    }
+    if (ec) return "cannot read folder " + path + ": " + ec.message();
+    if (entries > 0) {
+        return path + " is not empty (" + std::to_string(entries) + (entries == 1 ? " entry" : " entries") +
+               "); a PNG sequence goes into a new folder or an empty one, never among other files";
+    }
+    if (access(folder.c_str(), W_OK) != 0) return "folder " + folder + " is not writable";
+    return "";
+}
+
+// ---- PartialFile -------------------------------------------------------------------------------
+
+PartialFile::~PartialFile() { abandon(); }
+
+bool PartialFile::claim(const std::string& target, std::string& error) {
+    abandon();
+    if (const std::string problem = file_target_problem(target); !problem.empty()) {
+        error = cannot_write(target, problem);
         return false;
     }
-    return commit_partial(partial, path, error);
+    shown_ = target;
+    target_ = resolved_target(target);
+    struct stat st;
+    replacing_ = stat(target_.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+    // The new file keeps the permissions of the one it replaces.
+    const mode_t mode = replacing_ ? (st.st_mode & 07777) : 0;
+    const std::string partial = target_ + ".partial";
+    if (!create_exclusively(partial, mode)) {
+        error = cannot_write(target, errno == EEXIST ? leftover_problem(partial) : std::strerror(errno));
+        return false;
+    }
+    partial_ = partial;
+    slot_ = hold(partial_, kFile);
+    return true;
+}
+
+bool PartialFile::commit(std::string& error) {
+    if (partial_.empty()) {
+        error = cannot_write(shown_, "nothing was written");
+        return false;
+    }
+    // rename() replaces a regular file atomically and fails on a folder (EISDIR): whatever
+    // appeared at the target meanwhile, only a regular file can be replaced.
+    if (std::rename(partial_.c_str(), target_.c_str()) != 0) {
+        const std::string problem = folder_problem(target_);
+        error = cannot_write(shown_, errno == EISDIR ? shown_ + " is a folder" : problem.empty() ? std::strerror(errno) : problem);
+        abandon();
+        return false;
+    }
+    partial_.clear();
+    release(slot_);
+    return true;
+}
+
+void PartialFile::abandon() {
+    if (!partial_.empty()) unlink(partial_.c_str());
+    partial_.clear();
+    release(slot_);
+}
+
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+    PartialFile file;
+    if (!file.claim(path, error)) return false;
+    const int fd = open(file.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    bool ok = fd >= 0;
+    for (std::size_t at = 0; ok && at < bytes.size();) {
+        const ssize_t n = write(fd, bytes.data() + at, bytes.size() - at);
+        if (n < 0 && errno == EINTR) continue;
+        ok = n > 0;
+        if (ok) at += static_cast<std::size_t>(n);
+    }
+    const int write_errno = errno;
+    // Replacing a user's file: make the new bytes durable before the rename, so a crash cannot
+    // leave an empty file where theirs was. New files skip it (a PNG sequence writes hundreds).
+    if (ok && file.replacing()) ok = fsync(fd) == 0;
+    if (fd >= 0 && close(fd) != 0) ok = false;
+    if (!ok) {
+        const std::string problem = folder_problem(path);
+        error = cannot_write(path, !problem.empty() ? problem
+                                   : write_errno == ENOSPC ? "disk full"
+                                                           : std::strerror(write_errno));
+        return false;
+    }
+    return file.commit(error);
+}
+
+// ---- PartialFolder -----------------------------------------------------------------------------
+
+PartialFolder::~PartialFolder() { abandon(); }
+
+bool PartialFolder::claim(const std::string& target, std::string& error) {
+    abandon();
+    if (const std::string problem = folder_target_problem(target); !problem.empty()) {
+        error = "cannot write " + target + ": " + problem;
+        return false;
+    }
+    target_ = trimmed(target);
+    target_existed_ = exists_no_follow(target_);
+    // Beside a new folder, so a killed run leaves NAME.partial rather than a half-filled NAME;
+    // inside an existing empty one, whose parent may not be ours to write in.
+    const std::string staging = target_existed_ ? target_ + "/.ropelab-frames.partial" : target_ + ".partial";
+    if (mkdir(staging.c_str(), 0777) != 0) {
+        error = "cannot write " + target + ": " + (errno == EEXIST ? leftover_problem(staging) : std::strerror(errno));
+        return false;
+    }
+    staging_ = staging;
+    slot_ = hold(staging_, kFolder);
+    return true;
+}
+
+std::string PartialFolder::add(const std::string& name) {
+    names_.push_back(name);
+    return staging_ + "/" + name;
+}
+
+bool PartialFolder::commit(std::string& error) {
+    if (!target_existed_) {
+        if (!move_without_replacing(staging_, target_)) {
+            error = "cannot write " + target_ + ": " +
+                    (errno == EEXIST || errno == ENOTEMPTY ? target_ + " appeared while the frames were written"
+                                                           : std::strerror(errno));
+            abandon();
+            return false;
+        }
+    } else {
+        for (const std::string& name : names_) {
+            if (!move_without_replacing(staging_ + "/" + name, target_ + "/" + name)) {
+                error = "cannot move " + name + " into " + target_ + ": " + std::strerror(errno);
+                abandon();
+                return false;
+            }
+            moved_.push_back(name);
+        }
+        rmdir(staging_.c_str());
+    }
+    staging_.clear();
+    names_.clear();
+    moved_.clear();
+    release(slot_);
+    return true;
+}
+
+void PartialFolder::abandon() {
+    if (staging_.empty()) return;
+    for (const std::string& name : moved_) unlink((target_ + "/" + name).c_str());
+    for (const std::string& name : names_) unlink((staging_ + "/" + name).c_str());
+    rmdir(staging_.c_str());  // fails, leaving it, if anything else is inside
+    staging_.clear();
+    names_.clear();
+    moved_.clear();
+    release(slot_);
+}
+
+// ---- ScratchFile ---------------------------------------------------------------------------------
+
+ScratchFile::ScratchFile(const std::string& suffix) {
+    std::error_code ec;
+    std::string pattern = (std::filesystem::temp_directory_path(ec) / "ropelab-XXXXXX").string() + suffix;
+    const int fd = mkstemps(pattern.data(), static_cast<int>(suffix.size()));
+    if (fd < 0) return;
+    close(fd);
+    path_ = pattern;
+    slot_ = hold(path_, kFile);
+}
+
+ScratchFile::~ScratchFile() {
+    if (!path_.empty()) unlink(path_.c_str());
+    release(slot_);
+}
+
+void remove_partials_on_signal(volatile int* cancel_flag) {
+    g_cancel_flag = cancel_flag;
+    g_signalled = 0;
+    struct sigaction action {};
+    action.sa_handler = on_terminate;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    action.sa_handler = on_deadline;
+    sigaction(SIGALRM, &action, nullptr);
+}
+
+void signal_cancel_done() { alarm(0); }
+
+void hold_child_process(int pid) {
+    for (volatile pid_t& child : g_children) {
+        if (child == 0) {
+            child = pid;
+            return;
+        }
+    }
+}
+
+void release_child_process(int pid) {
+    for (volatile pid_t& child : g_children) {
+        if (child == pid) child = 0;
+    }
 }
 
 }  // namespace ropelab

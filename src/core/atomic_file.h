@@ -1,22 +1,104 @@
 #pragma once
-// Writing files without ever leaving a partial one: write to a temporary name beside the
-// target, rename into place only when complete, remove it on failure.
+// Writing output without ever losing a user's file. The rules every export, screenshot and
+// session save follows:
+//  * A file target is written beside itself as NAME.partial, created exclusively, and renamed
+//    over NAME only when complete. The one thing ever replaced is a regular file at NAME (or the
+//    regular file a symbolic link at NAME points to). A folder, a device, a link to a folder or
+//    to nothing is refused. A NAME.partial left by an earlier killed run is reported by name and
+//    left alone, never reused or deleted.
+//  * A folder target (a PNG sequence) must be new or empty. Frames are staged in a folder this
+//    run creates and moved in without replacing anything.
+//  * On failure, cancel, SIGINT or SIGTERM exactly what this run created is removed.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ropelab {
 
-// Writes `bytes` to `path` atomically, checking every write and the close (a full disk shows
-// up there). On failure returns false with the reason in `error` and leaves nothing behind.
+// Why a file cannot be written at `path`, or "" when it can.
+std::string file_target_problem(const std::string& path);
+
+// Why a PNG sequence cannot be written into folder `path`, or "" when it can.
+std::string folder_target_problem(const std::string& path);
+
+// Why `path`'s folder cannot take a new entry (missing, not writable), or "".
+std::string folder_problem(const std::string& path);
+
+// Writes `bytes` to `path` by the rules above, checking every write and the close (a full disk
+// shows up there). On failure returns false with the reason in `error`; nothing is left behind.
 bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error);
 
-// The temporary name used beside `path` while writing it.
-std::string partial_path(const std::string& path);
+// A file this run is writing: NAME.partial, created exclusively by claim(), renamed onto the
+// target by commit(), removed by abandon() or the destructor when not committed.
+class PartialFile {
+public:
+    PartialFile() = default;
+    ~PartialFile();
+    PartialFile(const PartialFile&) = delete;
+    PartialFile& operator=(const PartialFile&) = delete;
 
-// Moves a finished temporary file (or folder) into place; on failure removes it.
-bool commit_partial(const std::string& partial, const std::string& path, std::string& error);
+    bool claim(const std::string& target, std::string& error);
+    const std::string& path() const { return partial_; }  // where to write
+    bool replacing() const { return replacing_; }          // a regular file is at the target now
+    bool commit(std::string& error);
+    void abandon();
 
-// A readable reason when `path`'s folder does not exist or cannot be written, else "".
-std::string folder_problem(const std::string& path);
+private:
+    std::string shown_;    // the target as the user named it, for messages
+    std::string target_;   // the file to replace: the target, or the regular file its link names
+    std::string partial_;
+    bool replacing_ = false;
+    int slot_ = -1;        // in the signal handler's list
+};
+
+// A PNG sequence's folder: frames go into a staging folder this run creates (NAME.partial beside
+// a new folder, or a hidden one inside an existing empty folder) and are moved in by commit().
+class PartialFolder {
+public:
+    PartialFolder() = default;
+    ~PartialFolder();
+    PartialFolder(const PartialFolder&) = delete;
+    PartialFolder& operator=(const PartialFolder&) = delete;
+
+    bool claim(const std::string& target, std::string& error);
+    std::string add(const std::string& name);  // the path to write file `name` at
+    bool commit(std::string& error);
+    void abandon();
+
+private:
+    std::string target_, staging_;
+    bool target_existed_ = false;
+    std::vector<std::string> names_;  // files written into staging
+    std::vector<std::string> moved_;  // files already moved into the target
+    int slot_ = -1;
+};
+
+// A file of our own in the system's temporary folder (e.g. a GIF palette), created exclusively
+// with the given suffix and removed by the destructor (and on SIGINT/SIGTERM).
+class ScratchFile {
+public:
+    explicit ScratchFile(const std::string& suffix);
+    ~ScratchFile();
+    ScratchFile(const ScratchFile&) = delete;
+    ScratchFile& operator=(const ScratchFile&) = delete;
+    const std::string& path() const { return path_; }  // empty when it could not be created
+
+private:
+    std::string path_;
+    int slot_ = -1;
+};
+
+// A child process writing one of this run's partial files (ffmpeg): a signal kills it before
+// the files are removed, so it cannot recreate them.
+void hold_child_process(int pid);
+void release_child_process(int pid);
+
+// SIGINT and SIGTERM remove every partial file and staging folder this run holds, then end
+// the process as the signal would. Commands that poll for a cancel flag instead pass it here:
+// the first signal sets it, a second one (or one second without the loop stopping) cleans up
+// and ends the process.
+void remove_partials_on_signal(volatile int* cancel_flag = nullptr);
+// The loop saw the cancel flag and cleaned up itself: the one-second deadline is off.
+void signal_cancel_done();
 
 }  // namespace ropelab

@@ -1,9 +1,13 @@
 #include "export/video.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <cstdlib>
 #include <cstdint>
 #include <filesystem>
@@ -14,24 +18,25 @@
 
 namespace ropelab {
 
-namespace {
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-}  // namespace
 
 bool video_format_for(const std::string& path, VideoFormat& format, std::string& error) {
     std::error_code ec;
-    if (path.ends_with("/") || std::filesystem::is_directory(path, ec)) {
-        format = VideoFormat::PngSequence;
-    } else if (path.ends_with(".gif")) {
+    // The name's extension decides first: a folder that happens to be called x.mp4 is refused
+    // as a folder, never filled with frames.
+    if (path.ends_with(".gif")) {
         format = VideoFormat::Gif;
     } else if (path.ends_with(".mp4")) {
         format = VideoFormat::Mp4;
+    } else if (path.ends_with("/") || std::filesystem::is_directory(path, ec)) {
+        format = VideoFormat::PngSequence;
     } else {
-        error = fmt::format("--out: unknown animation format \"{}\" (expected .gif, .mp4 or a folder DIR/)", path);
+        error = fmt::format("--out: unknown animation format \"{}\" (expected .gif, .mp4, a folder DIR/, or .png for one image)", path);
+        return false;
+    }
+    const std::string problem =
+        format == VideoFormat::PngSequence ? folder_target_problem(path) : file_target_problem(path);
+    if (!problem.empty()) {
+        error = "--out " + path + ": " + problem;
         return false;
     }
     return true;
@@ -50,12 +55,7 @@ std::string find_ffmpeg() {
 
 VideoWriter::VideoWriter(std::string path, VideoFormat format, int width, int height, int fps)
     : path_(std::move(path)), format_(format), width_(width), height_(height), fps_(fps) {
-    partial_ = partial_path(path_);
-    palette_ = partial_ + ".palette.png";
     // Beside the system's temporary files, not the target: the target's disk may be the full one.
-    log_ = (std::filesystem::temp_directory_path() /
-            fmt::format("ropelab-ffmpeg-{}-{}.log", getpid(), reinterpret_cast<std::uintptr_t>(this)))
-               .string();
     // A dying ffmpeg must turn into an error from fwrite, not a SIGPIPE that kills us.
     std::signal(SIGPIPE, SIG_IGN);
 }
@@ -64,36 +64,69 @@ VideoWriter::~VideoWriter() {
     if (!finished_) cancel();
 }
 
-bool VideoWriter::start_ffmpeg(const std::string& arguments, std::string& error) {
+bool VideoWriter::start_ffmpeg(const std::vector<std::string>& arguments, std::string& error) {
     const std::string ffmpeg = find_ffmpeg();
     if (ffmpeg.empty()) {
         error = "ffmpeg is not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), "
                 "or export a PNG sequence instead (--out DIR/)";
         return false;
     }
-    // Even sizes: H.264 in yuv420p needs them; padding keeps every pixel of the frame.
-    const std::string command = fmt::format(
-        "{} -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba -s {}x{} -r {} -i - {} 2>{}", shell_quote(ffmpeg),
-        width_, height_, fps_, arguments, shell_quote(log_));
-    pipe_ = popen(command.c_str(), "w");
-    if (!pipe_) {
-        error = "cannot start ffmpeg";
+    log_ = std::make_unique<ScratchFile>(".log");
+    if (log_->path().empty()) {
+        error = "cannot create a temporary file for ffmpeg's messages";
         return false;
     }
-    return true;
+    std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt",
+                                      "rgba", "-s", fmt::format("{}x{}", width_, height_), "-r", std::to_string(fps_),
+                                      "-i", "-"};
+    args.insert(args.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    // Spawned directly (no shell): its pid lets a cancel stop it at once instead of waiting
+    // for it to finish a file that is about to be removed.
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        error = "cannot start ffmpeg: no pipe";
+        return false;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log_->path().c_str(), O_WRONLY | O_TRUNC, 0600);
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, ffmpeg.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[0]);
+    if (spawned != 0) {
+        close(fds[1]);
+        error = std::string("cannot start ffmpeg: ") + std::strerror(spawned);
+        return false;
+    }
+    child_ = pid;
+    hold_child_process(child_);
+    pipe_ = fdopen(fds[1], "w");
+    return pipe_ != nullptr;
 }
 
-bool VideoWriter::close_ffmpeg(std::string& error) {
-    if (!pipe_) return true;
-    const int status = pclose(pipe_);
+bool VideoWriter::close_ffmpeg(std::string& error, bool stop_now) {
+    if (!child_) return true;
+    if (stop_now) kill(child_, SIGKILL);
+    if (pipe_) std::fclose(pipe_);  // end of input: ffmpeg finishes the file
     pipe_ = nullptr;
+    int status = 0;
+    while (waitpid(child_, &status, 0) < 0 && errno == EINTR) {
+    }
+    release_child_process(child_);
+    child_ = 0;
     std::string complaint;
     {
-        std::ifstream log(log_);
+        std::ifstream log(log_->path());
         std::getline(log, complaint);
     }
-    std::error_code ec;
-    std::filesystem::remove(log_, ec);
+    log_.reset();
+    if (stop_now) return false;
     if (status != 0 || !complaint.empty()) {
         error = WIFSIGNALED(status) ? "ffmpeg was killed while encoding"
                 : status != 0       ? fmt::format("ffmpeg failed (exit status {})", WEXITSTATUS(status))
@@ -108,26 +141,26 @@ bool VideoWriter::begin_pass(int pass, std::string& error) {
     pass_ = pass;
     frame_ = 0;
     switch (format_) {
-        case VideoFormat::PngSequence: {
-            std::error_code ec;
-            std::filesystem::remove_all(partial_, ec);
-            if (!std::filesystem::create_directories(partial_, ec) || ec) {
-                error = "cannot create " + path_ + (folder_problem(path_).empty() ? "" : ": " + folder_problem(path_));
-                return false;
-            }
-            return true;
-        }
+        case VideoFormat::PngSequence:
+            return folder_.claim(path_, error);
         case VideoFormat::Mp4:
-            return start_ffmpeg(fmt::format("-vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' -c:v libx264 -preset veryfast -crf 18 "
-                                            "-pix_fmt yuv420p -movflags +faststart -f mp4 {}",
-                                            shell_quote(partial_)),
+            if (!file_.claim(path_, error)) return false;
+            // Even sizes: H.264 in yuv420p needs them; padding keeps every pixel of the frame.
+            return start_ffmpeg({"-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf",
+                                 "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", file_.path()},
                                 error);
         case VideoFormat::Gif:
             if (pass == 0) {
-                return start_ffmpeg(fmt::format("-vf palettegen=stats_mode=diff -f image2 {}", shell_quote(palette_)), error);
+                // The palette lives in the system's temporary folder: it is no file of the user's.
+                palette_ = std::make_unique<ScratchFile>(".png");
+                if (palette_->path().empty()) {
+                    error = "cannot create a temporary file for the GIF palette";
+                    return false;
+                }
+                return start_ffmpeg({"-vf", "palettegen=stats_mode=diff", "-f", "image2", palette_->path()}, error);
             }
-            return start_ffmpeg(fmt::format("-i {} -lavfi paletteuse=dither=sierra2_4a -f gif {}", shell_quote(palette_),
-                                            shell_quote(partial_)),
+            if (!file_.claim(path_, error)) return false;
+            return start_ffmpeg({"-i", palette_->path(), "-lavfi", "paletteuse=dither=sierra2_4a", "-f", "gif", file_.path()},
                                 error);
     }
     return false;
@@ -135,7 +168,7 @@ bool VideoWriter::begin_pass(int pass, std::string& error) {
 
 bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
     if (format_ == VideoFormat::PngSequence) {
-        return write_png(fmt::format("{}/frame_{:05d}.png", partial_, frame_++), frame, error);
+        return write_png(folder_.add(fmt::format("frame_{:05d}.png", frame_++)), frame, error);
     }
     ++frame_;
     const std::size_t bytes = frame.pixels.size();
@@ -151,20 +184,17 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
 bool VideoWriter::end_pass(std::string& error) {
     if (!close_ffmpeg(error)) return false;
     if (pass_ + 1 < passes()) return true;
-    std::error_code ec;
-    std::filesystem::remove(palette_, ec);
-    finished_ = commit_partial(partial_, path_, error);
+    palette_.reset();
+    finished_ = format_ == VideoFormat::PngSequence ? folder_.commit(error) : file_.commit(error);
     return finished_;
 }
 
 void VideoWriter::cancel() {
-    if (pipe_) {
-        std::string ignored;
-        close_ffmpeg(ignored);
-    }
-    std::error_code ec;
-    std::filesystem::remove_all(partial_, ec);
-    std::filesystem::remove(palette_, ec);
+    std::string ignored;
+    close_ffmpeg(ignored, true);
+    file_.abandon();
+    folder_.abandon();
+    palette_.reset();
     finished_ = true;
 }
 

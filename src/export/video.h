@@ -4,6 +4,7 @@
 // frames: the first builds the palette, the second uses it (one pass would hold every frame in
 // memory: ~1 GB at 1280×720).
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,8 +14,8 @@ namespace ropelab {
 
 enum class VideoFormat { Gif, Mp4, PngSequence };
 
-// From the target: DIR/ (or an existing folder) → PNG sequence, .gif, .mp4; else nullopt-like
-// failure with the reason.
+// From the target: DIR/ (or an existing folder) → PNG sequence, .gif, .mp4; else false with
+// the reason. Also checks the target by the rules of core/atomic_file.h.
 bool video_format_for(const std::string& path, VideoFormat& format, std::string& error);
 
 // Full path of `ffmpeg` on PATH, or empty.
@@ -34,17 +35,22 @@ public:
     void cancel();                        // removes whatever was written
 
 private:
-    bool start_ffmpeg(const std::string& arguments, std::string& error);
-    bool close_ffmpeg(std::string& error);
+    bool start_ffmpeg(const std::vector<std::string>& arguments, std::string& error);
+    // Waits for ffmpeg to finish the file; with stop_now, kills it first (a cancel).
+    bool close_ffmpeg(std::string& error, bool stop_now = false);
 
-    std::string path_, partial_, palette_;
+    std::string path_;
+    PartialFile file_;                      // .gif, .mp4
+    PartialFolder folder_;                  // PNG sequence
+    std::unique_ptr<ScratchFile> palette_;  // GIF's first pass
     // ffmpeg's error output: it exits 0 even when writing the trailer hit a full disk, so any
     // line here (it runs with -loglevel error) fails the export.
-    std::string log_;
+    std::unique_ptr<ScratchFile> log_;
     VideoFormat format_;
     int width_, height_, fps_;
     int pass_ = 0, frame_ = 0;
     std::FILE* pipe_ = nullptr;
+    int child_ = 0;  // ffmpeg's pid while it runs
     bool finished_ = false;
 };
 
