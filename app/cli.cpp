@@ -57,9 +57,10 @@ void emit(const ModelOptions& o, const OutputTable& table) {
 }
 
 std::vector<double> parse_vector_option(const std::string& option, const std::string& spec,
-                                        int length) {
+                                        const ModelConfig& config) {
     try {
-        return parse_vector_spec(spec, length);
+        // Given for the model's head; the core keeps the rotary part first (DeepSeek: [nope | rope]).
+        return rotary_part_first(parse_vector_spec(spec, config.head_dim), config.rotary_offset, rotary_dim(config));
     } catch (const InputError& e) {
         throw InputError(fmt::format("{}: {}", option, e.what()));
     }
@@ -86,7 +87,12 @@ double median_ms(int repeat, const std::function<void()>& work) {
 // ---- subcommands --------------------------------------------------------------------------
 
 void run_freqs(const ModelOptions& o) {
-    const RopeFrequencies f = compute_frequencies(resolve_model(o));
+    const LoadedConfig loaded = resolve_loaded(o);
+    if (o.explain) {
+        std::printf("%s", explain_config(loaded).c_str());
+        return;
+    }
+    const RopeFrequencies f = compute_frequencies(loaded.config);
     std::vector<double> wavelengths;
     for (double w : f.inv_freq) wavelengths.push_back(wavelength(w));
     OutputTable t{"pair", 0, {{"inv_freq", f.inv_freq}, {"wavelength", wavelengths}}, {}};
@@ -158,15 +164,15 @@ void run_scores(const ModelOptions& o, const ScoreOptions& s) {
             throw InputError("--angle-mode: the naive modes apply to --encoding rope only");
         }
         if (s.samples) throw InputError("--samples: applies to --encoding rope only");
-        const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
-        const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+        const std::vector<double> q = parse_vector_option("--q", s.q, config);
+        const std::vector<double> k = parse_vector_option("--k", s.k, config);
         sum = sinusoidal_phasor_sum(q, k, sinusoidal_encoding(config.head_dim, config.rope_theta),
                                     query_position);
     } else if (s.samples) {
         sum = rope_phasor_sum(mean_random_coefficients(f, s.seed, *s.samples), f, query_position);
     } else {
-        const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
-        const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+        const std::vector<double> q = parse_vector_option("--q", s.q, config);
+        const std::vector<double> k = parse_vector_option("--k", s.k, config);
         sum = rope_phasor_sum(score_coefficients(q, k, f), f, query_position);
     }
 
@@ -215,8 +221,8 @@ std::pair<std::int64_t, std::int64_t> parse_position_range(const std::string& te
 void run_invariance(const ModelOptions& o, const InvarianceOptions& s) {
     const ModelConfig config = resolve_model(o);
     const auto [from, to] = parse_position_range(s.positions);
-    const std::vector<double> q = parse_vector_option("--q", s.q, config.head_dim);
-    const std::vector<double> k = parse_vector_option("--k", s.k, config.head_dim);
+    const std::vector<double> q = parse_vector_option("--q", s.q, config);
+    const std::vector<double> k = parse_vector_option("--k", s.k, config);
     std::vector<double> scores;
     if (s.encoding == "sinusoidal") {
         scores = sinusoidal_invariance(q, k, sinusoidal_encoding(config.head_dim, config.rope_theta),
@@ -291,6 +297,9 @@ int run_cli(int argc, char** argv) {
 
     auto* freqs = app.add_subcommand("freqs", "Per-pair inv_freq and wavelength after scaling");
     add_model_options(freqs, model);
+    freqs->add_flag("--explain", model.explain,
+                    "List every config field used (from the file, a default, or derived), every field ignored and why, "
+                    "and the notes, instead of the frequencies");
     freqs->callback([&] { action = [&] { run_freqs(model); }; });
 
     AnglesOptions angles_opts;

@@ -18,7 +18,7 @@ namespace ropelab {
 
 namespace {
 
-bool is_lab_field(const schema::Field& f) { return !f.path.starts_with("model."); }
+bool is_lab_field(const schema::Field& f) { return !f.path.starts_with("model.") && f.path != "layer_type"; }
 
 }  // namespace
 
@@ -62,6 +62,7 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
     if (!session || !o.model.preset.empty() || !o.model.config_path.empty()) {
         ModelOptions source = o.model;
         source.fields.clear();
+        if (const auto layer = o.model.fields.find("layer_type"); layer != o.model.fields.end()) source.fields.insert(*layer);
         p.model = resolve_model(source);
         p.preset = model_source(o.model);
     }

@@ -1,5 +1,7 @@
 #include "model_options.h"
 
+#include <cstdio>
+
 #include <fmt/format.h>
 
 #include "core/config_json.h"
@@ -34,7 +36,7 @@ CLI::Validator in_range(double low, double high) {
 
 namespace {
 
-bool is_model_field(const schema::Field& f) { return f.path.starts_with("model."); }
+bool is_model_field(const schema::Field& f) { return f.path.starts_with("model.") || f.path == "layer_type"; }
 
 std::string option_help(const schema::Field& f) {
     return fmt::format("{} ({})", f.help, schema::range_text(f));
@@ -80,17 +82,34 @@ void apply_schema_options(LabParams& p, const std::map<std::string, std::string>
     }
 }
 
-ModelConfig resolve_model(const ModelOptions& o) {
-    LabParams p;
+LoadedConfig resolve_loaded(const ModelOptions& o) {
+    const auto layer = o.fields.find("layer_type");
+    const std::string layer_type = layer == o.fields.end() ? "" : layer->second;
+    LoadedConfig loaded;
     if (!o.config_path.empty()) {
-        p.model = load_config_json(o.config_path).config;
+        loaded = load_config_json(o.config_path, layer_type);
+        if (!o.quiet) {
+            for (const std::string& note : loaded.notes) std::fprintf(stderr, "ropelab: note: %s: %s\n", o.config_path.c_str(), note.c_str());
+        }
     } else {
-        p.model = preset_or_throw(o.preset.empty() ? "textbook" : o.preset).config;
+        const Preset& preset = preset_or_throw(o.preset.empty() ? "textbook" : o.preset);
+        if (!layer_type.empty()) throw InputError(fmt::format("--layer-type {}: preset {} has one RoPE setting for every layer", layer_type, preset.note.name));
+        loaded.config = preset.config;
+        loaded.note = preset.note;
     }
+    LabParams p;
+    p.model = loaded.config;
     apply_schema_options(p, o.fields);
-    schema::validate_model(p.model);
-    return p.model;
+    try {
+        schema::validate_model(p.model);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", model_source(o), e.what()));
+    }
+    loaded.config = p.model;
+    return loaded;
 }
+
+ModelConfig resolve_model(const ModelOptions& o) { return resolve_loaded(o).config; }
 
 std::string model_source(const ModelOptions& o) {
     if (!o.config_path.empty()) return o.config_path;

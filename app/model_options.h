@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/config_json.h"
 #include "core/model_config.h"
 #include "lab/schema.h"
 
@@ -18,6 +19,8 @@ struct ModelOptions {
     // Schema path → the text given to that field's flag.
     std::map<std::string, std::string> fields;
     std::string format = "csv";
+    bool explain = false;  // freqs --explain
+    bool quiet = false;    // no notes on stderr (a second resolve of the same options)
 };
 
 CLI::Validator greater_than(double bound);
@@ -36,6 +39,8 @@ void apply_schema_options(LabParams& p, const std::map<std::string, std::string>
 // The preset (default textbook) or config file with the overrides applied; validated against the
 // schema's ranges. Throws InputError naming the field, file or option.
 ModelConfig resolve_model(const ModelOptions& o);
+// The same, with what the reader used, ignored and noted (freqs --explain). Prints the notes.
+LoadedConfig resolve_loaded(const ModelOptions& o);
 // The preset name the model came from ("textbook", a preset, or the config path).
 std::string model_source(const ModelOptions& o);
 

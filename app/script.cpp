@@ -18,7 +18,6 @@ namespace ropelab {
 
 namespace {
 
-using Json = nlohmann::json;
 
 constexpr int kDragFrames = 8;
 constexpr int kMaxScrollFrames = 60;
@@ -142,7 +141,7 @@ Script Script::load(const std::string& path) {
     script.path_ = path;
     Json j;
     try {
-        j = Json::parse(read_input_file(path, "script"));
+        j = parse_json_input(read_input_file(path, "script"), "--script " + path);
     } catch (const Json::exception& e) {
         throw InputError(fmt::format("--script {}: not valid JSON: {}", path, e.what()));
     }
@@ -157,7 +156,7 @@ Script Script::load(const std::string& path) {
 }
 
 std::string Script::where() const {
-    return fmt::format("--script {}: step {} {}", path_, next_, steps_[next_ - 1].dump());
+    return fmt::format("--script {}: step {} {}", path_, next_, json_excerpt(steps_[next_ - 1]));
 }
 
 bool Script::before_frame(Window& window) {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json_input.h"
 
 #include "views/lab_ui.h"
 #include "window.h"
@@ -40,12 +40,12 @@ public:
 
 private:
     using Action = std::function<bool(Window&)>;
-    bool expand(const nlohmann::json& step, Window& window);
+    bool expand(const Json& step, Window& window);
     bool click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at);
     std::string where() const;
 
     std::string path_;
-    std::vector<nlohmann::json> steps_;
+    std::vector<Json> steps_;
     std::size_t next_ = 0;        // the next step to expand
     std::deque<Action> actions_;  // the current step's remaining frames
     std::string capture_, state_out_, widgets_out_, error_;

@@ -1,7 +1,12 @@
 #pragma once
-// Loading HF transformers config.json files (and ropelab's presets, which are such files).
+// Loading HF transformers config.json files (and ropelab's presets, which are such files) the
+// way transformers reads them: text_config of multimodal models, rope_scaling (v4) and
+// rope_parameters (v5, flat or keyed by layer type), Gemma 3's rope_local_base_freq, DeepSeek's
+// [nope | rope] heads, and the pair layout of the model's modeling file. Everything assumed,
+// derived or ignored is recorded, so `freqs --explain` and the panel can say what was read.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/model_config.h"
 
@@ -14,17 +19,45 @@ struct ConfigNote {
     std::string source;  // where the values come from
 };
 
-struct LoadedConfig {
-    ModelConfig config;
-    ConfigNote note;
+// One value the reader used: where it came from (the file, a default, or derived from others).
+struct ReadField {
+    enum class Origin { File, Default, Derived };
+    std::string name;   // as in the file, e.g. "text_config.rope_scaling.factor"
+    std::string value;  // as shown to the user
+    Origin origin = Origin::File;
+    std::string why;    // for defaults and derived values: the rule
 };
 
-// Parses config.json text. `source` names the file in error messages. Unknown keys are ignored
-// (real configs carry dozens); a known key with a bad type or value throws InputError naming
-// the source, the field and the value. The result is validated.
-LoadedConfig parse_config_json(std::string_view text, std::string_view source);
+struct IgnoredField {
+    std::string name;
+    std::string why;
+};
+
+struct LoadedConfig {
+    ModelConfig config;  // the chosen layer type's RoPE
+    ConfigNote note;
+    // Models whose layers use different RoPE (Gemma 3: full_attention, sliding_attention):
+    // the names, and which one `config` is. Empty for a single setting.
+    std::vector<std::string> layer_types;
+    std::string layer_type;
+    std::vector<std::string> notes;  // said to the user: assumptions, warnings, duplicate keys
+    std::vector<ReadField> used;
+    std::vector<IgnoredField> ignored;
+};
+
+// Parses config.json text. `source` names the file in error messages; `layer_type` picks a
+// setting of a multi-setting model ("" = full_attention, or the only one). A known key with a
+// bad type or value throws InputError naming the source, the field and the value.
+LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type = "");
 
 // Reads and parses a file; an unreadable file throws InputError naming the path.
-LoadedConfig load_config_json(const std::string& path);
+LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "");
+
+// The pair layout HF's modeling code uses for a model_type ("llama" → half), and the rule's
+// source, e.g. "rotate_half in modeling_llama.py". False when the type is not in the table.
+bool hf_pair_layout(std::string_view model_type, PairLayout& layout, std::string& rule);
+
+// `freqs --explain` and the panel: every field used and ignored, and the notes.
+std::string explain_config(const LoadedConfig& loaded);
 
 }  // namespace ropelab

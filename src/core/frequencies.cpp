@@ -69,8 +69,12 @@ Scaled yarn(const ModelConfig& c, int d) {
     const double context = static_cast<double>(
         s.original_max_position_embeddings.value_or(c.max_position_embeddings));
 
-    double low = std::floor(yarn_correction_dim(s.beta_fast, d, c.rope_theta, context));
-    double high = std::ceil(yarn_correction_dim(s.beta_slow, d, c.rope_theta, context));
+    double low = yarn_correction_dim(s.beta_fast, d, c.rope_theta, context);
+    double high = yarn_correction_dim(s.beta_slow, d, c.rope_theta, context);
+    if (s.truncate) {  // HF rounds the range outwards unless the config says truncate: false
+        low = std::floor(low);
+        high = std::ceil(high);
+    }
     low = std::max(low, 0.0);
     high = std::min(high, static_cast<double>(d - 1));
     const double span = high == low ? 0.001 : high - low;  // HF's guard against a zero-width ramp
@@ -111,6 +115,7 @@ Scaled llama3(const ModelConfig& c, int d) {
             f /= factor;
             continue;
         }
+        if (high == low) continue;  // no band to blend across (wavelen sits exactly on the edge)
         const double smooth = (context / wavelen - low) / (high - low);
         f = (1.0 - smooth) * f / factor + smooth * f;
     }

@@ -56,8 +56,9 @@ void validate_scaling(const ModelConfig& config) {
                             config.original_max_position_embeddings.has_value(),
                         "rope_scaling.original_max_position_embeddings", s.type);
         require_positive("rope_scaling.low_freq_factor", *s.low_freq_factor);
-        require(*s.high_freq_factor > *s.low_freq_factor, "rope_scaling.high_freq_factor",
-                *s.high_freq_factor, "must be greater than low_freq_factor");
+        // Equal factors leave no smooth band; HF warns and computes (Llama 4 Scout ships 1 and 1).
+        require(*s.high_freq_factor >= *s.low_freq_factor, "rope_scaling.high_freq_factor",
+                *s.high_freq_factor, "must be at least low_freq_factor");
     }
     if (s.type == RopeType::LongRope) {
         const auto pairs = static_cast<std::size_t>(rotary_dim(config) / 2);
@@ -90,6 +91,8 @@ void validate(const ModelConfig& config) {
             "rotary dim = head_dim {} x partial_rotary_factor {} = {} must be even and >= 2",
             config.head_dim, config.partial_rotary_factor, rot));
     }
+    require(config.rotary_offset >= 0 && config.rotary_offset + rot <= config.head_dim, "rotary_offset",
+            config.rotary_offset, "must leave the rotary part inside the head");
     require(std::isfinite(config.rope_theta) && config.rope_theta > 1.0, "rope_theta",
             config.rope_theta, "must be a finite number > 1");
     require(config.max_position_embeddings >= 1, "max_position_embeddings",

@@ -8,6 +8,10 @@
 
 namespace ropelab {
 
+// The largest head: fills the GPU core's term block exactly (256 pairs). The lab's schema and
+// the config reader both refuse larger ones.
+inline constexpr int kMaxHeadDim = 512;
+
 enum class RopeType { Default, Linear, Dynamic, Ntk, Yarn, Llama3, LongRope };
 
 // Which components form rotation pair i.
@@ -25,6 +29,7 @@ struct RopeScaling {
     std::optional<double> attention_factor;  // yarn, longrope
     std::optional<double> mscale;            // yarn (DeepSeek style)
     std::optional<double> mscale_all_dim;    // yarn (DeepSeek style)
+    bool truncate = true;                    // yarn: round the correction range (gpt-oss says false)
     // As written inside rope_scaling; YaRN only looks here (see frequencies.cpp).
     std::optional<std::int64_t> original_max_position_embeddings;
     std::vector<double> long_factor;   // longrope, one per pair
@@ -35,6 +40,10 @@ struct RopeScaling {
 struct ModelConfig {
     int head_dim = 128;
     double partial_rotary_factor = 1.0;
+    // Where the rotary part starts in the model's head. 0 for most models (HF rotates
+    // q[..., :rotary_dim]); DeepSeek's heads are [nope | rope], so qk_nope_head_dim. Internally the
+    // rotary part always comes first: vectors given for the whole head are reordered on input.
+    int rotary_offset = 0;
     double rope_theta = 10000.0;
     std::int64_t max_position_embeddings = 2048;
     // As written at the top level of config.json (Phi-3 puts it there).

@@ -1,5 +1,6 @@
 #include "core/vector_spec.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -8,7 +9,7 @@
 #include <string>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
+#include "core/json_input.h"
 
 #include "core/error.h"
 #include "core/input_file.h"
@@ -68,16 +69,12 @@ std::vector<double> parse_vector_file(const std::string& path) {
 
     std::vector<double> out;
     if (!body.empty() && body.front() == '[') {
-        nlohmann::json json;
-        try {
-            json = nlohmann::json::parse(body);
-        } catch (const nlohmann::json::exception& e) {
-            throw InputError(fmt::format("{}: malformed JSON array: {}", path, e.what()));
-        }
+        const Json json = parse_json_input(body, path);
+        if (!json.is_array()) throw InputError(fmt::format("{}: expected a JSON array of numbers", path));
         for (std::size_t i = 0; i < json.size(); ++i) {
             if (!json[i].is_number() || !std::isfinite(json[i].get<double>())) {
                 throw InputError(fmt::format("{}: element {} is not a finite number ({})", path, i,
-                                             json[i].dump()));
+                                             json_excerpt(json[i])));
             }
             out.push_back(json[i].get<double>());
         }
@@ -125,6 +122,12 @@ std::vector<double> parse_vector_spec(std::string_view spec, int length) {
     } else {
         out = parse_comma_list(spec);
     }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (!(std::abs(out[i]) <= kMaxComponent)) {
+            throw InputError(fmt::format("component {} = {} is out of range (-1e9 .. 1e9): the score would overflow", i,
+                                         out[i]));
+        }
+    }
     if (out.size() != static_cast<std::size_t>(length)) {
         throw InputError(fmt::format("\"{}\" has {} components; the head dim is {}",
                                      spec.size() > 60 ? std::string(spec.substr(0, 57)) + "..."
@@ -132,6 +135,13 @@ std::vector<double> parse_vector_spec(std::string_view spec, int length) {
                                      out.size(), length));
     }
     return out;
+}
+
+std::vector<double> rotary_part_first(std::vector<double> head, int rotary_offset, int rotary_dim) {
+    if (rotary_offset > 0 && static_cast<std::size_t>(rotary_offset + rotary_dim) <= head.size()) {
+        std::rotate(head.begin(), head.begin() + rotary_offset, head.begin() + rotary_offset + rotary_dim);
+    }
+    return head;
 }
 
 }  // namespace ropelab

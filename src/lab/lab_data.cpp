@@ -93,7 +93,8 @@ std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams&
             } catch (const InputError& e) {
                 throw InputError(std::string("k: ") + e.what());
             }
-            return {q, k};
+            // Given for the model's head; the lab keeps the rotary part first (DeepSeek: [nope | rope]).
+            return {rotary_part_first(q, p.model.rotary_offset, rotary_dim), rotary_part_first(k, p.model.rotary_offset, rotary_dim)};
         }
     }
     return {};

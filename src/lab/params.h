@@ -28,6 +28,7 @@ enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Nu
 struct LabParams {
     // The model: exactly what config.json describes.
     std::string preset = "textbook";
+    std::string layer_type;  // of a config whose layers use different RoPE; "" = full attention
     ModelConfig model;
 
     // What is plotted.

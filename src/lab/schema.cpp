@@ -100,12 +100,19 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "preset", .flag = "", .lesson = "preset", .kind = K::Text, .max = 4096,
                      .help = "Where the model came from: a preset name or a config.json path (a lesson's preset loads it)"},
                     MEMBER(p.preset)));
+    f.push_back(row({.path = "layer_type", .flag = "--layer-type", .lesson = "layer_type", .kind = K::Text, .max = 256,
+                     .help = "Which layers' RoPE to show, for models whose layers differ (Gemma 3: full_attention, "
+                             "sliding_attention); \"\" = full attention"},
+                    MEMBER(p.layer_type)));
     f.push_back(row({.path = "model.head_dim", .flag = "--head-dim", .lesson = "head_dim", .kind = K::Int, .min = 2,
                      .max = kMaxHeadDim, .affects = A::Data, .help = "Components per head d"},
                     MEMBER(p.model.head_dim)));
     f.push_back(row({.path = "model.partial_rotary_factor", .flag = "--partial-rotary-factor", .lesson = "partial_rotary_factor",
                      .kind = K::Real, .min = 1e-6, .max = 1, .affects = A::Data, .help = "Fraction of the head that rotates"},
                     MEMBER(p.model.partial_rotary_factor)));
+    f.push_back(row({.path = "model.rotary_offset", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxHeadDim - 2,
+                     .affects = A::Data, .help = "First rotating component of the model's head (DeepSeek: qk_nope_head_dim)"},
+                    MEMBER(p.model.rotary_offset)));
     f.push_back(row({.path = "model.rope_theta", .flag = "--rope-theta", .lesson = "theta", .kind = K::Real, .min = 1.0001,
                      .max = kBig, .affects = A::Data, .help = "RoPE base θ"},
                     MEMBER(p.model.rope_theta)));
@@ -139,6 +146,9 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "model.rope_scaling.beta_slow", .flag = "--beta-slow", .lesson = "beta_slow", .kind = K::Real,
                      .min = 1e-3, .max = 1e4, .affects = A::Data, .help = "YaRN beta_slow"},
                     MEMBER(p.model.rope_scaling.beta_slow)));
+    f.push_back(row({.path = "model.rope_scaling.truncate", .flag = "--truncate", .lesson = "truncate", .kind = K::Bool,
+                     .affects = A::Data, .help = "YaRN: round the correction range outwards (HF's default; gpt-oss: false)"},
+                    MEMBER(p.model.rope_scaling.truncate)));
     f.push_back(row({.path = "model.rope_scaling.attention_factor", .flag = "--attention-factor", .lesson = "attention_factor",
                      .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data, .help = "Scales cos and sin"},
                     MEMBER(p.model.rope_scaling.attention_factor)));

@@ -86,7 +86,6 @@ std::string key(const LabParams& p, Affects what);
 LabParams reset(const LabParams& p);
 
 // Bounds on the work one setting may ask for; each is a row's range.
-inline constexpr int kMaxHeadDim = 512;
 inline constexpr int kMaxSamples = 65536;
 inline constexpr float kMinUiScale = 1.0f, kMaxUiScale = 4.0f;
 

@@ -7,16 +7,14 @@
 #include <type_traits>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/json_input.h"
 #include "lab/schema.h"
 
 namespace ropelab {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 constexpr const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -30,8 +28,7 @@ void require(bool ok, const std::string& field, const std::string& rule) {
 schema::Value json_to_value(const schema::Field& f, const Json& j) {
     using schema::Kind;
     const auto wrong_type = [&] {
-        std::string text = j.dump();
-        if (text.size() > 60) text = text.substr(0, 57) + "...";
+        const std::string text = json_excerpt(j);
         throw InputError(fmt::format("{} = {} has the wrong type ({})", f.path, text, schema::range_text(f)));
     };
     if (j.is_null()) return schema::Value{};
@@ -44,7 +41,7 @@ schema::Value json_to_value(const schema::Field& f, const Json& j) {
             if (j.is_number_integer()) return j.get<std::int64_t>();  // exact, whatever its size
             const double d = j.get<double>();
             if (d != std::floor(d)) {
-                throw InputError(fmt::format("{} = {} is not a whole number ({})", f.path, j.dump(), schema::range_text(f)));
+                throw InputError(fmt::format("{} = {} is not a whole number ({})", f.path, json_excerpt(j), schema::range_text(f)));
             }
             return schema::from_number(f, d);  // refuses what is out of range before converting
         }
@@ -156,17 +153,12 @@ std::string session_to_json(const Session& s) {
 }
 
 Session session_from_json(std::string_view text, std::vector<std::string>& warnings) {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::exception& e) {  // parse errors and out-of-range numbers alike
-        throw InputError(fmt::format("session: not valid JSON: {}", e.what()));
-    }
+    const Json j = parse_json_input(text, "session", &warnings);
     if (!j.is_object()) throw InputError("session must be an object");
     const Json* version_json = j.contains("ropelab_session") ? &j["ropelab_session"] : nullptr;
     const double version = version_json && version_json->is_number() ? version_json->get<double>() : 0;
     require(version >= 1 && version <= kSessionVersion && version == std::floor(version), "ropelab_session",
-            fmt::format("must be a version from 1 to {} (got {})", kSessionVersion, version_json ? version_json->dump() : "none"));
+            fmt::format("must be a version from 1 to {} (got {})", kSessionVersion, version_json ? json_excerpt(*version_json) : "none"));
     Session s;
     LabParams& p = s.params;
     for (const schema::Field& f : schema::fields()) {

@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "core/embedded.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/json_input.h"
 #include "core/presets.h"
 #include "lab/schema.h"
 
@@ -18,7 +18,6 @@ namespace ropelab {
 
 namespace {
 
-using Json = nlohmann::json;
 
 // A lesson names lab fields by their schema lesson names (lab/schema.h): the same ranges as
 // everywhere else. Keyframes move numbers.
@@ -64,7 +63,7 @@ Scene read_scene(const Json& j, const std::string& where) {
     text("caption", s.caption, true);
     if (j.contains("duration")) {
         if (!j["duration"].is_number() || j["duration"].get<double>() <= 0 || j["duration"].get<double>() > 600) {
-            throw InputError(fmt::format("{}: \"duration\" must be seconds in (0, 600] (got {})", where, j["duration"].dump()));
+            throw InputError(fmt::format("{}: \"duration\" must be seconds in (0, 600] (got {})", where, json_excerpt(j["duration"])));
         }
         s.duration = j["duration"].get<double>();
     }
@@ -73,7 +72,7 @@ Scene read_scene(const Json& j, const std::string& where) {
     }
     for (const Json& v : j["views"]) {
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kViewCount) {
-            throw InputError(fmt::format("{}: \"views\" has {} (views are 1-8)", where, v.dump()));
+            throw InputError(fmt::format("{}: \"views\" has {} (views are 1-8)", where, json_excerpt(v)));
         }
         s.views.push_back(v.get<int>() - 1);
     }
@@ -85,7 +84,7 @@ Scene read_scene(const Json& j, const std::string& where) {
             if (value.is_number()) text = fmt::format("{:.17g}", value.get<double>());
             else if (value.is_boolean()) text = value.get<bool>() ? "true" : "false";
             else if (value.is_string()) text = value.get<std::string>();
-            else throw InputError(fmt::format("{}: set.{} = {} is not a value ({})", where, name, value.dump().substr(0, 60), schema::range_text(f)));
+            else throw InputError(fmt::format("{}: set.{} = {} is not a value ({})", where, name, json_excerpt(value), schema::range_text(f)));
             try {
                 schema::parse(f, text);
             } catch (const InputError& e) {
@@ -197,12 +196,7 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
 }
 
 Lesson parse_lesson(std::string_view text, std::string_view source) {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::exception& e) {  // parse errors and out-of-range numbers alike
-        throw InputError(fmt::format("{}: not valid JSON: {}", source, e.what()));
-    }
+    Json j = parse_json_input(text, source);
     if (!j.is_object() || !j.contains("scenes") || !j["scenes"].is_array() || j["scenes"].empty()) {
         throw InputError(fmt::format("{}: a lesson is an object with a non-empty \"scenes\" list", source));
     }

@@ -64,6 +64,13 @@ void source_rows(LabParams& p, ControlsState& s) {
     tip("Path to a HF config.json; you can also drop the file onto the window");
     if (ui::button("Load config")) load_config(p, s, s.config_path);
     tip("Load the config.json at this path; a bad file is refused and the current model stays");
+    if (!s.layer_types.empty() && ui::begin_combo("Layer type", p.layer_type.c_str())) {
+        for (const std::string& name : s.layer_types) {
+            if (ui::combo_item(name.c_str(), name == p.layer_type)) load_config(p, s, s.config_path, name);
+        }
+        ui::end_combo();
+    }
+    if (!s.layer_types.empty()) tip("This model's layers use different RoPE settings: the one shown");
 }
 
 // Head dim, base, partial rotary and layout. Returns true when the candidate changed.
@@ -398,17 +405,24 @@ bool select_preset(LabParams& p, ControlsState& s, const std::string& name) {
     }
     if (!try_set_model(p, s, preset->config)) return false;
     p.preset = name;
+    p.layer_type.clear();
+    s.layer_types.clear();
+    s.what_was_read.clear();
     s.notice = preset->note.title;
     return true;
 }
 
-bool load_config(LabParams& p, ControlsState& s, const std::string& path) {
+bool load_config(LabParams& p, ControlsState& s, const std::string& path, const std::string& layer_type) {
     try {
-        const LoadedConfig loaded = load_config_json(path);
+        const LoadedConfig loaded = load_config_json(path, layer_type);
         if (!try_set_model(p, s, loaded.config)) return false;
         p.preset = loaded.note.name.empty() ? path : loaded.note.name;
+        p.layer_type = loaded.layer_type;
         s.config_path = path;
+        s.layer_types = loaded.layer_types;
+        s.what_was_read = explain_config(loaded);
         s.notice = "loaded " + path;
+        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
         return true;
     } catch (const InputError& e) {
         s.error = e.what();  // names the file, the field and the value
@@ -455,6 +469,7 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, b
     }
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
     if (ui::header("Display")) view_section(p, s);
+    if (!s.what_was_read.empty() && ui::header("What was read")) ui::message(s.what_was_read, ImGui::GetColorU32(ImGuiCol_Text));
     if (ui::header("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(s);
     if (ui::header("Session")) session_section(s);
     if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson_open);

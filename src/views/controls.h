@@ -47,6 +47,9 @@ struct SessionRequest {
 // Text being typed and the last refusal per field, kept between frames.
 struct ControlsState {
     std::string config_path;
+    // Of the last config loaded: its layer types (Gemma 3) and what the reader used and ignored.
+    std::vector<std::string> layer_types;
+    std::string what_was_read;
     std::string custom_q = "1,0,0,1", custom_k = "1,0,0,1";
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"
@@ -82,7 +85,7 @@ void advance_playback(LabParams& p, ControlsState& s, double seconds);
 // Replaces the model with a preset or a config.json; on failure keeps the current model and
 // returns false with the reason (naming the file, field and value) in s.error.
 bool select_preset(LabParams& p, ControlsState& s, const std::string& name);
-bool load_config(LabParams& p, ControlsState& s, const std::string& path);
+bool load_config(LabParams& p, ControlsState& s, const std::string& path, const std::string& layer_type = "");
 
 // Applies model changes only if the result validates; otherwise records why in s.error.
 bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);

@@ -62,7 +62,10 @@ TEST(ConfigJson, ReadsHfKeysAndLegacyType) {
     EXPECT_EQ(rotary_dim(c.config), 64);
     EXPECT_EQ(c.config.rope_scaling.type, RopeType::Linear);
     EXPECT_EQ(*c.config.rope_scaling.factor, 2.0);
-    EXPECT_EQ(c.config.layout, PairLayout::Interleaved);
+    // An unknown model: half, as most of HF's modeling files, and said so.
+    EXPECT_EQ(c.config.layout, PairLayout::Half);
+    ASSERT_FALSE(c.notes.empty());
+    EXPECT_NE(c.notes.back().find("layout half assumed"), std::string::npos);
 }
 
 TEST(ConfigJson, NullHeadDimAndNullScalingMeanAbsent) {

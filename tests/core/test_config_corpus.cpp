@@ -1,0 +1,256 @@
+// Real config shapes (tests/data/configs, written from the structure of the published
+// config.json files) read as HF transformers reads them. Each is checked for rotary dim, pair
+// layout, attention factor and every inv_freq against an independent float64 evaluation of HF's
+// formulas (modeling_rope_utils.py and the model's rotary class), written again below from the
+// formulas and fed from the file by nlohmann directly, not through the core's reader.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/config_json.h"
+#include "core/error.h"
+#include "core/frequencies.h"
+#include "core/presets.h"
+#include "core/scores.h"
+#include "core/vector_spec.h"
+
+namespace ropelab {
+namespace {
+
+using nlohmann::json;
+constexpr double kPi = 3.14159265358979323846;
+
+std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+
+json raw(const std::string& name) {
+    std::ifstream in(corpus(name));
+    return json::parse(in);
+}
+
+// ---- HF's formulas, in float64 -------------------------------------------------------------------
+std::vector<double> hf_default(int dim, double base) {
+    std::vector<double> f;
+    for (int i = 0; i < dim; i += 2) f.push_back(1.0 / std::pow(base, static_cast<double>(i) / dim));
+    return f;
+}
+std::vector<double> hf_linear(int dim, double base, double factor) {
+    auto f = hf_default(dim, base);
+    for (double& x : f) x /= factor;
+    return f;
+}
+std::vector<double> hf_llama3(int dim, double base, double factor, double low, double high, double old_context) {
+    auto f = hf_default(dim, base);
+    for (double& x : f) {
+        const double wavelen = 2 * kPi / x;
+        if (wavelen < old_context / high) continue;
+        if (wavelen > old_context / low) {
+            x /= factor;
+            continue;
+        }
+        const double smooth = (old_context / wavelen - low) / (high - low);
+        x = (1 - smooth) * x / factor + smooth * x;
+    }
+    return f;
+}
+double hf_get_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
+std::vector<double> hf_yarn(int dim, double base, double factor, double context, double beta_fast, double beta_slow,
+                            bool truncate) {
+    const auto correction_dim = [&](double rotations) {
+        return dim * std::log(context / (rotations * 2 * kPi)) / (2 * std::log(base));
+    };
+    double low = correction_dim(beta_fast), high = correction_dim(beta_slow);
+    if (truncate) low = std::floor(low), high = std::ceil(high);
+    low = std::max(low, 0.0);
+    high = std::min(high, dim - 1.0);
+    if (low == high) high += 0.001;
+    std::vector<double> f;
+    for (int i = 0; i < dim / 2; ++i) {
+        const double extrapolation = 1.0 / std::pow(base, 2.0 * i / dim);
+        const double ramp = std::clamp((i - low) / (high - low), 0.0, 1.0);
+        const double keep = 1 - ramp;
+        f.push_back(extrapolation / factor * (1 - keep) + extrapolation * keep);
+    }
+    return f;
+}
+std::vector<double> hf_longrope(int dim, double base, const std::vector<double>& ext) {
+    std::vector<double> f;
+    for (int i = 0; i < dim / 2; ++i) f.push_back(1.0 / (ext[static_cast<std::size_t>(i)] * std::pow(base, 2.0 * i / dim)));
+    return f;
+}
+std::vector<double> list(const json& j) { return j.get<std::vector<double>>(); }
+
+struct Case {
+    std::string file, layer_type;
+    int head_dim, rotary_dim, rotary_offset;
+    PairLayout layout;
+    double attention;
+    std::function<std::vector<double>()> inv_freq;
+};
+
+std::vector<Case> cases() {
+    const auto H = PairLayout::Half, I = PairLayout::Interleaved;
+    std::vector<Case> c = {
+        {"llama-2-7b", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e4); }},
+        {"llama-3-8b", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 5e5); }},
+        {"llama-3.1-8b", "", 128, 128, 0, H, 1.0, [] { return hf_llama3(128, 5e5, 8, 1, 4, 8192); }},
+        {"llama-3.2-1b", "", 64, 64, 0, H, 1.0, [] { return hf_llama3(64, 5e5, 32, 1, 4, 8192); }},
+        // low == high == 1: HF's medium band is empty, so every wavelength above 8192 is divided.
+        {"llama-4-scout-17b-16e", "", 128, 128, 0, I, 1.0, [] {
+             auto f = hf_default(128, 5e5);
+             for (double& x : f) if (2 * kPi / x > 8192) x /= 16;
+             return f;
+         }},
+        {"mistral-7b-v0.1", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e4); }},
+        {"qwen2-7b", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e6); }},
+        {"qwen2.5-7b-instruct", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e6); }},
+        {"qwen2.5-7b-instruct-yarn", "", 128, 128, 0, H, hf_get_mscale(4, 1),
+         [] { return hf_yarn(128, 1e6, 4, 32768, 32, 1, true); }},
+        {"qwen3-8b", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e6); }},
+        {"qwen2-vl-7b-instruct", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e6); }},
+        {"qwen2.5-vl-7b-instruct", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e6); }},
+        {"qwen2.5-vl-3b-instruct-v5", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e6); }},
+        {"gemma-2-9b", "", 256, 256, 0, H, 1.0, [] { return hf_default(256, 1e4); }},
+        {"gemma-3-1b-it", "", 256, 256, 0, H, 1.0, [] { return hf_default(256, 1e6); }},
+        {"gemma-3-1b-it", "sliding_attention", 256, 256, 0, H, 1.0, [] { return hf_default(256, 1e4); }},
+        {"gemma-3-4b-it", "", 256, 256, 0, H, 1.0, [] { return hf_linear(256, 1e6, 8); }},
+        {"gemma-3-4b-it", "sliding_attention", 256, 256, 0, H, 1.0, [] { return hf_default(256, 1e4); }},
+        {"gemma-3-4b-it-v5", "", 256, 256, 0, H, 1.0, [] { return hf_linear(256, 1e6, 8); }},
+        {"gemma-3-4b-it-v5", "sliding_attention", 256, 256, 0, H, 1.0, [] { return hf_default(256, 1e4); }},
+        {"deepseek-v2", "", 192, 64, 128, I, hf_get_mscale(40, 0.707) / hf_get_mscale(40, 0.707),
+         [] { return hf_yarn(64, 1e4, 40, 4096, 32, 1, true); }},
+        {"deepseek-v2-lite", "", 192, 64, 128, I, 1.0, [] { return hf_yarn(64, 1e4, 40, 4096, 32, 1, true); }},
+        {"deepseek-v3", "", 192, 64, 128, I, hf_get_mscale(40, 1.0) / hf_get_mscale(40, 1.0),
+         [] { return hf_yarn(64, 1e4, 40, 4096, 32, 1, true); }},
+        {"gpt-oss-20b", "", 64, 64, 0, H, hf_get_mscale(32, 1), [] { return hf_yarn(64, 150000, 32, 4096, 32, 1, false); }},
+        {"gpt-j-6b", "", 256, 64, 0, I, 1.0, [] { return hf_default(64, 1e4); }},
+        {"gpt-neox-20b", "", 96, 24, 0, H, 1.0, [] { return hf_default(24, 1e4); }},
+        {"falcon-7b", "", 64, 64, 0, H, 1.0, [] { return hf_default(64, 1e4); }},
+        {"olmo-7b", "", 128, 128, 0, H, 1.0, [] { return hf_default(128, 1e4); }},
+    };
+    // LongRoPE: 131072 > 4096, so the long factors; attention sqrt(1 + ln 32 / ln 4096).
+    const double phi_attention = std::sqrt(1 + std::log(131072.0 / 4096) / std::log(4096.0));
+    for (const std::string name : {"phi-3-mini-128k-instruct", "phi-3.5-mini-instruct"}) {
+        c.push_back({name, "", 96, 96, 0, H, phi_attention,
+                     [name] { return hf_longrope(96, 1e4, list(raw(name)["rope_scaling"]["long_factor"])); }});
+    }
+    c.push_back({"phi-4-mini-instruct", "", 128, 96, 0, H, phi_attention,
+                 [] { return hf_longrope(96, 1e4, list(raw("phi-4-mini-instruct")["rope_scaling"]["long_factor"])); }});
+    return c;
+}
+
+TEST(ConfigCorpus, AtLeastTwentyRealShapes) {
+    std::set<std::string> files;
+    for (const Case& c : cases()) files.insert(c.file);
+    EXPECT_GE(files.size(), 20u);
+}
+
+TEST(ConfigCorpus, ReadAsTransformersReadsThem) {
+    for (const Case& c : cases()) {
+        SCOPED_TRACE(c.file + (c.layer_type.empty() ? "" : " / " + c.layer_type));
+        const LoadedConfig loaded = load_config_json(corpus(c.file), c.layer_type);
+        const RopeFrequencies f = compute_frequencies(loaded.config);
+        EXPECT_EQ(loaded.config.head_dim, c.head_dim);
+        EXPECT_EQ(f.rotary_dim, c.rotary_dim);
+        EXPECT_EQ(loaded.config.rotary_offset, c.rotary_offset);
+        EXPECT_EQ(f.layout, c.layout);
+        EXPECT_NEAR(f.attention_factor, c.attention, 1e-12);
+        const std::vector<double> expected = c.inv_freq();
+        ASSERT_EQ(f.inv_freq.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+        }
+    }
+}
+
+// gpt-oss's truncate: false matters: with HF's default rounding some inv_freq move by tens of percent.
+TEST(ConfigCorpus, TruncateFalseChangesTheRamp) {
+    const auto off = hf_yarn(64, 150000, 32, 4096, 32, 1, false), on = hf_yarn(64, 150000, 32, 4096, 32, 1, true);
+    double worst = 0;
+    for (std::size_t i = 0; i < off.size(); ++i) worst = std::max(worst, std::abs(on[i] / off[i] - 1));
+    EXPECT_GT(worst, 0.3);
+    EXPECT_FALSE(load_config_json(corpus("gpt-oss-20b")).config.rope_scaling.truncate);
+}
+
+// The real Qwen2.5-7B config and the qwen2.5-7b preset are the same model: the same scores.
+TEST(ConfigCorpus, RealQwenConfigMatchesItsPreset) {
+    const ModelConfig real = load_config_json(corpus("qwen2.5-7b-instruct")).config;
+    const ModelConfig preset = preset_or_throw("qwen2.5-7b").config;
+    const auto q = random_vector(1, 128), k = random_vector(2, 128);
+    const RopeFrequencies fr = compute_frequencies(real), fp = compute_frequencies(preset);
+    const auto a = rope_scores(score_coefficients(q, k, fr), fr, 64);
+    const auto b = rope_scores(score_coefficients(q, k, fp), fp, 64);
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-9 * (1 + std::abs(b[i])));
+}
+
+bool has_note(const LoadedConfig& l, const std::string& text) {
+    for (const std::string& n : l.notes) {
+        if (n.find(text) != std::string::npos) return true;
+    }
+    return false;
+}
+
+TEST(ConfigCorpus, SaysWhatItAssumed) {
+    EXPECT_TRUE(has_note(load_config_json(corpus("qwen2-vl-7b-instruct")), "M-RoPE, sections 16/24/24"));
+    EXPECT_TRUE(has_note(load_config_json(corpus("qwen2.5-vl-3b-instruct-v5")), "text_config"));
+    EXPECT_TRUE(has_note(load_config_json(corpus("llama-4-scout-17b-16e")), "low_freq_factor == high_freq_factor"));
+    EXPECT_TRUE(has_note(load_config_json(corpus("llama-2-7b")), "rotate_half in modeling_llama.py"));
+    EXPECT_TRUE(has_note(load_config_json(corpus("gpt-oss-20b")), "truncate = false"));
+    const LoadedConfig gemma = load_config_json(corpus("gemma-3-4b-it-v5"));
+    EXPECT_EQ(gemma.layer_types, (std::vector<std::string>{"full_attention", "sliding_attention"}));
+    EXPECT_EQ(gemma.layer_type, "full_attention");
+    EXPECT_TRUE(has_note(gemma, "34 layers: 5 full_attention, 29 sliding_attention"));
+    // Gemma 3 4B's sparse text_config: the rest comes from Gemma3TextConfig's defaults, said so.
+    const LoadedConfig sparse = load_config_json(corpus("gemma-3-4b-it"));
+    const std::string explained = explain_config(sparse);
+    EXPECT_NE(explained.find("Gemma3TextConfig's default"), std::string::npos) << explained;
+    EXPECT_NE(explained.find("vision_config"), std::string::npos) << explained;  // ignored, with why
+    EXPECT_THROW(load_config_json(corpus("gemma-3-4b-it"), "global"), InputError);
+    EXPECT_THROW(load_config_json(corpus("llama-3-8b"), "sliding_attention"), InputError);
+}
+
+TEST(ConfigCorpus, ExplainListsUsedAndIgnored) {
+    const std::string text = explain_config(load_config_json(corpus("deepseek-v3")));
+    EXPECT_NE(text.find("qk_rope_head_dim"), std::string::npos) << text;
+    EXPECT_NE(text.find("components 128 .. 191 of the head rotate"), std::string::npos) << text;
+    EXPECT_NE(text.find("rope_scaling.mscale_all_dim"), std::string::npos) << text;
+    EXPECT_NE(text.find("vocab_size"), std::string::npos) << text;
+    EXPECT_NE(text.find("not about RoPE"), std::string::npos) << text;
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        parse_config_json(text, "c.json");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(ConfigCorpus, HostileValuesNamedAndRefused) {
+    EXPECT_NE(error_of(R"({"head_dim": 4294967424})").find("c.json: head_dim = 4294967424 is out of range (2 .. 512)"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"head_dim": 64.5})").find("not a whole number"), std::string::npos);
+    EXPECT_NE(error_of(R"({"head_dim": 64, "rope_theta": 1e300})").find("rope_theta"), std::string::npos);
+    EXPECT_NE(error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "linear", "factor": 5e-324}})").find("factor"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "spiral"}})").find("expected default, linear"),
+              std::string::npos);
+    const std::string deep = "{\"head_dim\": " + std::string(60000, '[') + "1" + std::string(60000, ']') + "}";
+    const std::string e = error_of(deep);
+    EXPECT_NE(e.find("nested deeper than 256"), std::string::npos) << e.substr(0, 200);
+    EXPECT_LT(e.size(), 200u);
+    const std::string long_value = error_of("{\"head_dim\": \"" + std::string(100000, 'x') + "\"}");
+    EXPECT_LT(long_value.size(), 200u) << long_value.substr(0, 300);
+    const LoadedConfig dup = parse_config_json(R"({"head_dim": 32, "head_dim": 64})", "c.json");
+    EXPECT_EQ(dup.config.head_dim, 64);
+    EXPECT_TRUE(has_note(dup, "duplicate key head_dim"));
+}
+
+}  // namespace
+}  // namespace ropelab
