@@ -148,6 +148,47 @@ Scene read_scene(const Json& j, const std::string& where) {
     return s;
 }
 
+// A keyframe's value at fraction u of its duration.
+double keyframe_value(const Keyframe& k, double u);
+
+// When keyframe `k` takes the whole number v (it is monotonic: bisection on its time).
+double time_of_value(const Keyframe& k, double v) {
+    double lo = 0.0, hi = 1.0;
+    const bool rising = k.to > k.from;
+    for (int i = 0; i < 60; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        ((keyframe_value(k, mid) < v) == rising ? lo : hi) = mid;
+    }
+    return k.start + 0.5 * (lo + hi) * k.duration;
+}
+
+// Every state a scene passes through must be one the lab accepts, not only its ends: a head_dim
+// keyframe from 64 to 128 passes 65 on its way. Checked at the scene's and keyframes' ends, 64
+// times in between, and at every whole value a whole-number keyframe takes (up to 65,536 of them).
+// An error names the scene, the keyframe, the time and the field.
+void check_timeline(const Lesson& lesson, int scene, const std::string& where) {
+    const Scene& s = lesson.scenes[static_cast<std::size_t>(scene)];
+    const auto check = [&](double t, const std::string& during) {
+        try {
+            lesson_state(lesson, scene, t, LabParams{});
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{}: {}at t = {:.4g} s: {}", where, during, t, e.what()));
+        }
+    };
+    check(0.0, "");
+    for (int t = 1; t <= 64; ++t) check(s.duration * t / 64.0, "");
+    for (std::size_t i = 0; i < s.keyframes.size(); ++i) {
+        const Keyframe& k = s.keyframes[i];
+        const std::string during = fmt::format("keyframes[{}] ({} {:.6g} -> {:.6g}) ", i, k.param, k.from, k.to);
+        check(k.start, during);
+        check(k.start + k.duration, during);
+        if (schema::by_lesson_name(k.param)->kind != schema::Kind::Int) continue;
+        const double lo = std::ceil(std::min(k.from, k.to)), hi = std::floor(std::max(k.from, k.to));
+        if (hi - lo > 65536) continue;
+        for (double v = lo; v <= hi; ++v) check(time_of_value(k, v), during);
+    }
+}
+
 }  // namespace
 
 double ease(Easing easing, double u) {
@@ -169,6 +210,14 @@ std::vector<std::string_view> lesson_parameters() {
     return out;
 }
 
+namespace {
+double keyframe_value(const Keyframe& k, double u) {
+    u = ease(k.easing, u);
+    // The ends are the keyframe's own numbers, not a rounding of them.
+    return u <= 0.0 ? k.from : u >= 1.0 ? k.to : k.log ? k.from * std::pow(k.to / k.from, u) : k.from + (k.to - k.from) * u;
+}
+}  // namespace
+
 LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParams& base) {
     const Scene& s = lesson.scenes.at(static_cast<std::size_t>(scene));
     LabParams p = base;
@@ -179,12 +228,7 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
         if (name == "factor" && p.model.rope_scaling.type == RopeType::Default) p.model.rope_scaling.type = RopeType::Linear;
     }
     for (const Keyframe& k : s.keyframes) {
-        const double u = ease(k.easing, (t - k.start) / k.duration);
-        // The ends are the keyframe's own numbers, not a rounding of them.
-        const double v = u <= 0.0 ? k.from
-                         : u >= 1.0 ? k.to
-                         : k.log ? k.from * std::pow(k.to / k.from, u)
-                                 : k.from + (k.to - k.from) * u;
+        const double v = keyframe_value(k, (t - k.start) / k.duration);
         const schema::Field& f = *schema::by_lesson_name(k.param);
         schema::assign(p, f, schema::from_number(f, v));
         if (k.param == "factor" && p.model.rope_scaling.type == RopeType::Default) p.model.rope_scaling.type = RopeType::Linear;
@@ -209,18 +253,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
         } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }
-        // Every value must be one the lab accepts all through the scene, not only at its ends
-        // (a head_dim keyframe passes odd sizes on its way): checked at the keyframes' ends and
-        // at 64 times in between.
-        const Scene& s = lesson.scenes.back();
-        try {
-            std::vector<double> times = {0.0, s.duration};
-            for (const Keyframe& k : s.keyframes) times.insert(times.end(), {k.start, k.start + k.duration});
-            for (int t = 1; t < 64; ++t) times.push_back(s.duration * t / 64.0);
-            for (double t : times) lesson_state(lesson, static_cast<int>(i), t, LabParams{});
-        } catch (const InputError& e) {
-            throw InputError(fmt::format("{}: {}", where, e.what()));
-        }
+        check_timeline(lesson, static_cast<int>(i), where);
     }
     return lesson;
 }

@@ -1,6 +1,8 @@
 // Runs the real build/ropelab binary and checks its output, exit status and error messages.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -208,12 +210,72 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"scores --max-distance 0", "--max-distance"},
         BadInput{"angles", "--position"},
         BadInput{"invariance --distance 3 --positions 9:2", "--positions"},
-        BadInput{"freqs --format xml", "--format"}),
+        BadInput{"freqs --format xml", "--format"},
+        BadInput{"scores --head-dim 4 --q 1e200,1,1,1", "component 0 = 1e+200 is out of range"},
+        BadInput{"scores --head-dim 4 --q 1,nan,1,1", "not a finite number"},
+        BadInput{"freqs --rope-type linear --factor 1e-20", "model.rope_scaling.factor = 1e-20 is out of range"},
+        BadInput{"freqs --rope-type linear --factor 5e-324", "is out of range"},
+        BadInput{"freqs --rope-type dynamic --factor 1e308", "is out of range"},
+        BadInput{"render --size 4294967297x100 --out /tmp/rl_never.png", "--size"},
+        BadInput{"freqs --preset llama3-8b --layer-type sliding_attention", "one RoPE setting"},
+        BadInput{"render --out /tmp --frames 2", "is not empty"}),
     [](const ::testing::TestParamInfo<BadInput>& info) {
         std::string name;
         for (const char* c = info.param.args; *c; ++c) name += std::isalnum(*c) ? *c : '_';
         return name + "_" + std::to_string(info.index);
     });
+
+// Real configs: the layout from the model's modeling code, said on stderr; --explain lists the
+// fields; --layer-type picks Gemma 3's sliding layers.
+TEST(Cli, RealConfigsAreExplained) {
+    const std::string dir = std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/";
+    const Result qwen = run("freqs --config " + dir + "qwen2.5-7b-instruct.json --format json");
+    ASSERT_EQ(qwen.status, 0) << qwen.err;
+    EXPECT_NE(qwen.err.find("layout half"), std::string::npos) << qwen.err;
+    EXPECT_NE(qwen.err.find("modeling_qwen2.py"), std::string::npos) << qwen.err;
+    const Result explain = run("freqs --config " + dir + "gemma-3-4b-it.json --explain");
+    ASSERT_EQ(explain.status, 0) << explain.err;
+    for (const char* text : {"used:", "text_config.rope_scaling.factor", "Gemma3TextConfig's default", "ignored:",
+                             "vision_config", "layer types: full_attention, sliding_attention"}) {
+        EXPECT_NE(explain.out.find(text), std::string::npos) << text << "\n" << explain.out;
+    }
+    const Result sliding = run("freqs --config " + dir + "gemma-3-4b-it.json --layer-type sliding_attention --format json");
+    ASSERT_EQ(sliding.status, 0) << sliding.err;
+    const auto j = nlohmann::json::parse(sliding.out);
+    EXPECT_DOUBLE_EQ(j["inv_freq"][1].get<double>(), std::pow(10000.0, -2.0 / 256.0));  // θ = 10^4, unscaled
+    const Result bad = run("freqs --config " + dir + "gemma-3-4b-it.json --layer-type global");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("full_attention, sliding_attention"), std::string::npos) << bad.err;
+}
+
+// Nesting 60,000 levels deep in any file a user hands over: exit 2 with a short message.
+TEST(Cli, DeepNestingIsRefusedEverywhere) {
+    const std::string deep = std::string(60000, '[') + "1" + std::string(60000, ']');
+    const std::string dir = ::testing::TempDir();
+    std::ofstream(dir + "/rl_deep_config.json") << "{\"head_dim\": " << deep << "}";
+    std::ofstream(dir + "/rl_deep_vector.json") << deep;
+    std::ofstream(dir + "/rl_deep_session.json") << "{\"ropelab_session\": 2, \"x\": " << deep << "}";
+    std::ofstream(dir + "/rl_deep_lesson.json") << "{\"scenes\": " << deep << "}";
+    for (const std::string& args : {"freqs --config " + dir + "/rl_deep_config.json",
+                                   "scores --head-dim 2 --q @" + dir + "/rl_deep_vector.json",
+                                   "export-data --view scores --session " + dir + "/rl_deep_session.json --out " + dir + "/rl_never.csv",
+                                   "render --lesson " + dir + "/rl_deep_lesson.json --scene 1 --out " + dir + "/rl_never.png"}) {
+        const Result r = run(args);
+        EXPECT_EQ(r.status, 2) << args << ": " << r.err.substr(0, 300);
+        EXPECT_NE(r.err.find("nested deeper than 256"), std::string::npos) << args << ": " << r.err.substr(0, 300);
+        EXPECT_LT(r.err.size(), 400u) << args;
+    }
+}
+
+// SIGTERM ends a long CLI computation within a second.
+TEST(Cli, TerminateEndsALongComputation) {
+    const auto start = std::chrono::steady_clock::now();
+    const Result r = run("scores --preset llama3-8b --samples 4096 --max-distance 16777216 --format json"
+                         " > /dev/null & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo status=$?");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_NE(r.out.find("status=143"), std::string::npos) << r.out << r.err;
+    EXPECT_LT(seconds, 2.5);
+}
 
 TEST(Cli, MalformedConfigFileIsNamed) {
     const std::string path = ::testing::TempDir() + "/rl_cli_broken.json";

@@ -37,6 +37,36 @@ TEST(Lesson, EasingIsExactAtTheEndsAndMonotone) {
     }
 }
 
+// A head_dim keyframe passes odd sizes on its way, even one too short for any time sample to
+// land on them: refused when the lesson is read, naming the scene, keyframe, time and field.
+TEST(Lesson, EveryWholeValueOfAKeyframeIsChecked) {
+    const std::string text = R"({"scenes": [{"title": "grow", "caption": "c", "views": [3], "duration": 10,
+        "keyframes": [{"param": "position", "from": 0, "to": 1000, "duration": 3},
+                      {"param": "head_dim", "from": 64, "to": 66, "start": 5, "duration": 0.01}]}]})";
+    try {
+        parse_lesson(text, "l.json");
+        FAIL() << "accepted";
+    } catch (const InputError& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("l.json: scene 1 (\"grow\"): keyframes[1] (head_dim 64 -> 66) at t = 5.005 s"), std::string::npos) << m;
+        EXPECT_NE(m.find("head_dim 65"), std::string::npos) << m;
+    }
+    // Half a head rotating does not save it: 66 × 0.5 = 33 pairs' worth of odd components.
+    const std::string even = R"({"scenes": [{"title": "g", "caption": "c", "views": [3], "duration": 2,
+        "set": {"partial_rotary_factor": 0.5}, "keyframes": [{"param": "head_dim", "from": 64, "to": 68}]}]})";
+    EXPECT_THROW(parse_lesson(even, "l.json"), InputError);
+}
+
+TEST(Lesson, DeepNestingIsRefusedNotACrash) {
+    const std::string deep = R"({"scenes": [{"title": "t", "caption": )" + std::string(60000, '[') + std::string(60000, ']') + "}]}";
+    try {
+        parse_lesson(deep, "deep.json");
+        FAIL() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("nested deeper than 256"), std::string::npos);
+    }
+}
+
 Lesson one_scene(const std::string& keyframe) {
     return parse_lesson(R"({"scenes": [{"title": "t", "caption": "c", "views": [3], "duration": 4,
                             "keyframes": [)" + keyframe + "]}]}",

@@ -40,6 +40,35 @@ TEST(Session, SaveLoadSaveIsByteIdentical) {
     EXPECT_EQ(loaded.plots.at("scores").x.max, 2000.5);
 }
 
+// A config's layer type, DeepSeek's rotary offset and YaRN's truncate travel with the session.
+TEST(Session, ConfigReadingFieldsRoundTrip) {
+    Session s = sample();
+    s.params.preset = "tests/data/configs/gemma-3-4b-it-v5.json";
+    s.params.layer_type = "sliding_attention";
+    s.params.model.head_dim = 192;
+    s.params.model.partial_rotary_factor = 64.0 / 192.0;
+    s.params.model.rotary_offset = 128;
+    s.params.model.rope_scaling = RopeScaling{};
+    s.params.model.rope_scaling.type = RopeType::Yarn;
+    s.params.model.rope_scaling.factor = 32.0;
+    s.params.model.rope_scaling.truncate = false;
+    s.params.focused_pair = 3;
+    std::vector<std::string> warnings;
+    const Session back = session_from_share_string(share_string(s), warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_EQ(back.params.layer_type, "sliding_attention");
+    EXPECT_EQ(back.params.model, s.params.model);
+}
+
+TEST(Session, DeepNestingAndDuplicatesAreNamed) {
+    std::vector<std::string> warnings;
+    const std::string deep = R"({"ropelab_session": 2, "view": )" + std::string(60000, '[') + std::string(60000, ']') + "}";
+    EXPECT_THROW(session_from_json(deep, warnings), InputError);
+    const Session dup = session_from_json(R"({"ropelab_session": 2, "ropelab_session": 2})", warnings);
+    ASSERT_FALSE(warnings.empty());
+    EXPECT_NE(warnings.front().find("duplicate key ropelab_session"), std::string::npos) << warnings.front();
+}
+
 TEST(Session, ShareStringRoundTrip) {
     const Session s = sample();
     const std::string share = share_string(s);
