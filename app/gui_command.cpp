@@ -193,7 +193,9 @@ int run_gui(const GuiOptions& o) {
     }
     const std::optional<Session> session = load_session_option(o.lab.session);
     const Session* from = session ? &*session : nullptr;
-    initial_params(o, 1.0f, from);  // bad options fail before a window opens
+    GuiOptions check = o;
+    check.lab.model.quiet = true;  // the notes are said once, below
+    initial_params(check, 1.0f, from);  // bad options fail before a window opens
     std::optional<Lesson> lesson;
     if (!o.lesson.empty()) lesson = load_lesson(o.lesson);
     if (o.present && !lesson) throw InputError("--present: needs --lesson FILE|builtin");
@@ -217,6 +219,15 @@ int run_gui(const GuiOptions& o) {
 
     LabUi lab(*device, initial_params(o, window->content_scale(), from));
     if (session) lab.open_session(Session{lab.params(), session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
+    if (!o.lab.model.config_path.empty()) {  // the panel shows the file, its layer types and what was read
+        ModelOptions quiet = o.lab.model;
+        quiet.quiet = true;
+        const LoadedConfig loaded = resolve_loaded(quiet);
+        controls::ControlsState& s = lab.controls_state();
+        s.config_path = o.lab.model.config_path;
+        s.layer_types = loaded.layer_types;
+        s.what_was_read = explain_lines(loaded);
+    }
     if (lesson) lab.open_lesson(std::move(*lesson), o.present);
     if (o.frames && !script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
     std::vector<double> frame_ms, build_ms, render_ms;

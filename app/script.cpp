@@ -95,7 +95,7 @@ std::pair<double, double> at_of(const Json& step) {
 // Checks one step's shape; returns the problem or "".
 std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
-    static const std::vector<std::string> actions = {"wait", "click", "drag", "type", "key", "screenshot", "state", "widgets"};
+    static const std::vector<std::string> actions = {"wait", "click", "drag", "type", "key", "drop", "screenshot", "state", "widgets"};
     std::string action;
     for (const auto& [key, value] : s.items()) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
@@ -105,7 +105,7 @@ std::string step_problem(const Json& s) {
             return fmt::format("unknown field \"{}\"", key);
         }
     }
-    if (action.empty()) return "names no action (wait, click, drag, type, key, screenshot, state, widgets)";
+    if (action.empty()) return "names no action (wait, click, drag, type, key, drop, screenshot, state, widgets)";
     const Json& v = s[action];
     if (action == "wait") {
         if (!v.is_number_integer() || v.get<double>() < 0 || v.get<double>() > kMaxWait) {
@@ -239,6 +239,9 @@ bool Script::expand(const Json& step, Window&) {
                 return true;
             });
         }
+    } else if (step.contains("drop")) {
+        const std::string path = step["drop"].get<std::string>();
+        actions_.push_back([path](Window& w) { w.send_drop(path); return true; });
     } else if (step.contains("screenshot")) {
         const std::string path = step["screenshot"].get<std::string>();
         actions_.push_back([this, path](Window&) { capture_ = path; return true; });

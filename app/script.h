@@ -9,6 +9,7 @@
 //   {"type": "TEXT"}                 replaces the focused field's text (Ctrl+A, the characters), Enter
 //   {"key": "NAME", "repeat": N}     a GLFW key name (Escape, Right, PageDown, Space, F1, A, …);
 //                                    N > 1 presses it N times within one frame, like a fast clicker
+//   {"drop": "FILE"}                 FILE dropped onto the window (GLFW's drop callback)
 //   {"screenshot": "F.png"}  {"state": "F.json"}  {"widgets": "F.json"}
 // "optional": true on a click or drag skips it (logged) when the label is not visible;
 // "at": [x, y] aims at that fraction of the widget instead of its centre (the first of two fields).

@@ -196,6 +196,13 @@ void Window::send_mouse_button(bool press) {
     if (callback) callback(window_, GLFW_MOUSE_BUTTON_LEFT, press ? GLFW_PRESS : GLFW_RELEASE, 0);
 }
 
+void Window::send_drop(const std::string& path) {
+    GLFWdropfun callback = glfwSetDropCallback(window_, nullptr);
+    glfwSetDropCallback(window_, callback);
+    const char* paths[] = {path.c_str()};
+    if (callback) callback(window_, 1, paths);
+}
+
 void Window::send_scroll(double dy) {
     GLFWscrollfun callback = glfwSetScrollCallback(window_, nullptr);
     glfwSetScrollCallback(window_, callback);

@@ -53,6 +53,7 @@ public:
     void send_char(unsigned codepoint);
     void send_mouse_button(bool press);  // the left button
     void send_scroll(double dy);
+    void send_drop(const std::string& path);  // a file dropped onto the window
     void move_pointer(double x, double y);
     bool cursor_hidden() const { return cursor_hidden_; }
     // Makes the window's GL context current again (after an offscreen export step).

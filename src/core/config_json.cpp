@@ -558,6 +558,15 @@ LoadedConfig load_config_json(const std::string& path, std::string_view layer_ty
     return parse_config_json(read_input_file(path, "config"), path, layer_type);
 }
 
+std::vector<std::string> explain_lines(const LoadedConfig& loaded) {
+    std::vector<std::string> lines;
+    for (const ReadField& f : loaded.used) {
+        lines.push_back(fmt::format("used: {} = {} ({}{})", f.name, f.value, origin_name(f.origin), f.why.empty() ? "" : ": " + f.why));
+    }
+    for (const IgnoredField& f : loaded.ignored) lines.push_back(fmt::format("ignored: {} ({})", f.name, f.why));
+    return lines;
+}
+
 std::string explain_config(const LoadedConfig& loaded) {
     std::string s = "used:\n";
     for (const ReadField& f : loaded.used) {

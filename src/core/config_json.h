@@ -57,7 +57,9 @@ LoadedConfig load_config_json(const std::string& path, std::string_view layer_ty
 // source, e.g. "rotate_half in modeling_llama.py". False when the type is not in the table.
 bool hf_pair_layout(std::string_view model_type, PairLayout& layout, std::string& rule);
 
-// `freqs --explain` and the panel: every field used and ignored, and the notes.
+// `freqs --explain`: every field used and ignored, and the notes, in aligned columns.
 std::string explain_config(const LoadedConfig& loaded);
+// The same as short lines for a narrow panel: "used: text_config.rope_scaling.factor = 8 (file)".
+std::vector<std::string> explain_lines(const LoadedConfig& loaded);
 
 }  // namespace ropelab

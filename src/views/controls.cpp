@@ -420,7 +420,7 @@ bool load_config(LabParams& p, ControlsState& s, const std::string& path, const 
         p.layer_type = loaded.layer_type;
         s.config_path = path;
         s.layer_types = loaded.layer_types;
-        s.what_was_read = explain_config(loaded);
+        s.what_was_read = explain_lines(loaded);
         s.notice = "loaded " + path;
         for (const std::string& note : loaded.notes) s.notice += "\n" + note;
         return true;
@@ -469,7 +469,11 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, b
     }
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
     if (ui::header("Display")) view_section(p, s);
-    if (!s.what_was_read.empty() && ui::header("What was read")) ui::message(s.what_was_read, ImGui::GetColorU32(ImGuiCol_Text));
+    if (!s.what_was_read.empty() && ui::header("What was read")) {
+        for (const std::string& line : s.what_was_read) {
+            ui::message(line, ImGui::GetColorU32(line.starts_with("ignored") ? ImGuiCol_TextDisabled : ImGuiCol_Text));
+        }
+    }
     if (ui::header("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(s);
     if (ui::header("Session")) session_section(s);
     if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson_open);

@@ -49,7 +49,7 @@ struct ControlsState {
     std::string config_path;
     // Of the last config loaded: its layer types (Gemma 3) and what the reader used and ignored.
     std::vector<std::string> layer_types;
-    std::string what_was_read;
+    std::vector<std::string> what_was_read;
     std::string custom_q = "1,0,0,1", custom_k = "1,0,0,1";
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"

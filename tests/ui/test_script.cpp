@@ -283,6 +283,57 @@ Json session_of(const fs::path& file) {
     return j;
 }
 
+// A real multimodal config in the window: its layer types in a picker, what was read in a
+// section; a dropped file nested 60,000 deep is refused in the panel and the window lives on;
+// a dropped Qwen config replaces the model and its layer picker goes.
+TEST(RealConfigs, LayerPickerWhatWasReadAndDroppedFiles) {
+    const fs::path dir = fresh_dir("configs");
+    const std::string configs = std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/";
+    std::ofstream(dir / "deep.json") << "{\"head_dim\": " << std::string(60000, '[') << std::string(60000, ']') << "}";
+    const Json script = {
+        {{"wait", 2}},
+        {{"state", "full.json"}},
+        {{"click", "Layer type"}},
+        {{"click", "sliding_attention"}},
+        {{"wait", 2}},
+        {{"state", "sliding.json"}},
+        {{"click", "What was read"}},
+        {{"wait", 2}},
+        {{"widgets", "read.json"}},
+        {{"screenshot", "what-was-read.png"}},
+        {{"drop", (dir / "deep.json").string()}},
+        {{"wait", 2}},
+        {{"state", "after_deep.json"}},
+        {{"widgets", "deep_widgets.json"}},
+        {{"drop", configs + "qwen2.5-7b-instruct.json"}},
+        {{"wait", 2}},
+        {{"state", "qwen.json"}},
+        {{"widgets", "qwen_widgets.json"}},
+    };
+    const test::Result r = gui(dir, script, "--config " + configs + "gemma-3-4b-it-v5.json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json full = session_of(dir / "full.json"), sliding = session_of(dir / "sliding.json");
+    EXPECT_EQ(full["model"]["rope_theta"], 1e6);
+    EXPECT_EQ(full["model"]["rope_scaling"]["factor"], 8.0);
+    EXPECT_EQ(sliding["layer_type"], "sliding_attention");
+    EXPECT_EQ(sliding["model"]["rope_theta"], 1e4);
+    EXPECT_EQ(sliding["model"]["rope_scaling"]["rope_type"], "default");
+    const auto any_label = [](const fs::path& file, const std::string& text) {
+        for (const Json& w : read_json(file)) {
+            if (w["label"].get<std::string>().find(text) != std::string::npos) return true;
+        }
+        return false;
+    };
+    EXPECT_TRUE(any_label(dir / "read.json", "Gemma3TextConfig") || any_label(dir / "read.json", "text_config"));
+    EXPECT_EQ(session_of(dir / "after_deep.json"), sliding) << "a refused file must leave the model as it was";
+    EXPECT_TRUE(any_label(dir / "deep_widgets.json", "nested deeper than 256"));
+    const Json qwen = session_of(dir / "qwen.json");
+    EXPECT_EQ(qwen["model"]["layout"], "half");
+    EXPECT_EQ(qwen["model"]["rope_theta"], 1e6);
+    EXPECT_FALSE(any_label(dir / "qwen_widgets.json", "Layer type"));
+    EXPECT_TRUE(any_label(dir / "qwen_widgets.json", "modeling_qwen2.py"));
+}
+
 TEST(LessonFlow, EditsStayWhileALessonIsOpenAndCloseRestoresTheLab) {
     const fs::path dir = fresh_dir("lesson");
     const Json script = {
