@@ -88,7 +88,7 @@ LoadedConfig resolve_loaded(const ModelOptions& o) {
     LoadedConfig loaded;
     if (!o.config_path.empty()) {
         loaded = load_config_json(o.config_path, layer_type);
-        if (!o.quiet) {
+        if (!o.quiet && !o.explain) {  // --explain lists them on stdout
             for (const std::string& note : loaded.notes) std::fprintf(stderr, "ropelab: note: %s: %s\n", o.config_path.c_str(), note.c_str());
         }
     } else {

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "core/error.h"
+
 namespace ropelab {
 
 namespace {
@@ -181,6 +185,16 @@ RopeFrequencies compute_frequencies(const ModelConfig& config) {
     out.attention_factor = scaled.attention_factor;
     out.yarn_correction_range = scaled.yarn_range;
     out.effective_theta = scaled.theta;
+    // The schema's ranges keep every setting's result finite; this says so if a combination
+    // still overflowed, instead of drawing inf.
+    for (std::size_t i = 0; i < out.inv_freq.size(); ++i) {
+        if (!(std::isfinite(out.inv_freq[i]) && out.inv_freq[i] > 0.0)) {
+            throw InputError(fmt::format("the scaled inv_freq of pair {} is {}: these settings overflow the math", i, out.inv_freq[i]));
+        }
+    }
+    if (!std::isfinite(out.attention_factor)) {
+        throw InputError(fmt::format("the attention factor is {}: these settings overflow the math", out.attention_factor));
+    }
     out.phase_step.reserve(out.inv_freq.size());
     for (double f : out.inv_freq) out.phase_step.push_back(phase_step(f));
     return out;

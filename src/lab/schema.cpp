@@ -100,7 +100,9 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "preset", .flag = "", .lesson = "preset", .kind = K::Text, .max = 4096,
                      .help = "Where the model came from: a preset name or a config.json path (a lesson's preset loads it)"},
                     MEMBER(p.preset)));
-    f.push_back(row({.path = "layer_type", .flag = "--layer-type", .lesson = "layer_type", .kind = K::Text, .max = 256,
+    // A label of where the model came from, like `preset`: the flag and the panel's picker reload
+    // the config with it; a lesson sets the model's values instead.
+    f.push_back(row({.path = "layer_type", .flag = "--layer-type", .lesson = "", .kind = K::Text, .max = 256,
                      .help = "Which layers' RoPE to show, for models whose layers differ (Gemma 3: full_attention, "
                              "sliding_attention); \"\" = full attention"},
                     MEMBER(p.layer_type)));
