@@ -68,6 +68,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     if (!plots.empty()) job->lab_->open_session(Session{p, plots}, "the session");
     if (!spec.lesson.empty()) {
         Lesson lesson = load_lesson(spec.lesson);
+        for (const std::string& w : lesson.warnings) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
         if (spec.scene < 0 || spec.scene > static_cast<int>(lesson.scenes.size())) {
             throw InputError(fmt::format("--scene: the lesson has scenes 1 .. {} (got {})", lesson.scenes.size(), spec.scene));
         }

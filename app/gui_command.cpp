@@ -198,6 +198,7 @@ int run_gui(const GuiOptions& o) {
     initial_params(check, 1.0f, from);  // bad options fail before a window opens
     std::optional<Lesson> lesson;
     if (!o.lesson.empty()) lesson = load_lesson(o.lesson);
+    for (const std::string& w : lesson ? lesson->warnings : std::vector<std::string>{}) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
     if (o.present && !lesson) throw InputError("--present: needs --lesson FILE|builtin");
     std::optional<Script> script;
     if (!o.script.empty()) script = Script::load(o.script);  // a malformed script fails before a window opens

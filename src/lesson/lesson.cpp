@@ -240,11 +240,13 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
 }
 
 Lesson parse_lesson(std::string_view text, std::string_view source) {
-    Json j = parse_json_input(text, source);
+    std::vector<std::string> duplicates;
+    Json j = parse_json_input(text, source, &duplicates);
     if (!j.is_object() || !j.contains("scenes") || !j["scenes"].is_array() || j["scenes"].empty()) {
         throw InputError(fmt::format("{}: a lesson is an object with a non-empty \"scenes\" list", source));
     }
     Lesson lesson;
+    for (const std::string& d : duplicates) lesson.warnings.push_back(fmt::format("{}: {}", source, d));
     lesson.title = j.value("title", std::string("Lesson"));
     for (std::size_t i = 0; i < j["scenes"].size(); ++i) {
         const std::string where = fmt::format("{}: {}", source, scene_name(i, j["scenes"][i]));

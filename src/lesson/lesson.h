@@ -45,6 +45,7 @@ struct Scene {
 struct Lesson {
     std::string title;
     std::vector<Scene> scenes;
+    std::vector<std::string> warnings;  // e.g. duplicate keys (the last value is used), with the source
 };
 
 // Parses and validates; errors name the source, the scene (number and title) and the field.

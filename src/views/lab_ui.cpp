@@ -339,10 +339,13 @@ void LabUi::handle_session_request() {
                 open_session(session_from_share_string(controls_.share_text, warnings), "the share string");
                 break;
             case Kind::OpenLesson:
-            case Kind::PresentLesson:
-                open_lesson(load_lesson(controls_.lesson_path), kind == Kind::PresentLesson);
+            case Kind::PresentLesson: {
+                Lesson lesson = load_lesson(controls_.lesson_path);
                 controls_.notice = "opened lesson " + controls_.lesson_path;
+                for (const std::string& w : lesson.warnings) controls_.notice += "\n" + w;
+                open_lesson(std::move(lesson), kind == Kind::PresentLesson);
                 return;
+            }
             case Kind::CloseLesson:
                 close_lesson();
                 return;

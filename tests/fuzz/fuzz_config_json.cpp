@@ -2,6 +2,7 @@
 // InputError; anything else (a crash, a sanitizer report, another exception) is a bug.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "core/config_json.h"
@@ -12,7 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     try {
         const ropelab::LoadedConfig loaded = ropelab::parse_config_json(text, "fuzz.json");
-        if (ropelab::rotary_dim(loaded.config) <= 4096) ropelab::compute_frequencies(loaded.config);
+        ropelab::compute_frequencies(loaded.config);  // the reader keeps head_dim <= 512
+        (void)ropelab::explain_config(loaded);
+        for (const std::string& layer : loaded.layer_types) ropelab::parse_config_json(text, "fuzz.json", layer);
     } catch (const ropelab::InputError&) {
     }
     return 0;

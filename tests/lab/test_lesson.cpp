@@ -57,6 +57,13 @@ TEST(Lesson, EveryWholeValueOfAKeyframeIsChecked) {
     EXPECT_THROW(parse_lesson(even, "l.json"), InputError);
 }
 
+TEST(Lesson, DuplicateKeysAreNamed) {
+    const Lesson l = parse_lesson(R"({"title": "a", "title": "b", "scenes": [{"title": "t", "caption": "c", "views": [3]}]})", "l.json");
+    EXPECT_EQ(l.title, "b");
+    ASSERT_EQ(l.warnings.size(), 1u);
+    EXPECT_EQ(l.warnings[0], "l.json: duplicate key title (the last value is used)");
+}
+
 TEST(Lesson, DeepNestingIsRefusedNotACrash) {
     const std::string deep = R"({"scenes": [{"title": "t", "caption": )" + std::string(60000, '[') + std::string(60000, ']') + "}]}";
     try {
