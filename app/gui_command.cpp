@@ -228,6 +228,8 @@ int run_gui(const GuiOptions& o) {
         s.config_path = o.lab.model.config_path;
         s.layer_types = loaded.layer_types;
         s.what_was_read = explain_lines(loaded);
+        s.notice = "loaded " + s.config_path;
+        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
     }
     if (lesson) lab.open_lesson(std::move(*lesson), o.present);
     if (o.frames && !script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is

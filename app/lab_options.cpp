@@ -63,7 +63,9 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
         ModelOptions source = o.model;
         source.fields.clear();
         if (const auto layer = o.model.fields.find("layer_type"); layer != o.model.fields.end()) source.fields.insert(*layer);
-        p.model = resolve_model(source);
+        const LoadedConfig loaded = resolve_loaded(source);
+        p.model = loaded.config;
+        p.layer_type = loaded.layer_type;
         p.preset = model_source(o.model);
     }
     apply_schema_options(p, o.model.fields);

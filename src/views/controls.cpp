@@ -50,7 +50,9 @@ void optional_double(const char* label, std::optional<double>& value, double fal
 
 // Preset picker and config.json loading: both replace the whole model (validated first).
 void source_rows(LabParams& p, ControlsState& s) {
-    if (ui::begin_combo("Preset", p.preset.c_str())) {
+    // A config file shows as its name; the tooltip has the whole path.
+    const std::string shown = p.preset.find('/') == std::string::npos ? p.preset : p.preset.substr(p.preset.rfind('/') + 1);
+    if (ui::begin_combo("Preset", shown.c_str())) {
         for (const Preset& preset : presets()) {
             if (ui::combo_item(preset.note.title.c_str(), preset.note.name == p.preset)) {
                 select_preset(p, s, preset.note.name);
@@ -59,7 +61,8 @@ void source_rows(LabParams& p, ControlsState& s) {
         }
         ui::end_combo();
     }
-    tip("Real model settings from assets/presets (HF config.json values)");
+    tip(p.preset.find('/') == std::string::npos ? "Real model settings from assets/presets (HF config.json values)"
+                                                : ("Loaded from " + p.preset).c_str());
     ui::input_text("Config file", &s.config_path);
     tip("Path to a HF config.json; you can also drop the file onto the window");
     if (ui::button("Load config")) load_config(p, s, s.config_path);
