@@ -199,6 +199,18 @@ void ExportPanelRunner::step(LabUi& lab) {
             status.message = error.empty() ? "saved " + spec.path : "not saved: " + error;
             return;
         }
+        // The target is checked here, where the reason can be shown; the child checks again.
+        std::string problem;
+        VideoFormat format = VideoFormat::Mp4;
+        if (spec.path.ends_with(".png")) {
+            problem = file_target_problem(spec.path);
+        } else {
+            video_format_for(spec.path, format, problem);
+        }
+        if (!problem.empty()) {
+            status.message = "not saved: " + problem;
+            return;
+        }
         child_ = std::make_unique<platform::ChildProcess>();
         std::string error;
         if (!child_->start(program_, render_arguments(spec, lab.session()), error)) {

@@ -384,6 +384,45 @@ TEST(LessonFlow, LeavingPresentingRestoresTheUsersScaleAndTheme) {
     EXPECT_TRUE(left["layout"]["show_controls"].get<bool>());
 }
 
+// The Export panel aimed at a folder of the user's files, or at a folder named like a PNG: the
+// reason is shown at once, and every file stays as it was.
+TEST(ExportFromThePanel, AUsersFolderIsRefusedWithTheReason) {
+    const fs::path dir = fresh_dir("export_refused");
+    fs::create_directories(dir / "mine" / "nested");
+    std::ofstream(dir / "mine" / "notes.txt") << "keep\n";
+    std::ofstream(dir / "mine" / "nested" / "draft.tex") << "keep too\n";
+    fs::create_directories(dir / "shot.png");
+    const Json script = {
+        {{"wait", 2}},
+        {{"click", "Export"}},
+        {{"click", "Export file"}, {"at", {0.1, 0.5}}},
+        {{"type", "mine/"}},
+        {{"click", "Start export"}},
+        {{"wait", 3}},
+        {{"widgets", "folder.json"}},
+        {{"click", "Export file"}, {"at", {0.1, 0.5}}},
+        {{"type", "shot.png"}},
+        {{"click", "Start export"}},
+        {{"wait", 3}},
+        {{"widgets", "png.json"}},
+    };
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto message = [](const fs::path& file) {
+        for (const Json& w : read_json(file)) {
+            const std::string label = w["label"];
+            if (label.starts_with("not saved")) return label;
+        }
+        return std::string();
+    };
+    EXPECT_NE(message(dir / "folder.json").find("is not empty (2 entries)"), std::string::npos) << message(dir / "folder.json");
+    EXPECT_NE(message(dir / "png.json").find("shot.png is a folder"), std::string::npos) << message(dir / "png.json");
+    EXPECT_EQ(test::slurp((dir / "mine" / "notes.txt").string()), "keep\n");
+    EXPECT_EQ(test::slurp((dir / "mine" / "nested" / "draft.tex").string()), "keep too\n");
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir / "mine"), fs::directory_iterator()), 2);
+    EXPECT_TRUE(fs::is_directory(dir / "shot.png"));
+}
+
 // A clicker's six quick PageDown presses, all within one frame, move six scenes.
 TEST(LessonFlow, SixKeyPressesInsideOneFrameAllCount) {
     const fs::path dir = fresh_dir("keys");
