@@ -19,6 +19,15 @@ namespace ropelab {
 namespace {
 
 
+// Bounds on a lesson, so that checking it stays quick (a lesson is read before a window opens):
+// far beyond the built-in lesson's 10 scenes and 2 keyframes per scene.
+constexpr std::size_t kMaxScenes = 256, kMaxKeyframes = 32, kMaxAnnotations = 32;
+// Whole-number keyframes are checked at every value they take when their span is at most this
+// (head_dim's whole range; the focused pair's): the fields whose validity is not an interval.
+constexpr double kMaxSweptSpan = 1024;
+// Checked states per lesson: a few seconds at most on a slow machine.
+constexpr long kMaxChecks = 250000;
+
 // A lesson names lab fields by their schema lesson names (lab/schema.h): the same ranges as
 // everywhere else. Keyframes move numbers.
 const schema::Field& lesson_field(const std::string& name, const std::string& where) {
@@ -95,6 +104,9 @@ Scene read_scene(const Json& j, const std::string& where) {
     }
     if (j.contains("keyframes")) {
         if (!j["keyframes"].is_array()) throw InputError(where + ": \"keyframes\" must be a list");
+        if (j["keyframes"].size() > kMaxKeyframes) {
+            throw InputError(fmt::format("{}: {} keyframes; a scene has at most {}", where, j["keyframes"].size(), kMaxKeyframes));
+        }
         for (std::size_t k = 0; k < j["keyframes"].size(); ++k) {
             const Json& kj = j["keyframes"][k];
             const std::string kwhere = fmt::format("{}: keyframes[{}]", where, k);
@@ -121,6 +133,9 @@ Scene read_scene(const Json& j, const std::string& where) {
             if (f.log && (f.from <= 0 || f.to <= 0)) throw InputError(kwhere + ": a log keyframe needs positive values");
             s.keyframes.push_back(f);
         }
+    }
+    if (j.contains("annotations") && (!j["annotations"].is_array() || j["annotations"].size() > kMaxAnnotations)) {
+        throw InputError(fmt::format("{}: \"annotations\" must be a list of at most {}", where, kMaxAnnotations));
     }
     if (j.contains("annotations")) {
         for (std::size_t a = 0; a < j["annotations"].size(); ++a) {
@@ -164,11 +179,16 @@ double time_of_value(const Keyframe& k, double v) {
 
 // Every state a scene passes through must be one the lab accepts, not only its ends: a head_dim
 // keyframe from 64 to 128 passes 65 on its way. Checked at the scene's and keyframes' ends, 64
-// times in between, and at every whole value a whole-number keyframe takes (up to 65,536 of them).
+// times in between, and at every whole value a whole-number keyframe of span <= 1024 takes.
 // An error names the scene, the keyframe, the time and the field.
-void check_timeline(const Lesson& lesson, int scene, const std::string& where) {
+void check_timeline(const Lesson& lesson, int scene, const std::string& where, long& checks) {
     const Scene& s = lesson.scenes[static_cast<std::size_t>(scene)];
     const auto check = [&](double t, const std::string& during) {
+        if (++checks > kMaxChecks) {
+            throw InputError(fmt::format("{}: checking every state of the lesson up to here takes more than {} steps "
+                                         "(scenes × keyframes × values): split the lesson",
+                                         where, kMaxChecks));
+        }
         try {
             lesson_state(lesson, scene, t, LabParams{});
         } catch (const InputError& e) {
@@ -182,9 +202,10 @@ void check_timeline(const Lesson& lesson, int scene, const std::string& where) {
         const std::string during = fmt::format("keyframes[{}] ({} {:.6g} -> {:.6g}) ", i, k.param, k.from, k.to);
         check(k.start, during);
         check(k.start + k.duration, during);
-        if (schema::by_lesson_name(k.param)->kind != schema::Kind::Int) continue;
+        const schema::Field& f = *schema::by_lesson_name(k.param);
+        if (f.kind != schema::Kind::Int || !f.path.starts_with("model.")) continue;  // others' ranges are intervals
         const double lo = std::ceil(std::min(k.from, k.to)), hi = std::floor(std::max(k.from, k.to));
-        if (hi - lo > 65536) continue;
+        if (hi - lo > kMaxSweptSpan) continue;
         for (double v = lo; v <= hi; ++v) check(time_of_value(k, v), during);
     }
 }
@@ -245,9 +266,13 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     if (!j.is_object() || !j.contains("scenes") || !j["scenes"].is_array() || j["scenes"].empty()) {
         throw InputError(fmt::format("{}: a lesson is an object with a non-empty \"scenes\" list", source));
     }
+    if (j["scenes"].size() > kMaxScenes) {
+        throw InputError(fmt::format("{}: {} scenes; a lesson has at most {}", source, j["scenes"].size(), kMaxScenes));
+    }
     Lesson lesson;
     for (const std::string& d : duplicates) lesson.warnings.push_back(fmt::format("{}: {}", source, d));
     lesson.title = j.value("title", std::string("Lesson"));
+    long checks = 0;
     for (std::size_t i = 0; i < j["scenes"].size(); ++i) {
         const std::string where = fmt::format("{}: {}", source, scene_name(i, j["scenes"][i]));
         try {
@@ -255,7 +280,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
         } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }
-        check_timeline(lesson, static_cast<int>(i), where);
+        check_timeline(lesson, static_cast<int>(i), where, checks);
     }
     return lesson;
 }

@@ -57,6 +57,32 @@ TEST(Lesson, EveryWholeValueOfAKeyframeIsChecked) {
     EXPECT_THROW(parse_lesson(even, "l.json"), InputError);
 }
 
+// A lesson is checked before a window opens: its size is bounded so that stays quick.
+TEST(Lesson, SizeIsBoundedSoCheckingStaysQuick) {
+    std::string scenes;
+    for (int i = 0; i < 257; ++i) scenes += std::string(i ? "," : "") + R"({"title": "t", "caption": "c", "views": [3]})";
+    const auto error_of = [](const std::string& text) {
+        try {
+            parse_lesson(text, "l.json");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    EXPECT_NE(error_of(R"({"scenes": [)" + scenes + "]}").find("257 scenes; a lesson has at most 256"), std::string::npos);
+    std::string keyframes;
+    for (int i = 0; i < 33; ++i) keyframes += std::string(i ? "," : "") + R"({"param": "position", "from": 0, "to": 9})";
+    EXPECT_NE(error_of(R"({"scenes": [{"title": "t", "caption": "c", "views": [3], "keyframes": [)" + keyframes + "]}]}")
+                  .find("33 keyframes; a scene has at most 32"),
+              std::string::npos);
+    // 256 scenes of 32 keyframes sweeping 1,025 context lengths each: refused by its cost, quickly.
+    std::string big;
+    std::string sweep;
+    for (int k = 0; k < 32; ++k) sweep += std::string(k ? "," : "") + R"({"param": "max_position_embeddings", "from": 1000, "to": 2024})";
+    for (int i = 0; i < 256; ++i) big += std::string(i ? "," : "") + R"({"title": "t", "caption": "c", "views": [3], "keyframes": [)" + sweep + "]}";
+    EXPECT_NE(error_of(R"({"scenes": [)" + big + "]}").find("split the lesson"), std::string::npos);
+}
+
 TEST(Lesson, DuplicateKeysAreNamed) {
     const Lesson l = parse_lesson(R"({"title": "a", "title": "b", "scenes": [{"title": "t", "caption": "c", "views": [3]}]})", "l.json");
     EXPECT_EQ(l.title, "b");
