@@ -225,6 +225,22 @@ TEST(ConfigCorpus, SaysWhatItAssumed) {
     EXPECT_THROW(load_config_json(corpus("llama-3-8b"), "sliding_attention"), InputError);
 }
 
+TEST(ConfigCorpus, BothRopeBlocksAndSmallYarnFactors) {
+    // transformers v5 reads rope_parameters; a legacy rope_scaling beside it is listed as ignored.
+    const LoadedConfig both = parse_config_json(R"({"model_type": "llama", "head_dim": 64, "rope_theta": 10000,
+        "rope_scaling": {"rope_type": "linear", "factor": 2},
+        "rope_parameters": {"rope_type": "default", "rope_theta": 500000}})",
+                                                "c.json");
+    EXPECT_EQ(both.config.rope_theta, 500000);
+    EXPECT_EQ(both.config.rope_scaling.type, RopeType::Default);
+    bool listed = false;
+    for (const IgnoredField& f : both.ignored) listed |= f.name == "rope_scaling" && f.why.find("rope_parameters") != std::string::npos;
+    EXPECT_TRUE(listed) << explain_config(both);
+    const LoadedConfig small = parse_config_json(
+        R"({"model_type": "qwen2", "head_dim": 64, "rope_scaling": {"rope_type": "yarn", "factor": 0.5}})", "c.json");
+    EXPECT_TRUE(has_note(small, "YaRN factor 0.5 < 1"));
+}
+
 TEST(ConfigCorpus, ExplainListsUsedAndIgnored) {
     const std::string text = explain_config(load_config_json(corpus("deepseek-v3")));
     EXPECT_NE(text.find("qk_rope_head_dim"), std::string::npos) << text;
