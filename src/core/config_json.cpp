@@ -226,7 +226,7 @@ struct ClassDefaults {
 constexpr ClassDefaults kClassDefaults[] = {
     {"gemma3", "Gemma3TextConfig",
      R"({"head_dim": 256, "num_attention_heads": 8, "hidden_size": 2304, "rope_theta": 1000000.0,
-         "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072})"},
+         "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072, "sliding_window_pattern": 6})"},
 };
 
 // ---- The model ----------------------------------------------------------------------------------
@@ -503,6 +503,17 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
             }
             for (const auto& [name, k] : n) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", k, name);
             counts = " (" + std::to_string(types->size()) + " layers: " + counts + ")";
+        } else if (t.has("sliding_window_pattern") && t.has("num_hidden_layers") && t.at("sliding_window_pattern").is_number_integer() &&
+                   t.at("num_hidden_layers").is_number_integer()) {
+            // Gemma 3 before layer_types (modeling_gemma3.py): layer i is global when (i + 1) % pattern == 0.
+            const std::int64_t pattern = t.at("sliding_window_pattern").get<std::int64_t>();
+            const std::int64_t layers = t.at("num_hidden_layers").get<std::int64_t>();
+            if (pattern >= 1 && layers >= 1 && layers <= 100000) {
+                r.mark_read(t, "num_hidden_layers");
+                const std::int64_t global = layers / pattern;
+                counts = fmt::format(" ({} layers: {} full_attention, {} sliding_attention, every {}th global)", layers, global,
+                                     layers - global, pattern);
+            }
         }
         out.notes.push_back(fmt::format("the model's layers use {} RoPE settings{}; showing {} (--layer-type or the "
                                         "panel picks another)",

@@ -216,6 +216,8 @@ TEST(ConfigCorpus, SaysWhatItAssumed) {
     EXPECT_EQ(gemma.layer_types, (std::vector<std::string>{"full_attention", "sliding_attention"}));
     EXPECT_EQ(gemma.layer_type, "full_attention");
     EXPECT_TRUE(has_note(gemma, "34 layers: 5 full_attention, 29 sliding_attention"));
+    EXPECT_TRUE(has_note(load_config_json(corpus("gemma-3-4b-it")), "34 layers: 5 full_attention, 29 sliding_attention"));
+    EXPECT_TRUE(has_note(load_config_json(corpus("gemma-3-1b-it")), "26 layers: 4 full_attention, 22 sliding_attention"));
     // Gemma 3 4B's sparse text_config: the rest comes from Gemma3TextConfig's defaults, said so.
     const LoadedConfig sparse = load_config_json(corpus("gemma-3-4b-it"));
     const std::string explained = explain_config(sparse);
