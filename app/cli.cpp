@@ -353,7 +353,7 @@ int run_cli(int argc, char** argv) {
     invariance->callback([&] { action = [&] { run_invariance(model, inv_opts); }; });
 
     BoundOptions bound_opts;
-    auto* bound = app.add_subcommand("decay-bound", "RoFormer long-term decay bound B(Δ)");
+    auto* bound = app.add_subcommand("decay-bound", "RoFormer's decay shape B(Δ) = Σ|S_j|/(d/2); (d/2)·max|c_{j−1} − c_j|·B(Δ) bounds |score − pass| (export-data --view scores writes both)");
     add_model_options(bound, model);
     bound->add_option("--max-distance", bound_opts.max_distance, "Number of distances N")
         ->check(in_range(1, static_cast<double>(kMaxDistances)))

@@ -188,9 +188,12 @@ std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMod
     return out;
 }
 
-std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+namespace {
+// B(Δ) into floats (what the device series hold) or doubles (exports, the bound's tests).
+template <class Out>
+std::vector<Out> decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
     constexpr int lanes = 4, steps = 256, block = lanes * steps;
-    std::vector<float> out(static_cast<std::size_t>((count + block - 1) / block * block));
+    std::vector<Out> out(static_cast<std::size_t>((count + block - 1) / block * block));
     const int pairs = freqs.pairs();
     parallel_blocks(static_cast<std::int64_t>(out.size()) / block, [&](std::int64_t from,
                                                                         std::int64_t to) {
@@ -221,13 +224,20 @@ std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t co
             for (int s = 0; s < steps; ++s) {
                 for (int l = 0; l < lanes; ++l) {
                     out[static_cast<std::size_t>(b * block + s * lanes + l)] =
-                        static_cast<float>(total[s][l] / pairs);
+                        static_cast<Out>(total[s][l] / pairs);
                 }
             }
         }
     });
     out.resize(static_cast<std::size_t>(count));
     return out;
+}
+}  // namespace
+
+std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count) { return decay_bound<float>(freqs, count); }
+
+std::vector<double> cpu_decay_bound_f64(const RopeFrequencies& freqs, std::int64_t count) {
+    return decay_bound<double>(freqs, count);
 }
 
 std::vector<float> cpu_angle_heatmap(std::span<const PhaseStep> steps, std::int64_t first,

@@ -17,6 +17,7 @@ std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMod
 
 // RoFormer's bound B(Δ) for Δ = 0 .. count−1 (float64 phasor recurrence, exact block anchors).
 std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count);
+std::vector<double> cpu_decay_bound_f64(const RopeFrequencies& freqs, std::int64_t count);
 
 // Rotation angle in radians, [−π, π), of every pair at positions first + r·stride, r < rows;
 // row-major (rows × pairs).

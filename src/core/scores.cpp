@@ -1,5 +1,6 @@
 #include "core/scores.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -102,6 +103,15 @@ std::vector<double> sinusoidal_invariance(std::span<const double> q, std::span<c
         out.push_back(dot(qm, kn));
     }
     return out;
+}
+
+double roformer_bound_factor(const ScoreCoefficients& c) {
+    double largest_step = 0.0;
+    for (std::size_t j = 0; j < c.pair.size(); ++j) {
+        const std::complex<double> next = j + 1 < c.pair.size() ? c.pair[j + 1] : 0.0;
+        largest_step = std::max(largest_step, std::abs(c.pair[j] - next));
+    }
+    return static_cast<double>(c.pair.size()) * largest_step;
 }
 
 std::vector<double> roformer_bound(const RopeFrequencies& freqs, std::int64_t count) {

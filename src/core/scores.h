@@ -50,6 +50,13 @@ std::vector<double> sinusoidal_invariance(std::span<const double> q, std::span<c
 
 // RoFormer's long-term decay bound (§3.4.3):
 //   B(Δ) = (1/(d/2)) Σ_{j=1..d/2} |S_j|,  S_j = Σ_{k<j} e^{iΔθ_k},  for Δ = 0 .. count-1.
+// B depends on the frequencies only: it is the shape the paper plots, B(0) = (d/2 + 1)/2.
 std::vector<double> roformer_bound(const RopeFrequencies& freqs, std::int64_t count);
+
+// What turns B into a true bound for these q, k. By Abel summation with c_{d/2} = 0,
+//   Σ_i c_i e^{iΔθ_i} = Σ_{j=1..d/2} (c_{j−1} − c_j) S_j,   so
+//   |score(Δ) − passthrough| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j| = factor · B(Δ),
+// factor = (d/2) · max_j |c_{j−1} − c_j|. It holds at every Δ; how loose it is depends on c.
+double roformer_bound_factor(const ScoreCoefficients& c);
 
 }  // namespace ropelab

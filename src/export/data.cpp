@@ -52,10 +52,17 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
         t.columns.push_back("rope");
         t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, p.angle_mode)));
         if (p.show_bound) {
-            std::vector<double> bound = widen(cpu_decay_bound(d.freqs, p.max_distance));
-            for (double& b : bound) b = d.coefficients.passthrough + d.bound_scale * b;
-            t.columns.push_back("bound_relative");
+            // RoFormer's bound of |rope − passthrough| for these q, k, and the paper's shape B(Δ)/B(0).
+            const std::vector<double> shape = cpu_decay_bound_f64(d.freqs, p.max_distance);
+            const double b0 = (d.freqs.pairs() + 1.0) / 2.0;
+            std::vector<double> bound(shape.size()), relative(shape.size());
+            for (std::size_t i = 0; i < shape.size(); ++i) {
+                bound[i] = d.bound_factor * shape[i];
+                relative[i] = shape[i] / b0;
+            }
+            t.columns.insert(t.columns.end(), {"bound", "relative_bound"});
             t.values.push_back(std::move(bound));
+            t.values.push_back(std::move(relative));
         }
     }
     if (p.encoding != Encoding::Rope) {

@@ -50,21 +50,6 @@ void refresh_focus(LabData& d, const LabParams& p) {
     }
 }
 
-namespace {
-
-// The bound's shape, scaled to the rotary score at Δ = 0: B(Δ)·|Σ Re c_i| / B(0). RoFormer's
-// absolute bound max|c_{i+1} − c_i|·Σ|S_j| is loose by orders of magnitude for smooth contents
-// (all-ones: 4160 against a score of 128), which would flatten the curve it brackets; like the
-// paper's figure, the lab shows the relative bound.
-double relative_bound_scale(const ScoreCoefficients& c) {
-    double at_zero = 0.0;
-    for (const auto& ci : c.pair) at_zero += ci.real();
-    const double b0 = (static_cast<double>(c.pair.size()) + 1.0) / 2.0;  // B(0) = (P + 1)/2
-    return std::abs(at_zero) / b0;
-}
-
-}  // namespace
-
 std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams& p, int head_dim,
                                                                int rotary_dim) {
     const auto n = static_cast<std::size_t>(head_dim);
@@ -114,7 +99,7 @@ LabData compute_lab_data(const LabParams& p) {
     d.rope_sum = rope_phasor_sum(d.coefficients, d.freqs, query);
     d.sinusoidal = sinusoidal_encoding(d.freqs.head_dim, p.model.rope_theta);
     d.sinusoidal_sum = sinusoidal_phasor_sum(d.q, d.k, d.sinusoidal, query);
-    d.bound_scale = relative_bound_scale(d.coefficients);
+    d.bound_factor = roformer_bound_factor(d.coefficients);
 
     const std::int64_t delta = p.invariance_distance;
     d.invariance_rope = rope_invariance(d.q, d.k, d.freqs, delta, delta, delta + kInvarianceWidth);

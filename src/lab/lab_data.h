@@ -21,8 +21,8 @@ struct LabData {
     PhasorSum rope_sum;        // query at N − 1, as the score plot reads it
     SinusoidalEncoding sinusoidal;
     PhasorSum sinusoidal_sum;  // query at N − 1
-    // Multiplies the RoFormer bound B(Δ) so that it meets the rotary score at Δ = 0.
-    double bound_scale = 0.0;
+    // factor · B(Δ) bounds |score − passthrough| at every Δ (roformer_bound_factor).
+    double bound_factor = 0.0;
 
     std::vector<double> invariance_positions, invariance_rope, invariance_sinusoidal;
     // |angle error| in rad vs position: the focused pair, and the worst pair for fp32.

@@ -102,9 +102,9 @@ std::vector<std::uint32_t> Plot::column_boundaries(std::int64_t count, double x0
 }
 
 void Plot::columns(const char* name, std::vector<M4Column> cols, ImU32 color, double scale,
-                   double offset) {
+                   double offset, bool fit) {
     // 1 px: ImGui draws those from its texture, far cheaper on software rasterisers.
-    Entry e{name, color, std::move(cols), {}, {}, scale, offset, 1.0f};
+    Entry e{name, color, std::move(cols), {}, {}, scale, offset, 1.0f, fit};
     entries_.push_back(std::move(e));
 }
 
@@ -136,6 +136,7 @@ void Plot::hline(double y, ImU32 color, const char* label) { markers_.push_back(
 Range Plot::fit_y() const {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const Entry& e : entries_) {
+        if (!e.fit) continue;
         for (const M4Column& c : e.cols) {
             if (c.empty()) continue;
             lo = std::min(lo, e.scale * c.min + e.offset);

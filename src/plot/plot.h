@@ -43,9 +43,10 @@ public:
     // The pixel columns' sample ranges for a series sampled at x = x0 + i·dx, i < count: what
     // to decimate before calling columns().
     std::vector<std::uint32_t> column_boundaries(std::int64_t count, double x0, double dx) const;
-    // One M4 column per pixel column (from column_boundaries); y = scale·value + offset.
+    // One M4 column per pixel column (from column_boundaries); y = scale·value + offset. With
+    // fit = false the series does not widen the fitted y range (it may run off the plot).
     void columns(const char* name, std::vector<M4Column> cols, ImU32 color, double scale = 1.0,
-                 double offset = 0.0);
+                 double offset = 0.0, bool fit = true);
     void line(const char* name, std::span<const double> x, std::span<const double> y, ImU32 color,
               float thickness = 1.0f);
     void points(const char* name, std::span<const double> x, std::span<const double> y,
@@ -67,6 +68,7 @@ private:
         std::vector<ImU32> point_colors;    // points form
         double scale = 1.0, offset = 0.0;
         float thickness = 1.5f;
+        bool fit = true;
     };
     struct Marker {
         double at;

@@ -1,8 +1,11 @@
 // View 3: score vs distance, ⟨R_m q, R_{m−Δ} k⟩ for Δ = 0 .. N−1, straight from the compute
-// device (GPU core or CPU fast path); only M4 columns per pixel come back. The RoFormer bound
-// brackets the RoPE curve; the marker is the distance shown in the rotation planes.
+// device (GPU core or CPU fast path); only M4 columns per pixel come back. Around the RoPE curve,
+// RoFormer's bound for these q and k (a true bound: the curve never leaves it), and below, on a
+// normalised axis, the decay shape B(Δ)/B(0) the paper plots beside the normalised score. The
+// marker is the distance shown in the rotation planes.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -11,40 +14,102 @@
 
 namespace ropelab::views {
 
+namespace {
+
+// Decimates the device's series for a plot's pixel columns, kept while nothing changed.
+void refresh(ColumnCache& cache, LabCompute& compute, const LabParams& p, std::vector<std::uint32_t> bounds) {
+    if (cache.version == compute.series_version() && cache.boundaries == bounds) return;
+    gpu::ComputeDevice& device = compute.device();
+    const bool with_bound = compute.has_rope() && p.show_bound;
+    cache.rope = compute.has_rope() ? device.decimate(gpu::Series::Scores, bounds) : std::vector<M4Column>{};
+    cache.sinusoidal = compute.has_sinusoidal() ? device.decimate(gpu::Series::SecondScores, bounds) : std::vector<M4Column>{};
+    cache.bound = with_bound ? device.decimate(gpu::Series::Bound, bounds) : std::vector<M4Column>{};
+    cache.boundaries = std::move(bounds);
+    cache.version = compute.series_version();
+}
+
+// The largest |score − pass| over the columns: the rotary part's size, to normalise by.
+double largest_rotary(const std::vector<M4Column>& rope, double pass) {
+    double largest = 0.0;
+    for (const M4Column& c : rope) {
+        if (!c.empty()) largest = std::max({largest, std::abs(c.max - pass), std::abs(c.min - pass)});
+    }
+    return largest;
+}
+
+// How loose the bound is on screen: per pixel column, the bound's smallest value over the
+// curve's largest |score − pass|; the smallest such ratio. The bound is at least that many
+// times |score − pass| in every column, so the legend's "≥ K× here" is true wherever one looks.
+double looseness_on_screen(const std::vector<M4Column>& rope, const std::vector<M4Column>& bound, double pass,
+                           double factor) {
+    double ratio = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < rope.size() && i < bound.size(); ++i) {
+        if (rope[i].empty() || bound[i].empty()) continue;
+        const double curve = std::max(std::abs(rope[i].max - pass), std::abs(rope[i].min - pass));
+        if (curve > 0.0) ratio = std::min(ratio, factor * bound[i].min / curve);
+    }
+    return ratio;
+}
+
+// The paper's figure: B(Δ)/B(0), and the rotary score scaled to 1 at its largest, for comparison.
+void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64_t stride) {
+    const LabParams& p = ctx.params;
+    LabCompute& compute = ctx.compute;
+    plot::Options options{"distance Δ", "relative", p.log_distance, false, true};
+    plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
+                    {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
+    ColumnCache& cache = ctx.state.shape_columns;
+    refresh(cache, compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    const LabData& d = compute.data();
+    const double b0 = (d.freqs.pairs() + 1.0) / 2.0;
+    plot.columns("B(Δ)/B(0), the paper's decay shape", cache.bound, ctx.colors.bound, 1.0 / b0);
+    const double pass = d.coefficients.passthrough;
+    if (const double largest = largest_rotary(cache.rope, pass); largest > 0.0) {
+        plot.columns("RoPE − pass (peak 1)", cache.rope, ctx.colors.rope, 1.0 / largest, -pass / largest);
+    }
+    plot.finish();
+}
+
+}  // namespace
+
 void score_view(Context& ctx) {
     const LabParams& p = ctx.params;
     LabCompute& compute = ctx.compute;
     gpu::ComputeDevice& device = compute.device();
     caption("q·k against the distance m − n, computed for every Δ < N.",
-            "RoPE's score depends on the distance only; it oscillates and decays, bracketed by "
-            "RoFormer's relative bound B(Δ) = Σ|S_j|/(d/2), scaled to meet the score at Δ = 0. The "
-            "additive score also depends on where the query sits (here at m = N − 1). Wheel "
-            "zooms, drag pans, double-click resets.");
+            "RoPE's score depends on the distance only; it oscillates and decays. The grey curves either side are "
+            "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
+            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose. Below, "
+            "normalised, the shape B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots. The additive score "
+            "also depends on where the query sits (here at m = N − 1). Wheel zooms, drag pans, "
+            "double-click resets.");
     const std::int64_t stride = compute.series_stride();
     ImGui::TextDisabled("%s, N = %lld%s", device.name().c_str(), static_cast<long long>(p.max_distance),
                         stride > 1 ? fmt::format(" (preview: every {}th distance)", stride).c_str() : "");
     const ImVec2 avail = ImGui::GetContentRegionAvail();
+    // The decay-shape plot needs room for its own axis and legend: in a small grid cell only the
+    // score plot shows (a view shown large, or a bigger window, has both).
+    const bool with_shape = compute.has_rope() && p.show_bound && avail.y > 18 * ImGui::GetFontSize();
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float main_height = with_shape ? std::floor((avail.y - spacing) * 0.64f) : avail.y;
     plot::Options options{"distance Δ", "score", p.log_distance, false, true};
-    plot::Plot plot("scores", ctx.state.scores, ImVec2(avail.x, std::max(40.0f, avail.y)),
+    plot::Plot plot("scores", ctx.state.scores, ImVec2(avail.x, std::max(40.0f, main_height)),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
 
     const std::int64_t count = (p.max_distance + stride - 1) / stride;
     ColumnCache& cache = ctx.state.score_columns;
-    auto bounds = plot.column_boundaries(count, 0.0, static_cast<double>(stride));
-    if (cache.version != compute.series_version() || cache.boundaries != bounds) {
-        const bool with_bound = compute.has_rope() && p.show_bound;
-        cache.rope = compute.has_rope() ? device.decimate(gpu::Series::Scores, bounds) : std::vector<M4Column>{};
-        cache.sinusoidal = compute.has_sinusoidal() ? device.decimate(gpu::Series::SecondScores, bounds)
-                                                    : std::vector<M4Column>{};
-        cache.bound = with_bound ? device.decimate(gpu::Series::Bound, bounds) : std::vector<M4Column>{};
-        cache.boundaries = std::move(bounds);
-        cache.version = compute.series_version();
-    }
-    const double passthrough = compute.data().coefficients.passthrough;
-    if (!cache.bound.empty() && p.show_bound && compute.data().bound_scale > 0) {
-        const double scale = compute.data().bound_scale;
-        plot.columns("RoFormer bound (relative)", cache.bound, ctx.colors.bound, scale, passthrough);
-        plot.columns("", cache.bound, ctx.colors.bound, -scale, passthrough);
+    refresh(cache, compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    const LabData& d = compute.data();
+    const double passthrough = d.coefficients.passthrough;
+    if (!cache.bound.empty() && p.show_bound && d.bound_factor > 0) {
+        // Fitted to the curves, not to the band: where the bound is loose it runs off the plot,
+        // and the legend says by how much.
+        const double loose = looseness_on_screen(cache.rope, cache.bound, passthrough, d.bound_factor);
+        const std::string name = std::isfinite(loose) && loose >= 1.0
+                                     ? fmt::format("RoFormer bound (≥{:.3g}× here)", loose)
+                                     : std::string("RoFormer bound");
+        plot.columns(name.c_str(), cache.bound, ctx.colors.bound, d.bound_factor, passthrough, false);
+        plot.columns("", cache.bound, ctx.colors.bound, -d.bound_factor, passthrough, false);
     }
     if (compute.has_sinusoidal()) plot.columns("sinusoidal (additive)", cache.sinusoidal, ctx.colors.sinusoidal);
     if (compute.has_rope()) {
@@ -63,9 +128,13 @@ void score_view(Context& ctx) {
             ImGui::BeginTooltip();
             ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
                         device.series_value(gpu::Series::Scores, index));
+            if (p.show_bound && d.bound_factor > 0) {
+                ImGui::Text("bound: |score − pass| ≤ %.6g", d.bound_factor * device.series_value(gpu::Series::Bound, index));
+            }
             ImGui::EndTooltip();
         }
     }
+    if (with_shape) decay_shape_plot(ctx, avail.y - main_height - spacing, count, stride);
 }
 
 }  // namespace ropelab::views

@@ -33,8 +33,8 @@ struct ColumnCache {
 
 // Per-view UI state that survives frames (plot zoom and pan, cached decimations).
 struct ViewState {
-    plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision;
-    ColumnCache score_columns;
+    plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape;
+    ColumnCache score_columns, shape_columns;
 };
 
 struct Palette {

@@ -267,14 +267,16 @@ TEST(Cli, DeepNestingIsRefusedEverywhere) {
     }
 }
 
-// SIGTERM ends a long CLI computation within a second.
+// SIGTERM ends a long CLI computation within a second: timed in the shell from the kill to the
+// end of the process, so a loaded machine's slow start does not count.
 TEST(Cli, TerminateEndsALongComputation) {
-    const auto start = std::chrono::steady_clock::now();
     const Result r = run("scores --preset llama3-8b --samples 4096 --max-distance 16777216 --format json"
-                         " > /dev/null & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo status=$?");
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                         " > /dev/null & pid=$!; sleep 1; t0=$(date +%s%N); kill -TERM $pid; wait $pid; s=$?;"
+                         " t1=$(date +%s%N); echo status=$s ms=$(( (t1 - t0) / 1000000 ))");
     EXPECT_NE(r.out.find("status=143"), std::string::npos) << r.out << r.err;
-    EXPECT_LT(seconds, 2.5);
+    const auto at = r.out.find("ms=");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    EXPECT_LT(std::stoi(r.out.substr(at + 3)), 1000) << r.out;
 }
 
 TEST(Cli, MalformedConfigFileIsNamed) {

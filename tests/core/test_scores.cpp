@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
+#include "core/cpu_kernels.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
 #include "core/rotation.h"
@@ -109,6 +111,59 @@ TEST(Scores, RoformerBoundSeedValues) {
         total += std::abs(s);
     }
     EXPECT_NEAR(bound[10], total / 64, 1e-12);
+}
+
+// RoFormer's bound for the current q, k is a bound: |score − pass| ≤ factor·B(Δ) at every
+// Δ < 2^20, for random q and k on every preset and on random configs. The score comes from the
+// independent float64 reference (reference.h), B from the float64 CPU recurrence.
+void expect_bound_holds(const ModelConfig& model, std::uint64_t seed, const std::string& where) {
+    const RopeFrequencies f = compute_frequencies(model);
+    test::TestRng rng{seed};
+    const std::vector<double> q = rng.vector(model.head_dim), k = rng.vector(model.head_dim);
+    const ScoreCoefficients c = score_coefficients(q, k, f);
+    constexpr std::int64_t kCount = std::int64_t{1} << 20;
+    const std::vector<double> theta(f.inv_freq.begin(), f.inv_freq.end());
+    const std::vector<double> score = test::reference_phasor_scores(c.pair, theta, 0.0, kCount);
+    const std::vector<double> shape = cpu_decay_bound_f64(f, kCount);
+    const double factor = roformer_bound_factor(c);
+    std::int64_t violations = 0;
+    for (std::int64_t d = 0; d < kCount; ++d) {
+        const double rotary = std::abs(score[static_cast<std::size_t>(d)]);
+        const double bound = factor * shape[static_cast<std::size_t>(d)];
+        if (rotary > bound + 1e-9 * c.l1()) ++violations;
+    }
+    EXPECT_EQ(violations, 0) << where;
+    // And it is not vacuous: B(0) = (P + 1)/2 exactly.
+    EXPECT_NEAR(shape[0], (f.pairs() + 1.0) / 2.0, 1e-12) << where;
+}
+
+TEST(RoformerBound, HoldsOnEveryPresetForRandomVectors) {
+    std::uint64_t seed = 1;
+    for (const Preset& p : presets()) expect_bound_holds(p.config, seed++, p.note.name);
+}
+
+TEST(RoformerBound, HoldsOnRandomConfigs) {
+    test::TestRng rng{2024};
+    for (int i = 0; i < 8; ++i) {
+        ModelConfig m;
+        m.head_dim = 2 * (1 + static_cast<int>((rng.uniform() + 1) * 63.5));  // 2 .. 256
+        m.rope_theta = std::pow(10.0, 0.2 + (rng.uniform() + 1) * 4.4);      // 1.6 .. 10^9
+        m.layout = rng.uniform() < 0 ? PairLayout::Interleaved : PairLayout::Half;
+        if (i % 2) {
+            m.rope_scaling.type = RopeType::Yarn;
+            m.rope_scaling.factor = 1 + (rng.uniform() + 1) * 20;
+        }
+        expect_bound_holds(m, 100 + static_cast<std::uint64_t>(i),
+                           "d=" + std::to_string(m.head_dim) + " theta=" + std::to_string(m.rope_theta));
+    }
+}
+
+// All-ones q, k (c_i = 2 for every pair): the factor is (d/2)·|c_{d/2−1} − 0| = 2·64 at d = 128,
+// bound(0) = 128·B(0) = 128·32.5 = 4160 against a score of 128 — loose by ×32.5, as the legend says.
+TEST(RoformerBound, AllOnesFactorByHand) {
+    const RopeFrequencies f = compute_frequencies(ModelConfig{});
+    const std::vector<double> ones(128, 1.0);
+    EXPECT_DOUBLE_EQ(roformer_bound_factor(score_coefficients(ones, ones, f)), 128.0);
 }
 
 TEST(Scores, RopeInvarianceIsFlatAndSinusoidalIsNot) {

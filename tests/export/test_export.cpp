@@ -175,6 +175,18 @@ TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
     const PhasorSum sum = rope_phasor_sum(c, freqs, 2047);
     for (int d : {0, 1, 100, 2047}) EXPECT_NEAR(rope[d].get<double>(), evaluate(sum, d), 1e-5 * c.l1()) << d;
     EXPECT_EQ(j["columns"]["sinusoidal"].size(), 2048u);
+
+    // RoFormer's bound of |rope − pass| for these q, k, and the paper's relative curve.
+    const auto& bound = j["columns"]["bound"];
+    const auto& relative = j["columns"]["relative_bound"];
+    ASSERT_EQ(bound.size(), 2048u);
+    ASSERT_EQ(relative.size(), 2048u);
+    EXPECT_DOUBLE_EQ(relative[0].get<double>(), 1.0);
+    EXPECT_NEAR(bound[0].get<double>(), roformer_bound_factor(c) * 32.5, 1e-9 * bound[0].get<double>());
+    for (std::size_t d = 0; d < 2048; ++d) {
+        EXPECT_LE(std::abs(rope[d].get<double>() - c.passthrough), bound[d].get<double>() + 1e-5 * c.l1()) << d;
+        EXPECT_LE(relative[d].get<double>(), 1.0 + 1e-12) << d;
+    }
 }
 
 // Every scene of the built-in lesson renders headless as a slide, and the whole lesson as an

@@ -205,8 +205,9 @@ TEST_F(UserFiles, FailuresChangeNothing) {
     }
 }
 
-// Runs an export and sends `sig` once it has written a few frames.
-int interrupt_after_frames(const std::string& command, int sig) {
+// Runs an export and sends `sig` once it has written a few frames; `seconds` is the time from the
+// signal to the process's end.
+int interrupt_after_frames(const std::string& command, int sig, double& seconds) {
     const pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
@@ -214,9 +215,11 @@ int interrupt_after_frames(const std::string& command, int sig) {
         _exit(127);
     }
     usleep(1200 * 1000);  // past start-up, into the frames
+    const auto sent = std::chrono::steady_clock::now();
     kill(pid, sig);
     int status = 0;
     waitpid(pid, &status, 0);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     usleep(200 * 1000);  // a killed run's ffmpeg notices its closed input
     return status;
 }
@@ -227,10 +230,9 @@ TEST_F(UserFiles, CancelAndKillChangeNothing) {
             const fs::path root = tree(target);
             if (!target.ends_with("/")) write_text(root / target, "the user's file at the target\n");
             const Snapshot before = snapshot(root);
-            const auto started = std::chrono::steady_clock::now();
+            double seconds = 0;
             const int status = interrupt_after_frames(
-                std::string(ROPELAB_BINARY) + " " + command_for(target, (root / target).string(), 5000), sig);
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+                std::string(ROPELAB_BINARY) + " " + command_for(target, (root / target).string(), 5000), sig, seconds);
             Snapshot after = snapshot(root);
             if (sig == SIGKILL) {  // no cleanup is possible; only our own .partial may remain
                 const std::string bare = target.substr(0, target.find('/'));
@@ -239,7 +241,8 @@ TEST_F(UserFiles, CancelAndKillChangeNothing) {
                 }
             } else {
                 EXPECT_TRUE(WIFEXITED(status) || WIFSIGNALED(status)) << target;
-                EXPECT_LT(seconds, 1.2 + 1.0 + 0.2) << target << ": took more than a second to stop";
+                // A second by design (the handler's alarm); slack for a loaded machine.
+                EXPECT_LT(seconds, 1.5) << target << ": took more than a second to stop";
             }
             EXPECT_EQ(after, before) << target << " after signal " << sig;
         }

@@ -86,7 +86,7 @@ TEST_P(ExtremeSettings, EverythingDrawnIsFinite) {
             EXPECT_TRUE(std::isfinite(d.freqs.attention_factor)) << where;
             EXPECT_TRUE(finite(d.invariance_rope) && finite(d.invariance_sinusoidal)) << where;
             EXPECT_TRUE(finite(d.naive_error) && finite(d.bf16_error) && finite(d.naive_error_worst)) << where;
-            EXPECT_TRUE(std::isfinite(d.bound_scale)) << where;
+            EXPECT_TRUE(std::isfinite(d.bound_factor)) << where;
             EXPECT_TRUE(finite(cpu_scores(d.rope_sum, p.max_distance, mode))) << where;
             EXPECT_TRUE(finite(cpu_scores(d.sinusoidal_sum, p.max_distance, AngleMode::Exact))) << where;
             EXPECT_TRUE(finite(cpu_decay_bound(d.freqs, p.max_distance))) << where;
