@@ -132,13 +132,16 @@ void numbers(DataTable& t, const LabParams& p, const LabData& d) {
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
     const auto k = static_cast<std::size_t>(i);
     const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
-    t.columns = {"pair", "theta", "m_theta", "reduced_angle", "cos", "sin"};
+    // cos and sin as HF applies them: times the attention factor (1 unless YaRN or LongRoPE).
+    const double a = d.freqs.attention_factor;
+    t.columns = {"pair", "theta", "m_theta", "reduced_angle", "attention_factor", "cos", "sin"};
     t.values = {{static_cast<double>(i)},
                 {d.freqs.inv_freq[k]},
                 {static_cast<double>(p.position) * d.freqs.inv_freq[k]},
                 {angle},
-                {std::cos(angle)},
-                {std::sin(angle)}};
+                {a},
+                {a * std::cos(angle)},
+                {a * std::sin(angle)}};
 }
 
 }  // namespace

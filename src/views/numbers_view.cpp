@@ -10,6 +10,12 @@
 
 namespace ropelab::views {
 
+namespace {
+// A value as printed with `decimals` decimals, without the "−0.000000" that rounding a tiny
+// negative number gives: a rounded zero is zero.
+double shown(double v, int decimals) { return std::abs(v) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : v; }
+}  // namespace
+
 void numbers_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
@@ -18,10 +24,12 @@ void numbers_view(Context& ctx) {
     caption("One rotation, worked out with exact numbers.",
             "The numbers behind one rotation of the focused pair at the current position, as the "
             "posts work them out. The angle is reduced modulo 2π with integer arithmetic before "
-            "cos and sin see it.");
+            "cos and sin see it. Scalings with an attention factor (YaRN, LongRoPE) multiply cos and "
+            "sin by it, so the rotated pair's length changes by that factor.");
     const double theta = d.freqs.inv_freq[k];
     const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
-    const double c = std::cos(angle), s = std::sin(angle);
+    const double a = d.freqs.attention_factor;  // HF multiplies cos and sin by it
+    const double c = a * std::cos(angle), s = a * std::sin(angle);
     const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
     const auto rotated = x * std::complex<double>(c, s);
 
@@ -34,20 +42,30 @@ void numbers_view(Context& ctx) {
     }
     ImGui::Text("m·θ_%d = %lld × %.10g = %.10g rad", i, static_cast<long long>(p.position), theta,
                 static_cast<double>(p.position) * theta);
-    ImGui::Text("reduced: %.12f rad = %.8f°", angle, angle * 180.0 / M_PI);
-    ImGui::Text("cos = %.10f     sin = %.10f", c, s);
+    ImGui::Text("reduced: %.12f rad = %.8f°", shown(angle, 12), shown(angle * 180.0 / M_PI, 8));
+    if (a != 1.0) {
+        ImGui::Text("attention factor %.10g (%s): cos and sin are scaled by it", a,
+                    std::string(to_string(p.model.rope_scaling.type)).c_str());
+        ImGui::Text("%.6g·cos = %.10f     %.6g·sin = %.10f", a, shown(c, 10), a, shown(s, 10));
+    } else {
+        ImGui::Text("cos = %.10f     sin = %.10f", shown(c, 10), shown(s, 10));
+    }
     ImGui::Separator();
-    ImGui::Text("R(m·θ) = | %+.6f  %+.6f |", c, -s);
-    ImGui::Text("         | %+.6f  %+.6f |", s, c);
+    const char* matrix = a != 1.0 ? "a·R(m·θ) = " : "R(m·θ) = ";
+    const char* indent = a != 1.0 ? "           " : "         ";
+    ImGui::Text("%s| %+.6f  %+.6f |", matrix, shown(c, 6), shown(-s, 6));
+    ImGui::Text("%s| %+.6f  %+.6f |", indent, shown(s, 6), shown(c, 6));
     ImGui::Separator();
-    ImGui::Text("q pair as complex:  %.6f %+.6fi", x.real(), x.imag());
-    ImGui::Text("(%.4f %+.4fi)(%.6f %+.6fi) = %.6f %+.6fi", x.real(), x.imag(), c, s, rotated.real(), rotated.imag());
-    ImGui::Text("|before| = %.6f   |after| = %.6f", std::abs(x), std::abs(rotated));
+    ImGui::Text("q pair as complex:  %.6f %+.6fi", shown(x.real(), 6), shown(x.imag(), 6));
+    ImGui::Text("(%.4f %+.4fi)(%.6f %+.6fi) = %.6f %+.6fi", shown(x.real(), 4), shown(x.imag(), 4), shown(c, 6),
+                shown(s, 6), shown(rotated.real(), 6), shown(rotated.imag(), 6));
+    ImGui::Text("|before| = %.6f   |after| = %.6f%s", std::abs(x), std::abs(rotated),
+                a != 1.0 ? "   (× the attention factor)" : "");
     ImGui::Separator();
     const auto [ia, ib] = pair_components(i, d.freqs.rotary_dim, PairLayout::Interleaved);
     const auto [ha, hb] = pair_components(i, d.freqs.rotary_dim, PairLayout::Half);
-    ImGui::Text("pair %d is components (%d, %d) interleaved (Meta, GPT-J)", i, ia, ib);
-    ImGui::Text("        components (%d, %d) half-split (GPT-NeoX, HF rotate_half)", ha, hb);
+    ImGui::Text("pair %d is components (%d, %d) interleaved (RoFormer, GPT-J, DeepSeek, Llama 4)", i, ia, ib);
+    ImGui::Text("        components (%d, %d) half-split (HF rotate_half: Llama, Qwen, Gemma, …)", ha, hb);
     ImGui::TextDisabled("this model uses the %s layout; %d of %d components rotate", 
                         std::string(to_string(d.freqs.layout)).c_str(), d.freqs.rotary_dim, d.freqs.head_dim);
 }

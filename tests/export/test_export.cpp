@@ -189,6 +189,20 @@ TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
     }
 }
 
+// The numbers view's data: cos and sin as HF applies them, times YaRN's attention factor.
+TEST_F(Export, NumbersCarryTheAttentionFactor) {
+    for (const std::string preset : {"textbook", "qwen2.5-7b-yarn"}) {
+        const Result r = run("export-data --view numbers --preset " + preset + " --position 5 --pair 3 --out " + at("n.json"));
+        ASSERT_EQ(r.status, 0) << r.err;
+        std::ifstream js(at("n.json"));
+        const auto j = nlohmann::json::parse(js);
+        const double a = j["columns"]["attention_factor"][0], angle = j["columns"]["reduced_angle"][0];
+        EXPECT_NEAR(a, preset == "textbook" ? 1.0 : 0.1 * std::log(4.0) + 1.0, 1e-15) << preset;
+        EXPECT_NEAR(j["columns"]["cos"][0].get<double>(), a * std::cos(angle), 1e-15) << preset;
+        EXPECT_NEAR(j["columns"]["sin"][0].get<double>(), a * std::sin(angle), 1e-15) << preset;
+    }
+}
+
 // Every scene of the built-in lesson renders headless as a slide, and the whole lesson as an
 // MP4 whose length is the lesson's duration.
 TEST_F(Export, LessonSlidesAndVideo) {
