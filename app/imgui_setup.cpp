@@ -1,34 +1,32 @@
 #include "imgui_setup.h"
 
-#include <cstdio>
-#include <filesystem>
-
 #include <imgui.h>
+
+#include "core/embedded.h"
 
 namespace ropelab {
 
 namespace {
-constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr float kBaseFontPixels = 15.0f;
 
-// Latin, Greek (θ, Δ), punctuation (…, —), super/subscripts, arrows and math operators.
+// Latin, Greek (θ, Δ), punctuation (…, —), super/subscripts, arrows, math operators, and the
+// angle brackets ⟨ ⟩ — every character the captions, lessons and readouts use (tests/ui checks).
 const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F,
-                                0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+                                0x2190, 0x21FF, 0x2200, 0x22FF, 0x27E6, 0x27EB, 0};
 }  // namespace
+
+static_assert(sizeof(ImWchar) == sizeof(unsigned short), "the header declares 16-bit glyph ranges");
+const unsigned short* ui_glyph_ranges() { return kGlyphRanges; }
 
 void load_fonts(float scale) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig config;
     config.OversampleH = 2;
-    if (std::filesystem::exists(kFontPath)) {
-        io.Fonts->AddFontFromFileTTF(kFontPath, kBaseFontPixels * scale, &config, kGlyphRanges);
-    } else {
-        std::fprintf(stderr, "ropelab: notice: %s not found (package fonts-dejavu-core); "
-                             "Greek letters will not show\n", kFontPath);
-        config.SizePixels = 13.0f * scale;
-        io.Fonts->AddFontDefault(&config);
-    }
+    config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own (core/embedded.h)
+    const EmbeddedFile& font = embedded::fonts().front();
+    io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(font.data.data()), static_cast<int>(font.data.size()),
+                                   kBaseFontPixels * scale, &config, kGlyphRanges);
 }
 
 void apply_style(Theme theme, float scale, bool software_renderer) {

@@ -7,8 +7,11 @@
 
 namespace ropelab {
 
-// Loads DejaVu Sans at 15 px × scale into ImGui's atlas (the caller rebuilds the GL texture).
+// Loads DejaVu Sans (compiled into the binary) at 15 px × scale into ImGui's atlas, with the
+// glyph ranges below; the caller rebuilds the GL texture. Nothing is read from the system.
 void load_fonts(float scale);
+// The code point ranges loaded: pairs of first, last, then 0 (ImGui's format).
+const unsigned short* ui_glyph_ranges();
 void apply_style(Theme theme, float scale, bool software_renderer);
 bool is_software_renderer(const std::string& gl_renderer);
 

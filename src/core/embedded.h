@@ -1,5 +1,5 @@
 #pragma once
-// Files compiled into the binary by cmake/Embed.cmake (presets, later shaders and lessons).
+// Files compiled into the binary by cmake/Embed.cmake (presets, shaders, lessons, the UI font).
 #include <span>
 #include <string_view>
 
@@ -14,6 +14,7 @@ namespace embedded {
 std::span<const EmbeddedFile> presets();
 std::span<const EmbeddedFile> shaders();  // defined by the ropelab_gpu library
 std::span<const EmbeddedFile> lessons();  // defined by the ropelab_lesson library
+std::span<const EmbeddedFile> fonts();    // defined by the ropelab_app library (DejaVuSans.ttf)
 }  // namespace embedded
 
 }  // namespace ropelab

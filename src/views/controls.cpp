@@ -207,7 +207,7 @@ void curve_section(LabParams& p) {
     enum_combo("Encoding", p.encoding, kEncodingNames);
     tip("RoPE: ⟨R_m q, R_n k⟩; sinusoidal: (q + p_m)·(k + p_n), Vaswani et al.");
     enum_combo("q, k", p.vectors, kVectorNames);
-    tip("The query and key contents c_i = q̃_i·conj(k̃_i) that the rotation acts on");
+    tip("The query and key contents c_i = q_i·conj(k_i), pairs read as complex numbers, that the rotation acts on");
     if (p.vectors == VectorChoice::Random || p.vectors == VectorChoice::MeanOfRandom) {
         std::int64_t seed = static_cast<std::int64_t>(p.seed);
         if (ui::input_int64("seed", &seed)) p.seed = static_cast<std::uint64_t>(std::max<std::int64_t>(-1, seed));
