@@ -101,11 +101,13 @@ void contrast(DataTable& t, const LabParams& p, const LabData& d) {
 }
 
 void heatmap(DataTable& t, const LabParams& p, const LabData& d) {
+    // The rows the view shows: the page of positions holding the current one.
     const std::int64_t stride = heatmap_stride_for(p.max_distance);
-    const auto angles = cpu_angle_heatmap(d.freqs.phase_step, 0, stride, kHeatmapRows);
+    const std::int64_t first = heatmap_first_for(p.position, stride);
+    const auto angles = cpu_angle_heatmap(d.freqs.phase_step, first, stride, kHeatmapRows);
     t.columns = {"position"};
     t.values = {{}};
-    for (int r = 0; r < kHeatmapRows; ++r) t.values[0].push_back(static_cast<double>(r * stride));
+    for (int r = 0; r < kHeatmapRows; ++r) t.values[0].push_back(static_cast<double>(first + r * stride));
     for (int i = 0; i < d.freqs.pairs(); ++i) {
         t.columns.push_back(fmt::format("pair_{}_rad", i));
         std::vector<double> column;

@@ -43,7 +43,16 @@ void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
 
 void LabCompute::update(const LabParams& p) {
     update_data(p);
+    // The position left the heatmap's page: the next page (the data itself is unchanged).
+    const std::int64_t span = kHeatmapRows * heatmap_stride_;
+    if (ready_ && (p.position < heatmap_first_ || p.position >= heatmap_first_ + span)) compute_heatmap(p);
     refresh_notes(p);
+}
+
+void LabCompute::compute_heatmap(const LabParams& p) {
+    heatmap_stride_ = heatmap_stride_for(p.max_distance);
+    heatmap_first_ = heatmap_first_for(p.position, heatmap_stride_);
+    heatmap_texture_ = device_.heatmap_texture(data_.freqs.phase_step, heatmap_first_, heatmap_stride_, kHeatmapRows);
 }
 
 void LabCompute::refresh_notes(const LabParams& p) {
@@ -96,8 +105,7 @@ void LabCompute::update_data(const LabParams& p) {
     compute_series(p, ready_ && previews_ ? coarse_stride : 1);
     pending_exact_ = stride_ > 1;
 
-    heatmap_stride_ = heatmap_stride_for(p.max_distance);
-    heatmap_texture_ = device_.heatmap_texture(data_.freqs.phase_step, 0, heatmap_stride_, kHeatmapRows);
+    compute_heatmap(p);
     ready_ = true;
 }
 

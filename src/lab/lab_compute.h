@@ -22,6 +22,12 @@ inline std::int64_t heatmap_stride_for(std::int64_t max_distance) {
     return std::max<std::int64_t>(1, max_distance / kHeatmapRows);
 }
 
+// The heatmap's first row: the page of kHeatmapRows rows (stride apart) that holds position m.
+inline std::int64_t heatmap_first_for(std::int64_t position, std::int64_t stride) {
+    const std::int64_t span = kHeatmapRows * stride;
+    return position < 0 ? 0 : position / span * span;
+}
+
 // Where these settings make the math degenerate (core/math_notes.h), for the panel and exports.
 inline std::vector<MathNote> lab_math_notes(const LabParams& p, const LabData& d) {
     return math_notes(d.freqs, {p.max_distance, p.position, p.angle_mode, heatmap_stride_for(p.max_distance)});
@@ -50,6 +56,9 @@ public:
 
     unsigned heatmap_texture() const { return heatmap_texture_; }
     std::int64_t heatmap_stride() const { return heatmap_stride_; }
+    // The heatmap's first row's position: the page of kHeatmapRows·stride positions holding the
+    // current position, so the window follows m (recomputed only when m leaves it).
+    std::int64_t heatmap_first() const { return heatmap_first_; }
 
     int recompute_count() const { return recomputes_; }
     int focus_refresh_count() const { return focus_refreshes_; }
@@ -61,13 +70,14 @@ private:
     void update_data(const LabParams& p);
     void refresh_notes(const LabParams& p);
     void compute_series(const LabParams& p, std::int64_t stride);
+    void compute_heatmap(const LabParams& p);
 
     gpu::ComputeDevice& device_;
     LabData data_;
     std::string key_, focus_key_, error_, rejected_key_;
     bool ready_ = false, pending_exact_ = false, previews_ = true;
     bool has_rope_ = false, has_sinusoidal_ = false;
-    std::int64_t stride_ = 1, heatmap_stride_ = 1;
+    std::int64_t stride_ = 1, heatmap_stride_ = 1, heatmap_first_ = 0;
     unsigned heatmap_texture_ = 0;
     int recomputes_ = 0, focus_refreshes_ = 0;
     int series_version_ = 0;

@@ -1,15 +1,46 @@
 // View 5: the rotation angle of every pair at every position (rows: positions, columns: pairs)
-// through a cyclic colormap, drawn from the compute device's texture; hover reads the exact
-// angle. Below it, the angle of each pair at the current position.
+// through a cyclic colormap, drawn from the compute device's texture, with its colour bar; the
+// window of rows is the page holding the current position, whose row is marked; hover reads the
+// exact angle. Below it, the angle of each pair at the current position.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "core/colormap.h"
 #include "core/rotation.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
 namespace ropelab::views {
+
+namespace {
+
+// The cyclic colormap from −π to π with its ticks: without it the colours mean nothing.
+void colour_bar(float width) {
+    const float h = 0.8f * ImGui::GetFontSize();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    constexpr int kSteps = 96;
+    for (int k = 0; k < kSteps; ++k) {
+        const float angle = static_cast<float>(-M_PI + 2.0 * M_PI * (k + 0.5) / kSteps);
+        const auto rgb = cyclic_color(angle);
+        const ImU32 color = IM_COL32(static_cast<int>(rgb[0] * 255), static_cast<int>(rgb[1] * 255),
+                                     static_cast<int>(rgb[2] * 255), 255);
+        dl->AddRectFilled(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps, at.y + h), color);
+    }
+    static const char* const kTicks[] = {"−π", "−π/2", "0", "π/2", "π"};
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    for (int t = 0; t < 5; ++t) {
+        const float x = at.x + width * t / 4.0f;
+        const float tw = ImGui::CalcTextSize(kTicks[t]).x;
+        const float tx = std::clamp(x - tw / 2, at.x, at.x + width - tw);
+        dl->AddLine(ImVec2(x, at.y + h), ImVec2(x, at.y + h + 3), text);
+        dl->AddText(ImVec2(tx, at.y + h + 2), text, kTicks[t]);
+    }
+    ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 4));
+}
+
+}  // namespace
 
 void heatmap_view(Context& ctx) {
     const LabParams& p = ctx.params;
@@ -17,17 +48,19 @@ void heatmap_view(Context& ctx) {
     const LabData& d = compute.data();
     caption("m·θ_i mod 2π: positions down, pairs across.",
             "The rotation angle of every pair at every position, through a cyclic colormap: fast "
-            "pairs wrap often, slow ones drift. Hover for the exact angle. Below, the current "
-            "token's angle pair by pair.");
+            "pairs wrap often, slow ones drift; the bar below maps colour to angle. The rows are the "
+            "page of positions holding the current one (marked), so the window follows m. Hover for "
+            "the exact angle. Below, the current token's angle pair by pair.");
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float image_height = std::max(20.0f, avail.y * 0.55f);
+    const float image_height = std::max(20.0f, avail.y * 0.45f);
+    const std::int64_t first = compute.heatmap_first(), stride = compute.heatmap_stride();
     const ImVec2 image_min = ImGui::GetCursorScreenPos();
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(compute.heatmap_texture())),
                  ImVec2(avail.x, image_height));
     for (const Annotation& a : ctx.annotations) {  // a lesson pointing at a cell: x = pair, y = position
         if (a.at != "cell") continue;
         const float cx = image_min.x + (static_cast<float>(a.x) + 0.5f) / d.freqs.pairs() * avail.x;
-        const float cy = image_min.y + static_cast<float>(a.y / compute.heatmap_stride() / kHeatmapRows) * image_height;
+        const float cy = image_min.y + static_cast<float>((a.y - static_cast<double>(first)) / stride / kHeatmapRows) * image_height;
         ImDrawList* dl = ImGui::GetWindowDrawList();
         const float r = 0.6f * ImGui::GetFontSize();
         dl->AddCircle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);
@@ -37,18 +70,25 @@ void heatmap_view(Context& ctx) {
                           ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);  // readable over any colour
         dl->AddText(text_at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
     }
-    if (ImGui::IsItemHovered()) {
+    const bool hovered = ImGui::IsItemHovered();
+    {  // the current position's row
+        const double row = static_cast<double>(p.position - first) / static_cast<double>(stride);
+        const float y = image_min.y + static_cast<float>((row + 0.5) / kHeatmapRows) * image_height;
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(image_min.x, y), ImVec2(image_min.x + avail.x, y), ctx.colors.marker, 2.0f);
+    }
+    if (hovered) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         const int pair = std::clamp(static_cast<int>((mouse.x - image_min.x) / avail.x * d.freqs.pairs()), 0,
                                     d.freqs.pairs() - 1);
         const auto row = static_cast<std::int64_t>((mouse.y - image_min.y) / image_height * kHeatmapRows);
-        const std::int64_t m = std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * compute.heatmap_stride();
+        const std::int64_t m = first + std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * stride;
         if (ui::tooltips_allowed()) ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair,
                           phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(pair)], m)));
     }
-    ImGui::TextDisabled("positions 0 .. %lld (every %lld), pairs 0 .. %d",
-                        static_cast<long long>((kHeatmapRows - 1) * compute.heatmap_stride()),
-                        static_cast<long long>(compute.heatmap_stride()), d.freqs.pairs() - 1);
+    colour_bar(avail.x);
+    ImGui::TextDisabled("positions %lld .. %lld (every %lld; m = %lld marked), pairs 0 .. %d", static_cast<long long>(first),
+                        static_cast<long long>(first + (kHeatmapRows - 1) * stride), static_cast<long long>(stride),
+                        static_cast<long long>(p.position), d.freqs.pairs() - 1);
 
     std::vector<double> pairs, angles;
     const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);
