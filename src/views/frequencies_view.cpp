@@ -1,7 +1,8 @@
 // View 6: frequencies and scaling. inv_freq and wavelength per pair on log axes, the selected
-// scaling against the unscaled ladder, each pair coloured as unchanged / blended / interpolated,
-// and the training context marked: pairs whose wavelength exceeds it never complete a turn in
-// training.
+// scaling against the unscaled ladder, each pair coloured as unchanged / blended / interpolated
+// (the coloured counts are the dots' legend), the training and target contexts marked, and where
+// the scaling's rule changes: llama3's band edges L₀/high and L₀/low (wavelengths), YaRN's ramp
+// ends (pairs).
 #include <algorithm>
 #include <vector>
 
@@ -16,7 +17,8 @@ void frequencies_view(Context& ctx) {
     caption("θ_i and wavelengths; what scaling does to each pair.",
             "θ_i = base^(−2i/d) falls geometrically. Scaling (linear, NTK, YaRN, llama3, LongRoPE) "
             "slows some pairs: coloured as unchanged, blended, or interpolated by the factor. "
-            "Pairs whose wavelength exceeds the training context never complete a turn in training.");
+            "Pairs whose wavelength exceeds the training context never complete a turn in training. "
+            "Lines mark llama3's band edges (wavelengths L₀/high and L₀/low) and YaRN's ramp (pairs).");
     std::vector<double> pairs, scaled, unscaled, wave_scaled, wave_unscaled;
     std::vector<ImU32> colors;
     for (int i = 0; i < d.freqs.pairs(); ++i) {
@@ -51,21 +53,46 @@ void frequencies_view(Context& ctx) {
     const ImVec2 half = side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
                                      : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
     const plot::Range x{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+    // YaRN's ramp, in pairs: extrapolated below its start, interpolated past its end.
+    const auto ramp_lines = [&](plot::Plot& plot) {
+        if (const auto& range = d.freqs.yarn_correction_range) {
+            plot.vline(range->first, ctx.colors.blended, "ramp starts");
+            plot.vline(range->second, ctx.colors.interpolated, "ramp ends");
+        }
+    };
     {
+        // The dots' colours are explained by the counts above; the legend names the line only.
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {"pair i", "θ_i (rad/position)", false, true, true});
         plot.line("unscaled", pairs, unscaled, ctx.colors.bound);
-        plot.points("scaled", pairs, scaled, colors);
+        plot.points("", pairs, scaled, colors);
         plot.vline(p.focused_pair, ctx.colors.marker, "focused");
+        ramp_lines(plot);
         plot.finish();
     }
     if (side_by_side) ImGui::SameLine(0, gap);
     {
         plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {"pair i", "wavelength 2π/θ_i", false, true, true});
         plot.line("unscaled", pairs, wave_unscaled, ctx.colors.bound);
-        plot.points("scaled", pairs, wave_scaled, colors);
-        const auto context = p.model.rope_scaling.original_max_position_embeddings.value_or(
+        plot.points("", pairs, wave_scaled, colors);
+        const RopeScaling& s = p.model.rope_scaling;
+        const auto context = s.original_max_position_embeddings.value_or(
             p.model.original_max_position_embeddings.value_or(p.model.max_position_embeddings));
-        plot.hline(static_cast<double>(context), ctx.colors.marker, "training context");
+        const bool llama3 = s.type == RopeType::Llama3 && s.low_freq_factor && s.high_freq_factor;
+        // With low_freq_factor 1 (Llama 3.1) the band's upper edge is the training context itself.
+        const bool low_edge_is_context = llama3 && *s.low_freq_factor == 1.0;
+        plot.hline(static_cast<double>(context), ctx.colors.marker,
+                   low_edge_is_context ? "training context L₀ = L₀/low" : "training context L₀");
+        if (s.type != RopeType::Default && p.model.max_position_embeddings > context) {
+            plot.hline(static_cast<double>(p.model.max_position_embeddings), ctx.colors.sinusoidal, "target context");
+        }
+        if (llama3) {
+            // Shorter than L₀/high: kept; longer than L₀/low: divided by the factor; between: blended.
+            plot.hline(static_cast<double>(context) / *s.high_freq_factor, ctx.colors.blended, "L₀/high");
+            if (!low_edge_is_context) {
+                plot.hline(static_cast<double>(context) / *s.low_freq_factor, ctx.colors.interpolated, "L₀/low");
+            }
+        }
+        ramp_lines(plot);
         plot.finish();
     }
 }
