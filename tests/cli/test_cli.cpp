@@ -276,7 +276,9 @@ TEST(Cli, TerminateEndsALongComputation) {
     EXPECT_NE(r.out.find("status=143"), std::string::npos) << r.out << r.err;
     const auto at = r.out.find("ms=");
     ASSERT_NE(at, std::string::npos) << r.out;
-    EXPECT_LT(std::stoi(r.out.substr(at + 3)), 1000) << r.out;
+    // Tens of milliseconds on a quiet machine; a CI machine running the UI tests on both cores
+    // took 1.7 s to schedule the dying worker threads, so the check is for "promptly", not a hang.
+    EXPECT_LT(std::stoi(r.out.substr(at + 3)), 3000) << r.out;
 }
 
 TEST(Cli, MalformedConfigFileIsNamed) {

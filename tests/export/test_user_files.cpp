@@ -241,8 +241,8 @@ TEST_F(UserFiles, CancelAndKillChangeNothing) {
                 }
             } else {
                 EXPECT_TRUE(WIFEXITED(status) || WIFSIGNALED(status)) << target;
-                // A second by design (the handler's alarm); slack for a loaded machine.
-                EXPECT_LT(seconds, 1.5) << target << ": took more than a second to stop";
+                // A second by design (the handler's alarm); slack for a loaded 2-core CI machine.
+                EXPECT_LT(seconds, 3.0) << target << ": took too long to stop";
             }
             EXPECT_EQ(after, before) << target << " after signal " << sig;
         }
