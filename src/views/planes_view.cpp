@@ -1,6 +1,6 @@
 // View 1: rotation planes. The focused pair's 2D plane with q at m and k at m − Δk, a fading
-// trail of q's past positions and the angle read-out; beside it one small plane per pair, all at
-// the same m, so the spread of speeds is visible. Clicking a small plane focuses it.
+// trail of q's past positions and the angle read-out; beside it one small plane per pair with q
+// at m and k at n, so the spread of speeds is visible. Clicking a small plane focuses it.
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -93,10 +93,14 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
             }
         }
         dl->AddCircle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
-        auto dir = pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout);
-        dir = std::abs(dir) > 0 ? dir / std::abs(dir) : std::complex<double>(1.0, 0.0);
-        dl->AddLine(c, to_screen(c, r, dir * pair_rotor(d.freqs, j, p.position)), ctx.colors.q,
-                    std::max(1.0f, cell / 24));
+        // q at m and k at n = m − Δk, as in the focused plane: the angle between them is (m−n)·θ_j.
+        const auto unit = [](std::complex<double> z) { return std::abs(z) > 0 ? z / std::abs(z) : std::complex<double>(1.0, 0.0); };
+        const float thickness = std::max(1.0f, cell / 24);
+        const auto k_dir = unit(pair_value(d.k, j, d.freqs.rotary_dim, d.freqs.layout));
+        dl->AddLine(c, to_screen(c, r * 0.8f, k_dir * pair_rotor(d.freqs, j, p.position - p.key_distance)), ctx.colors.k,
+                    thickness);
+        const auto q_dir = unit(pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout));
+        dl->AddLine(c, to_screen(c, r, q_dir * pair_rotor(d.freqs, j, p.position)), ctx.colors.q, thickness);
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
         if (ImGui::InvisibleButton("pair", ImVec2(cell, cell))) ctx.requests.focus_pair = j;
@@ -119,7 +123,7 @@ void planes_view(Context& ctx) {
     caption("Pair i turns by m·θ_i: fast pairs first, slow pairs last.",
             "Each pair of components of q and k is a point in its own plane, rotated by m·θ_i at "
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
-            "pair at the same m; click one to focus it.");
+            "pair's q at m and (shorter) k at n = m − Δk; click one to focus it.");
     const double angle = phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.position));
     ImGui::Text("pair %d: θ = %.4g, m·θ = %.2f°, (m−n)·θ = %.2f°", i,
                 d.freqs.inv_freq[static_cast<std::size_t>(i)], angle,
