@@ -63,6 +63,7 @@ struct LabParams {
     bool blank = false;            // presenter's B: a blank screen
     float ui_scale = 1.0f;
     Theme theme = Theme::Dark;
+    bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
     bool show_help = false;
     bool fullscreen = false;
 

@@ -356,6 +356,9 @@ void view_section(LabParams& p, ControlsState& s) {
     }
     enum_combo("Theme", p.theme, kThemeNames);
     tip("Light is easier to read on projectors");
+    ui::checkbox("Planes move stepwise", &p.stepwise_planes);
+    tip("While playing, the planes' arrows jump a whole position at a time (θ_i per step) instead of gliding "
+        "between positions; the readouts are whole positions either way");
     ui::checkbox("Fullscreen (F11)", &p.fullscreen);
     tip("Fill the screen; Tab hides this panel for more room");
     ui::checkbox("Keys (F1)", &p.show_help);

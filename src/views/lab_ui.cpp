@@ -60,6 +60,7 @@ void LabUi::view(int index, ImVec2 size) {
     }
     ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", index + 1).c_str());
     views::Context ctx{params_, compute_, view_state_, requests_, views::palette(params_.theme), annotations};
+    if (params_.playing && !params_.stepwise_planes) ctx.position_fraction = controls_.playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
     kViews[index](ctx);

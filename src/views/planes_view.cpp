@@ -17,6 +17,13 @@ namespace {
 
 constexpr int kTrail = 24;
 
+// Pair j's rotation at position m + f, 0 ≤ f < 1: the exact rotor at m turned on by f·θ_j, so
+// the arrows glide between whole positions while playing (the readouts stay at m).
+std::complex<double> gliding_rotor(const RopeFrequencies& freqs, int j, std::int64_t m, double f) {
+    const auto at_m = pair_rotor(freqs, j, m);
+    return f == 0.0 ? at_m : at_m * std::polar(1.0, f * freqs.inv_freq[static_cast<std::size_t>(j)]);
+}
+
 ImVec2 to_screen(ImVec2 center, float radius, std::complex<double> z) {
     return ImVec2(center.x + radius * static_cast<float>(z.real()),
                   center.y - radius * static_cast<float>(z.imag()));
@@ -56,12 +63,12 @@ void focused_plane(Context& ctx, ImVec2 origin, float side) {
 
     ImVec4 trail = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
     for (int t = kTrail; t >= 1; --t) {  // older positions fade out
-        const auto past = q / scale * pair_rotor(d.freqs, i, p.position - t);
+        const auto past = q / scale * gliding_rotor(d.freqs, i, p.position - t, ctx.position_fraction);
         trail.w = 0.6f * (1.0f - static_cast<float>(t) / (kTrail + 1));
         dl->AddCircleFilled(to_screen(c, r, past), 0.18f * font, ImGui::ColorConvertFloat4ToU32(trail));
     }
-    const auto q_now = q / scale * pair_rotor(d.freqs, i, p.position);
-    const auto k_now = k / scale * pair_rotor(d.freqs, i, p.position - p.key_distance);
+    const auto q_now = q / scale * gliding_rotor(d.freqs, i, p.position, ctx.position_fraction);
+    const auto k_now = k / scale * gliding_rotor(d.freqs, i, p.position - p.key_distance, ctx.position_fraction);
     arrow(dl, c, to_screen(c, r, k_now), ctx.colors.k, 2.5f);
     arrow(dl, c, to_screen(c, r, q_now), ctx.colors.q, 3.0f);
     dl->AddText(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
@@ -97,10 +104,11 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
         const auto unit = [](std::complex<double> z) { return std::abs(z) > 0 ? z / std::abs(z) : std::complex<double>(1.0, 0.0); };
         const float thickness = std::max(1.0f, cell / 24);
         const auto k_dir = unit(pair_value(d.k, j, d.freqs.rotary_dim, d.freqs.layout));
-        dl->AddLine(c, to_screen(c, r * 0.8f, k_dir * pair_rotor(d.freqs, j, p.position - p.key_distance)), ctx.colors.k,
-                    thickness);
+        const double f = ctx.position_fraction;
+        dl->AddLine(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
+                    ctx.colors.k, thickness);
         const auto q_dir = unit(pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout));
-        dl->AddLine(c, to_screen(c, r, q_dir * pair_rotor(d.freqs, j, p.position)), ctx.colors.q, thickness);
+        dl->AddLine(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
         if (ImGui::InvisibleButton("pair", ImVec2(cell, cell))) ctx.requests.focus_pair = j;

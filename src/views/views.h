@@ -49,6 +49,8 @@ struct Context {
     Requests& requests;
     Palette colors;
     std::span<const Annotation> annotations = {};  // the current lesson scene's, for this view
+    // How far playback is between m and m + 1: the planes glide through it (readouts stay whole).
+    double position_fraction = 0.0;
 };
 
 // Lesson annotations that are plain labels, drawn over the view at relative positions.

@@ -447,6 +447,41 @@ std::vector<unsigned char> pixels(const fs::path& png, int& w, int& h) {
     return out;
 }
 
+// While playing, the planes glide between whole positions: two frames at the same m differ;
+// with "Planes move stepwise" they are the same picture. The readout stays a whole position.
+TEST(Planes, GlideBetweenPositionsUnlessStepwise) {
+    for (const bool stepwise : {false, true}) {
+        const fs::path dir = fresh_dir(stepwise ? "planes_step" : "planes_glide");
+        const Json script = {
+            {{"key", "1"}},  // the planes view large
+            {{"wait", 4}},
+            {{"screenshot", "a.png"}},
+            {{"state", "a.json"}},
+            {{"wait", 6}},
+            {{"screenshot", "b.png"}},
+            {{"state", "b.json"}},
+        };
+        // 1 position per second at 60 scripted frames per second: m stays 0 over these frames.
+        const test::Result r =
+            test::run(std::string("gui --size 1280x720 --speed 1 --pair 0") + (stepwise ? " --stepwise" : "") + " --script script.json",
+                      "cd '" + dir.string() + "' && echo '" + script.dump() + "' > script.json &&");
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(session_of(dir / "a.json")["focus"]["position"], 0);
+        EXPECT_EQ(session_of(dir / "b.json")["focus"]["position"], 0);
+        int w = 0, h = 0;
+        const auto a = pixels(dir / "a.png", w, h), b = pixels(dir / "b.png", w, h);
+        ASSERT_FALSE(a.empty());
+        ASSERT_EQ(a.size(), b.size());
+        std::size_t differing = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) differing += a[i] != b[i];
+        if (stepwise) {
+            EXPECT_EQ(differing, 0u) << "stepwise: nothing may move between whole positions";
+        } else {
+            EXPECT_GT(differing, 100u) << "the arrows should glide while m stays 0";
+        }
+    }
+}
+
 // A lab far from the defaults: seed, custom q/k, naive angles, YaRN with its betas.
 std::string unusual_session() {
     Json q = Json::array(), k = Json::array();
