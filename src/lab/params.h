@@ -64,6 +64,7 @@ struct LabParams {
     float ui_scale = 1.0f;
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
+    bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
     bool show_help = false;
     bool fullscreen = false;
 

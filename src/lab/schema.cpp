@@ -257,6 +257,9 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "layout.stepwise_planes", .flag = "--stepwise", .lesson = "", .kind = K::Bool, .reset = false,
                      .help = "Playback moves the planes' arrows a whole position at a time instead of gliding"},
                     MEMBER(p.stepwise_planes)));
+    f.push_back(row({.path = "layout.wavelength_axis", .flag = "--wavelength-axis", .lesson = "wavelength_axis", .kind = K::Bool,
+                     .reset = false, .help = "Frequencies view: x = each pair's unscaled wavelength over the training context"},
+                    MEMBER(p.wavelength_axis)));
     f.push_back(row({.path = "layout.show_help", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
                      .reset = false, .help = "The shortcut overlay (F1)"},
                     MEMBER(p.show_help)));

@@ -221,15 +221,32 @@ void Plot::draw_entries(ImDrawList* dl) const {
         }
     }
     const float font = ImGui::GetFontSize();
+    // Labels never print over each other: one that would overlap a label already placed moves
+    // down (vertical lines) or up (horizontal lines) a line at a time.
+    std::vector<std::pair<ImVec2, ImVec2>> placed;
+    const auto free_spot = [&](ImVec2 at, ImVec2 size, float step) {
+        for (int tries = 0; tries < 8; ++tries) {
+            const bool clash = std::any_of(placed.begin(), placed.end(), [&](const auto& r) {
+                return at.x < r.second.x && at.x + size.x > r.first.x && at.y < r.second.y && at.y + size.y > r.first.y;
+            });
+            if (!clash) break;
+            at.y += step;
+        }
+        placed.emplace_back(at, ImVec2(at.x + size.x, at.y + size.y));
+        return at;
+    };
     for (const Marker& m : markers_) {
+        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
         if (m.horizontal) {
             const float py = static_cast<float>(y_to_px(m.at));
             dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), m.color, 1.5f);
-            dl->AddText(ImVec2(area_min_.x + 0.3f * font, py - 1.1f * font), m.color, m.label.c_str());
+            const ImVec2 at = free_spot(ImVec2(area_min_.x + 0.3f * font, py - 1.1f * font), size, -1.1f * font);
+            dl->AddText(at, m.color, m.label.c_str());
         } else {
             const float px = static_cast<float>(x_to_px(m.at));
             dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), m.color, 1.5f);
-            dl->AddText(ImVec2(px + 0.2f * font, area_min_.y + 0.1f * font), m.color, m.label.c_str());
+            const ImVec2 at = free_spot(ImVec2(px + 0.2f * font, area_min_.y + 0.1f * font), size, 1.1f * font);
+            dl->AddText(at, m.color, m.label.c_str());
         }
     }
     dl->PopClipRect();

@@ -356,6 +356,9 @@ void view_section(LabParams& p, ControlsState& s) {
     }
     enum_combo("Theme", p.theme, kThemeNames);
     tip("Light is easier to read on projectors");
+    ui::checkbox("Frequencies over λ/L₀", &p.wavelength_axis);
+    tip("The frequencies view's x axis in tokens: each pair's unscaled wavelength over the training context "
+        "L₀, where llama3's and YaRN's rules are stated (instead of the pair index)");
     ui::checkbox("Planes move stepwise", &p.stepwise_planes);
     tip("While playing, the planes' arrows jump a whole position at a time (θ_i per step) instead of gliding "
         "between positions; the readouts are whole positions either way");

@@ -4,6 +4,7 @@
 // the scaling's rule changes: llama3's band edges L₀/high and L₀/low (wavelengths), YaRN's ramp
 // ends (pairs).
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "views/views.h"
@@ -52,32 +53,46 @@ void frequencies_view(Context& ctx) {
     const bool side_by_side = avail.x > 1.6f * avail.y;
     const ImVec2 half = side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
                                      : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
-    const plot::Range x{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
-    // YaRN's ramp, in pairs: extrapolated below its start, interpolated past its end.
-    const auto ramp_lines = [&](plot::Plot& plot) {
+    const RopeScaling& s = p.model.rope_scaling;
+    const auto context = s.original_max_position_embeddings.value_or(
+        p.model.original_max_position_embeddings.value_or(p.model.max_position_embeddings));
+    // The x axis: the pair index, or (in tokens) each pair's unscaled wavelength over L₀.
+    const bool tokens = p.wavelength_axis;
+    const auto x_of = [&](double pair) {  // pair may be fractional (YaRN's ramp ends)
+        if (!tokens) return pair;
+        return kTwoPi * std::pow(p.model.rope_theta, 2.0 * pair / d.freqs.rotary_dim) / static_cast<double>(context);
+    };
+    std::vector<double> xs;
+    for (double i : pairs) xs.push_back(x_of(i));
+    const plot::Range x = tokens ? plot::Range{xs.front(), xs.back()} : plot::Range{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+    const char* x_label = tokens ? "unscaled wavelength / L₀" : "pair i";
+    const bool llama3 = s.type == RopeType::Llama3 && s.low_freq_factor && s.high_freq_factor;
+    // Where the scaling's rule changes, along x: YaRN's ramp (pairs), llama3's band edges (tokens).
+    const auto rule_lines = [&](plot::Plot& plot) {
         if (const auto& range = d.freqs.yarn_correction_range) {
-            plot.vline(range->first, ctx.colors.blended, "ramp starts");
-            plot.vline(range->second, ctx.colors.interpolated, "ramp ends");
+            plot.vline(x_of(range->first), ctx.colors.blended, "ramp starts");
+            plot.vline(x_of(range->second), ctx.colors.interpolated, "ramp ends");
         }
+        if (tokens && llama3) {
+            plot.vline(1.0 / *s.high_freq_factor, ctx.colors.blended, "1/high");
+            if (*s.low_freq_factor != 1.0) plot.vline(1.0 / *s.low_freq_factor, ctx.colors.interpolated, "1/low");
+        }
+        if (tokens) plot.vline(1.0, ctx.colors.marker, "L₀");
     };
     {
         // The dots' colours are explained by the counts above; the legend names the line only.
-        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {"pair i", "θ_i (rad/position)", false, true, true});
-        plot.line("unscaled", pairs, unscaled, ctx.colors.bound);
-        plot.points("", pairs, scaled, colors);
-        plot.vline(p.focused_pair, ctx.colors.marker, "focused");
-        ramp_lines(plot);
+        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true});
+        plot.line("unscaled", xs, unscaled, ctx.colors.bound);
+        plot.points("", xs, scaled, colors);
+        plot.vline(x_of(p.focused_pair), ctx.colors.marker, "focused");
+        rule_lines(plot);
         plot.finish();
     }
     if (side_by_side) ImGui::SameLine(0, gap);
     {
-        plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {"pair i", "wavelength 2π/θ_i", false, true, true});
-        plot.line("unscaled", pairs, wave_unscaled, ctx.colors.bound);
-        plot.points("", pairs, wave_scaled, colors);
-        const RopeScaling& s = p.model.rope_scaling;
-        const auto context = s.original_max_position_embeddings.value_or(
-            p.model.original_max_position_embeddings.value_or(p.model.max_position_embeddings));
-        const bool llama3 = s.type == RopeType::Llama3 && s.low_freq_factor && s.high_freq_factor;
+        plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true});
+        plot.line("unscaled", xs, wave_unscaled, ctx.colors.bound);
+        plot.points("", xs, wave_scaled, colors);
         // With low_freq_factor 1 (Llama 3.1) the band's upper edge is the training context itself.
         const bool low_edge_is_context = llama3 && *s.low_freq_factor == 1.0;
         plot.hline(static_cast<double>(context), ctx.colors.marker,
@@ -92,7 +107,7 @@ void frequencies_view(Context& ctx) {
                 plot.hline(static_cast<double>(context) / *s.low_freq_factor, ctx.colors.interpolated, "L₀/low");
             }
         }
-        ramp_lines(plot);
+        rule_lines(plot);
         plot.finish();
     }
 }
