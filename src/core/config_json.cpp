@@ -231,10 +231,6 @@ constexpr ClassDefaults kClassDefaults[] = {
 
 // ---- The model ----------------------------------------------------------------------------------
 
-constexpr double kMaxTheta = 1e12;  // the lab's schema range (lab/schema.cpp)
-constexpr double kMinTheta = 1.0001;
-constexpr double kMinFactor = 1e-3, kMaxFactor = 1e4;
-constexpr std::int64_t kMaxContext = 1'000'000'000'000;
 
 // Reads rope_scaling / rope_parameters (one setting) into `s`.
 void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out) {
@@ -254,8 +250,8 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
     s.factor = r.number(o, "factor", kMinFactor, kMaxFactor);
     s.low_freq_factor = r.number(o, "low_freq_factor", kMinFactor, kMaxFactor);
     s.high_freq_factor = r.number(o, "high_freq_factor", kMinFactor, kMaxFactor);
-    s.beta_fast = r.number(o, "beta_fast", 1e-3, 1e4).value_or(s.beta_fast);
-    s.beta_slow = r.number(o, "beta_slow", 1e-3, 1e4).value_or(s.beta_slow);
+    s.beta_fast = r.number(o, "beta_fast", kMinFactor, kMaxFactor).value_or(s.beta_fast);
+    s.beta_slow = r.number(o, "beta_slow", kMinFactor, kMaxFactor).value_or(s.beta_slow);
     s.attention_factor = r.number(o, "attention_factor", 1e-3, 1e3);
     s.mscale = r.number(o, "mscale", 1e-3, 1e3);
     s.mscale_all_dim = r.number(o, "mscale_all_dim", 1e-3, 1e3);

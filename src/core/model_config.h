@@ -11,6 +11,12 @@ namespace ropelab {
 // The largest head: fills the GPU core's term block exactly (256 pairs). The lab's schema and
 // the config reader both refuse larger ones.
 inline constexpr int kMaxHeadDim = 512;
+// The other ranges both share (the schema's rows in lab/schema.cpp use these): θ, the scaling
+// factors (llama3's and YaRN's betas too), and context lengths — far past any real model, still
+// exact in a double.
+inline constexpr double kMinTheta = 1.0001, kMaxTheta = 1e12;
+inline constexpr double kMinFactor = 1e-3, kMaxFactor = 1e4;
+inline constexpr std::int64_t kMaxContext = 1'000'000'000'000;
 
 enum class RopeType { Default, Linear, Dynamic, Ntk, Yarn, Llama3, LongRope };
 

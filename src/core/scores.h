@@ -52,6 +52,8 @@ std::vector<double> sinusoidal_invariance(std::span<const double> q, std::span<c
 //   B(Δ) = (1/(d/2)) Σ_{j=1..d/2} |S_j|,  S_j = Σ_{k<j} e^{iΔθ_k},  for Δ = 0 .. count-1.
 // B depends on the frequencies only: it is the shape the paper plots, B(0) = (d/2 + 1)/2.
 std::vector<double> roformer_bound(const RopeFrequencies& freqs, std::int64_t count);
+// B(0): every S_j = j, so Σ_j j / (d/2) = (d/2 + 1)/2 — what B(Δ)/B(0) divides by.
+inline double roformer_bound_at_zero(int pairs) { return (pairs + 1.0) / 2.0; }
 
 // What turns B into a true bound for these q, k. By Abel summation with c_{d/2} = 0,
 //   Σ_i c_i e^{iΔθ_i} = Σ_{j=1..d/2} (c_{j−1} − c_j) S_j,   so

@@ -54,7 +54,7 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
         if (p.show_bound) {
             // RoFormer's bound of |rope − passthrough| for these q, k, and the paper's shape B(Δ)/B(0).
             const std::vector<double> shape = cpu_decay_bound_f64(d.freqs, p.max_distance);
-            const double b0 = (d.freqs.pairs() + 1.0) / 2.0;
+            const double b0 = roformer_bound_at_zero(d.freqs.pairs());
             std::vector<double> bound(shape.size()), relative(shape.size());
             for (std::size_t i = 0; i < shape.size(); ++i) {
                 bound[i] = d.bound_factor * shape[i];

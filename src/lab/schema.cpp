@@ -82,7 +82,7 @@ Field row(Field f, Member member) {
 
 #define MEMBER(expr) [](LabParams& p) -> auto& { return expr; }
 
-constexpr double kBig = 1e12;  // context lengths: far past any real model, still exact in a double
+constexpr double kBig = static_cast<double>(kMaxContext);  // context lengths (core/model_config.h)
 constexpr double kMaxPos = static_cast<double>(kMaxPosition);
 
 const Names kRopeTypes = {"default", "linear", "dynamic", "ntk", "yarn", "llama3", "longrope"};
@@ -115,8 +115,8 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "model.rotary_offset", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxHeadDim - 2,
                      .affects = A::Data, .help = "First rotating component of the model's head (DeepSeek: qk_nope_head_dim)"},
                     MEMBER(p.model.rotary_offset)));
-    f.push_back(row({.path = "model.rope_theta", .flag = "--rope-theta", .lesson = "theta", .kind = K::Real, .min = 1.0001,
-                     .max = kBig, .affects = A::Data, .help = "RoPE base θ"},
+    f.push_back(row({.path = "model.rope_theta", .flag = "--rope-theta", .lesson = "theta", .kind = K::Real, .min = kMinTheta,
+                     .max = kMaxTheta, .affects = A::Data, .help = "RoPE base θ"},
                     MEMBER(p.model.rope_theta)));
     f.push_back(row({.path = "model.max_position_embeddings", .flag = "--max-position-embeddings", .lesson = "max_position_embeddings",
                      .kind = K::Int, .min = 1, .max = kBig, .affects = A::Data, .help = "Context length"},
@@ -133,20 +133,20 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "model.rope_scaling.rope_type", .flag = "--rope-type", .lesson = "rope_type", .kind = K::Enum,
                      .names = kRopeTypes, .affects = A::Data, .help = "How θ_i is stretched for longer contexts"},
                     MEMBER(p.model.rope_scaling.type)));
-    f.push_back(row({.path = "model.rope_scaling.factor", .flag = "--factor", .lesson = "factor", .kind = K::Real, .min = 1e-3,
-                     .max = 1e4, .optional = true, .affects = A::Data, .help = "Context scaling factor"},
+    f.push_back(row({.path = "model.rope_scaling.factor", .flag = "--factor", .lesson = "factor", .kind = K::Real, .min = kMinFactor,
+                     .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "Context scaling factor"},
                     MEMBER(p.model.rope_scaling.factor)));
     f.push_back(row({.path = "model.rope_scaling.low_freq_factor", .flag = "--low-freq-factor", .lesson = "low_freq_factor",
-                     .kind = K::Real, .min = 1e-3, .max = 1e4, .optional = true, .affects = A::Data, .help = "llama3 low_freq_factor"},
+                     .kind = K::Real, .min = kMinFactor, .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "llama3 low_freq_factor"},
                     MEMBER(p.model.rope_scaling.low_freq_factor)));
     f.push_back(row({.path = "model.rope_scaling.high_freq_factor", .flag = "--high-freq-factor", .lesson = "high_freq_factor",
-                     .kind = K::Real, .min = 1e-3, .max = 1e4, .optional = true, .affects = A::Data, .help = "llama3 high_freq_factor"},
+                     .kind = K::Real, .min = kMinFactor, .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "llama3 high_freq_factor"},
                     MEMBER(p.model.rope_scaling.high_freq_factor)));
     f.push_back(row({.path = "model.rope_scaling.beta_fast", .flag = "--beta-fast", .lesson = "beta_fast", .kind = K::Real,
-                     .min = 1e-3, .max = 1e4, .affects = A::Data, .help = "YaRN beta_fast"},
+                     .min = kMinFactor, .max = kMaxFactor, .affects = A::Data, .help = "YaRN beta_fast"},
                     MEMBER(p.model.rope_scaling.beta_fast)));
     f.push_back(row({.path = "model.rope_scaling.beta_slow", .flag = "--beta-slow", .lesson = "beta_slow", .kind = K::Real,
-                     .min = 1e-3, .max = 1e4, .affects = A::Data, .help = "YaRN beta_slow"},
+                     .min = kMinFactor, .max = kMaxFactor, .affects = A::Data, .help = "YaRN beta_slow"},
                     MEMBER(p.model.rope_scaling.beta_slow)));
     f.push_back(row({.path = "model.rope_scaling.truncate", .flag = "--truncate", .lesson = "truncate", .kind = K::Bool,
                      .affects = A::Data, .help = "YaRN: round the correction range outwards (HF's default; gpt-oss: false)"},

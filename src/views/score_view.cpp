@@ -61,7 +61,7 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64
     ColumnCache& cache = ctx.state.shape_columns;
     refresh(cache, compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
     const LabData& d = compute.data();
-    const double b0 = (d.freqs.pairs() + 1.0) / 2.0;
+    const double b0 = roformer_bound_at_zero(d.freqs.pairs());
     plot.columns("B(Δ)/B(0), the paper's decay shape", cache.bound, ctx.colors.bound, 1.0 / b0);
     const double pass = d.coefficients.passthrough;
     if (const double largest = largest_rotary(cache.rope, pass); largest > 0.0) {
