@@ -2,6 +2,8 @@
 // Exact mode: each invocation owns SCORES_BLOCK consecutive distances, anchors every term at
 // the exact phase of its first distance and runs Reinsch's recurrence from there.
 // Naive modes: every distance forms fp32 angles float(m)·θ and float(m−Δ)·θ, as frameworks do.
+// With u_minus_exact the naive modes give naive(Δ) − exact(Δ) instead, taken term by term: the
+// difference of two whole fp32 sums would drown it in their own rounding.
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 // A uniform block, not a storage buffer: every invocation reads the same term at the same time,
@@ -16,6 +18,7 @@ layout(location = 1) uniform uint u_terms;
 layout(location = 2) uniform float u_constant;
 layout(location = 3) uniform int u_mode;
 layout(location = 4) uniform int u_query_position;
+layout(location = 5) uniform int u_minus_exact;
 
 #if SCORES_BLOCK != 64
 #error "the kernel below is unrolled for 64 distances (sixteen vec4 accumulators)"
@@ -31,12 +34,16 @@ vec2 naive_rotor(float radians_per_step, int position) {
     return u_mode == MODE_BF16 ? vec2(round_to_bf16(r.x), round_to_bf16(r.y)) : r;
 }
 
-// Re[c · q · conj(k)] for the keys at first_key, first_key − 1, − 2, − 3.
-vec4 naive_four(Term t, vec2 cq, int first_key) {
+// Re[c · q · conj(k)] for the keys at first_key, first_key − 1, − 2, − 3 (the distances
+// first_distance .. + 3), less Re[c · e^{iΔθ}] at those distances when u_minus_exact is set.
+vec4 naive_four(Term t, vec2 cq, int first_key, uint first_distance) {
     vec4 result;
     for (int j = 0; j < 4; ++j) {
         vec2 k = naive_rotor(t.radians_per_step, first_key - j);
         result[j] = cmul(cq, vec2(k.x, -k.y)).x;
+        if (u_minus_exact != 0) {
+            result[j] -= cmul(t.coefficient, word_rotor(phase_word(t.step, first_distance + uint(j)))).x;
+        }
     }
     return result;
 }
@@ -65,22 +72,22 @@ void main() {
         for (uint i = 0u; i < u_terms; ++i) {
             Term t = terms[i];
             vec2 cq = cmul(t.coefficient, naive_rotor(t.radians_per_step, u_query_position));
-            a0 += naive_four(t, cq, key);
-            a1 += naive_four(t, cq, key - 4);
-            a2 += naive_four(t, cq, key - 8);
-            a3 += naive_four(t, cq, key - 12);
-            a4 += naive_four(t, cq, key - 16);
-            a5 += naive_four(t, cq, key - 20);
-            a6 += naive_four(t, cq, key - 24);
-            a7 += naive_four(t, cq, key - 28);
-            a8 += naive_four(t, cq, key - 32);
-            a9 += naive_four(t, cq, key - 36);
-            a10 += naive_four(t, cq, key - 40);
-            a11 += naive_four(t, cq, key - 44);
-            a12 += naive_four(t, cq, key - 48);
-            a13 += naive_four(t, cq, key - 52);
-            a14 += naive_four(t, cq, key - 56);
-            a15 += naive_four(t, cq, key - 60);
+            a0 += naive_four(t, cq, key, first);
+            a1 += naive_four(t, cq, key - 4, first + 4u);
+            a2 += naive_four(t, cq, key - 8, first + 8u);
+            a3 += naive_four(t, cq, key - 12, first + 12u);
+            a4 += naive_four(t, cq, key - 16, first + 16u);
+            a5 += naive_four(t, cq, key - 20, first + 20u);
+            a6 += naive_four(t, cq, key - 24, first + 24u);
+            a7 += naive_four(t, cq, key - 28, first + 28u);
+            a8 += naive_four(t, cq, key - 32, first + 32u);
+            a9 += naive_four(t, cq, key - 36, first + 36u);
+            a10 += naive_four(t, cq, key - 40, first + 40u);
+            a11 += naive_four(t, cq, key - 44, first + 44u);
+            a12 += naive_four(t, cq, key - 48, first + 48u);
+            a13 += naive_four(t, cq, key - 52, first + 52u);
+            a14 += naive_four(t, cq, key - 56, first + 56u);
+            a15 += naive_four(t, cq, key - 60, first + 60u);
         }
     }
 

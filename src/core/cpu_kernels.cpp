@@ -156,21 +156,32 @@ void exact_scores(const PhasorSum& sum, std::vector<float>& out) {
     });
 }
 
-void naive_scores(const PhasorSum& sum, AngleMode mode, std::vector<float>& out) {
+// Every distance from fp32 angles as a model forms them; with minus_exact, each term less its
+// exact value (and no constant): the naive mode's error.
+template <class Out>
+void naive_scores(const PhasorSum& sum, AngleMode mode, std::vector<Out>& out, bool minus_exact) {
     const std::int64_t m = sum.query_position;
     std::vector<std::complex<double>> query_rotor;  // q sits at m for every distance
     for (double w : sum.radians_per_step) query_rotor.push_back(naive_rotor(w, m, mode));
     const auto count = static_cast<std::int64_t>(out.size());
     parallel_blocks(count, [&](std::int64_t from, std::int64_t to) {
         for (std::int64_t delta = from; delta < to; ++delta) {
-            double total = sum.constant;
+            double total = minus_exact ? 0.0 : sum.constant;
             for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
-                const auto key = naive_rotor(sum.radians_per_step[i], m - delta, mode);
-                total += (sum.coefficient[i] * query_rotor[i] * std::conj(key)).real();
+                std::complex<double> rotor = query_rotor[i] * std::conj(naive_rotor(sum.radians_per_step[i], m - delta, mode));
+                if (minus_exact) rotor -= ropelab::rotor(phase_at(sum.step[i], delta));
+                total += (sum.coefficient[i] * rotor).real();
             }
-            out[static_cast<std::size_t>(delta)] = static_cast<float>(total);
+            out[static_cast<std::size_t>(delta)] = static_cast<Out>(total);
         }
     });
+}
+
+template <class Out>
+std::vector<Out> mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    std::vector<Out> out(static_cast<std::size_t>(count));
+    if (mode != AngleMode::Exact) naive_scores(sum, mode, out, true);
+    return out;
 }
 
 }  // namespace
@@ -178,7 +189,7 @@ void naive_scores(const PhasorSum& sum, AngleMode mode, std::vector<float>& out)
 std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
     if (mode != AngleMode::Exact) {
         std::vector<float> out(static_cast<std::size_t>(count));
-        naive_scores(sum, mode, out);
+        naive_scores(sum, mode, out, false);
         return out;
     }
     // Whole blocks are computed; the tail past `count` is dropped.
@@ -186,6 +197,14 @@ std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMod
     exact_scores(sum, out);
     out.resize(static_cast<std::size_t>(count));
     return out;
+}
+
+std::vector<float> cpu_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    return mode_error<float>(sum, count, mode);
+}
+
+std::vector<double> cpu_mode_error_f64(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    return mode_error<double>(sum, count, mode);
 }
 
 namespace {

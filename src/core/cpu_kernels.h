@@ -15,6 +15,11 @@ namespace ropelab {
 // at an exact phase, then the Reinsch recurrence (core/recurrence.h) in 16 SIMD lanes.
 std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
 
+// naive(Δ) − exact(Δ) for a naive angle mode, summed term by term in float64 (the difference of
+// two float sums would be mostly their rounding). Zero for the exact mode.
+std::vector<float> cpu_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+std::vector<double> cpu_mode_error_f64(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+
 // RoFormer's bound B(Δ) for Δ = 0 .. count−1 (float64 phasor recurrence, exact block anchors).
 std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count);
 std::vector<double> cpu_decay_bound_f64(const RopeFrequencies& freqs, std::int64_t count);

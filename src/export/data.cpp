@@ -50,7 +50,14 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
     t.values = {iota(n)};
     if (p.encoding != Encoding::Sinusoidal) {
         t.columns.push_back("rope");
-        t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, p.angle_mode)));
+        t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, AngleMode::Exact)));
+        if (p.angle_mode != AngleMode::Exact) {
+            // Beside the exact curve, as the score view draws it: the mode's curve and its error.
+            const std::string mode = p.angle_mode == AngleMode::Bf16 ? "bf16" : "naive_fp32";
+            t.columns.insert(t.columns.end(), {"rope_" + mode, mode + "_minus_exact"});
+            t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, p.angle_mode)));
+            t.values.push_back(cpu_mode_error_f64(d.rope_sum, p.max_distance, p.angle_mode));
+        }
         if (p.show_bound) {
             // RoFormer's bound of |rope − passthrough| for these q, k, and the paper's shape B(Δ)/B(0).
             const std::vector<double> shape = cpu_decay_bound_f64(d.freqs, p.max_distance);

@@ -90,6 +90,16 @@ void ComputeDevice::compute_bound_series(const RopeFrequencies& freqs, std::int6
     }
 }
 
+void ComputeDevice::compute_mode_error_series(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    const int i = static_cast<int>(Series::ModeError);
+    on_cpu_[i] = !fits(sum.coefficient.size());
+    if (on_cpu_[i]) {
+        cpu_series_[i] = cpu_mode_error(sum, count, mode);
+    } else {
+        core_->compute_mode_error(sum, count, mode);
+    }
+}
+
 std::int64_t ComputeDevice::series_size(Series slot) const {
     const int i = static_cast<int>(slot);
     return on_cpu_[i] ? static_cast<std::int64_t>(cpu_series_[i].size()) : core_->size(slot);

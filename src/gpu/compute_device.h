@@ -47,6 +47,7 @@ public:
     // their M4 columns, and single values for hover read-outs, come back.
     void compute_series(Series slot, const PhasorSum& sum, std::int64_t count, AngleMode mode);
     void compute_bound_series(const RopeFrequencies& freqs, std::int64_t count);
+    void compute_mode_error_series(const PhasorSum& sum, std::int64_t count, AngleMode mode);
     std::int64_t series_size(Series slot) const;
     std::vector<M4Column> decimate(Series slot, std::span<const std::uint32_t> boundaries);
     float series_value(Series slot, std::int64_t index);

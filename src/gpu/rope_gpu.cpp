@@ -48,6 +48,15 @@ GpuRopeCore::~GpuRopeCore() {
 
 void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
                                  Series into) {
+    dispatch_scores(sum, count, mode, into, false);
+}
+
+void GpuRopeCore::compute_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    dispatch_scores(sum, count, mode, Series::ModeError, mode != AngleMode::Exact);
+}
+
+void GpuRopeCore::dispatch_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
+                                  Series into, bool minus_exact) {
     std::vector<ReinschTerm> terms;
     for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
         terms.push_back(reinsch_term(sum.coefficient[i], sum.step[i], sum.radians_per_step[i]));
@@ -62,9 +71,10 @@ void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, Angle
     glUseProgram(scores_program_.id());
     glUniform1ui(0, static_cast<GLuint>(count));
     glUniform1ui(1, static_cast<GLuint>(terms.size()));
-    glUniform1f(2, static_cast<float>(sum.constant));
+    glUniform1f(2, minus_exact ? 0.0f : static_cast<float>(sum.constant));
     glUniform1i(3, static_cast<int>(mode));
     glUniform1i(4, static_cast<GLint>(sum.query_position));
+    glUniform1i(5, minus_exact ? 1 : 0);
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
     out.values.bind(1);
     out.extremes.bind(2);

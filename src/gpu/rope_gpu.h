@@ -14,10 +14,10 @@
 
 namespace ropelab::gpu {
 
-// Result slots that stay on the GPU: two score curves (RoPE and sinusoidal side by side) and
-// the decay bound.
-enum class Series { Scores, SecondScores, Bound };
-inline constexpr int kSeriesCount = 3;
+// Result slots that stay on the GPU: two score curves (RoPE and sinusoidal side by side), the
+// decay bound, and for a naive angle mode its curve and its difference from the exact one.
+enum class Series { Scores, SecondScores, Bound, ModeScores, ModeError };
+inline constexpr int kSeriesCount = 5;
 
 class GpuRopeCore {
 public:
@@ -30,6 +30,8 @@ public:
     // count ≤ 2^24 distances (the CLI and the app validate this).
     void compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
                         Series into = Series::Scores);
+    // naive(Δ) − exact(Δ) of a naive mode, summed term by term, into Series::ModeError.
+    void compute_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode);
     void compute_decay_bound(const RopeFrequencies& freqs, std::int64_t count);
     std::vector<float> read(Series series) const;
     float read_value(Series series, std::int64_t index) const;
@@ -49,6 +51,8 @@ public:
     static void finish();
 
 private:
+    void dispatch_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode, Series into,
+                         bool minus_exact);
     ComputeProgram scores_program_{"scores.comp"};
     ComputeProgram bound_program_{"decay_bound.comp"};
     ComputeProgram heatmap_program_{"heatmap.comp"};

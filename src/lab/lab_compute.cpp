@@ -25,9 +25,14 @@ void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
     has_rope_ = p.encoding != Encoding::Sinusoidal;
     has_sinusoidal_ = p.encoding != Encoding::Rope;
     if (has_rope_) {
-        device_.compute_series(gpu::Series::Scores, strided(data_.rope_sum, stride), count,
-                               p.angle_mode);
+        device_.compute_series(gpu::Series::Scores, strided(data_.rope_sum, stride), count, AngleMode::Exact);
     }
+    // The naive modes round float(m)·θ and float(m − Δ)·θ: a strided sum would round other
+    // angles, so a coarse preview shows the exact curve alone.
+    has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact && stride == 1;
+    has_mode_error_ = has_mode_scores_ && p.mode_difference;
+    if (has_mode_scores_) device_.compute_series(gpu::Series::ModeScores, data_.rope_sum, count, p.angle_mode);
+    if (has_mode_error_) device_.compute_mode_error_series(data_.rope_sum, count, p.angle_mode);
     if (has_sinusoidal_) {
         device_.compute_series(gpu::Series::SecondScores, strided(data_.sinusoidal_sum, stride),
                                count, AngleMode::Exact);

@@ -53,6 +53,10 @@ public:
     std::int64_t series_stride() const { return stride_; }
     bool has_rope() const { return has_rope_; }
     bool has_sinusoidal() const { return has_sinusoidal_; }
+    // A naive angle mode's curve (Series::ModeScores) and its error (Series::ModeError) are
+    // held: full curves only, as a strided sum cannot place a naive mode's fp32 angles.
+    bool has_mode_scores() const { return has_mode_scores_; }
+    bool has_mode_error() const { return has_mode_error_; }
 
     unsigned heatmap_texture() const { return heatmap_texture_; }
     std::int64_t heatmap_stride() const { return heatmap_stride_; }
@@ -76,7 +80,7 @@ private:
     LabData data_;
     std::string key_, focus_key_, error_, rejected_key_;
     bool ready_ = false, pending_exact_ = false, previews_ = true;
-    bool has_rope_ = false, has_sinusoidal_ = false;
+    bool has_rope_ = false, has_sinusoidal_ = false, has_mode_scores_ = false, has_mode_error_ = false;
     std::int64_t stride_ = 1, heatmap_stride_ = 1, heatmap_first_ = 0;
     unsigned heatmap_texture_ = 0;
     int recomputes_ = 0, focus_refreshes_ = 0;

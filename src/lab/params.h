@@ -38,7 +38,8 @@ struct LabParams {
     int samples = 16;                // for MeanOfRandom
     std::string custom_q = "ones", custom_k = "ones";  // for Custom, as typed (comma-separated, ones, random:SEED)
     std::int64_t max_distance = 4096;  // N
-    AngleMode angle_mode = AngleMode::Exact;
+    AngleMode angle_mode = AngleMode::Exact;  // a naive mode is drawn over the exact curve
+    bool mode_difference = false;              // and its difference (naive − exact) below
     bool show_bound = true;
     bool log_distance = false;
     std::int64_t invariance_distance = 8;  // Δ of the translation-invariance view

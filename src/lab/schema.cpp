@@ -200,6 +200,10 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "curves.angle_mode", .flag = "--angle-mode", .lesson = "angle_mode", .kind = K::Enum,
                      .names = kAngleModes, .affects = A::Data, .help = "exact, naive-fp32 or bf16 angles"},
                     MEMBER(p.angle_mode)));
+    f.push_back(row({.path = "curves.mode_difference", .flag = "--mode-difference", .lesson = "mode_difference",
+                     .kind = K::Bool, .affects = A::Data,
+                     .help = "Plot naive − exact below the scores (naive angle modes)"},
+                    MEMBER(p.mode_difference)));
     f.push_back(row({.path = "curves.show_bound", .flag = "--show-bound", .lesson = "show_bound", .kind = K::Bool,
                      .affects = A::Data, .help = "Draw RoFormer's decay bound"},
                     MEMBER(p.show_bound)));

@@ -234,7 +234,12 @@ void curve_section(LabParams& p) {
     ui::checkbox("bound", &p.show_bound);
     tip("RoFormer: |Σ c_i e^{iΔθ_i}| ≤ max|c_{i+1} − c_i| · Σ_j |S_j(Δ)|");
     enum_combo("Angles", p.angle_mode, kAngleNames);
-    tip("exact: integer phase reduction; naive fp32: sin/cos(float(m)·θ); bf16: those rounded to bfloat16");
+    tip("exact: integer phase reduction; naive fp32: sin/cos(float(m)·θ); bf16: those rounded to bfloat16. "
+        "A naive mode is drawn over the exact score, with q at m = N − 1 and k at m − Δ");
+    ImGui::BeginDisabled(p.angle_mode == AngleMode::Exact);
+    ui::checkbox("difference", &p.mode_difference);
+    ImGui::EndDisabled();
+    tip("Plot naive − exact under the scores (summed term by term, so it is not lost in rounding)");
     ui::slider_int64("invariance Δ", &p.invariance_distance, 0, 4096, true);
     tip("The fixed distance of the translation-invariance view (Ctrl+click to type up to 2^31 − 1)");
 }

@@ -16,6 +16,9 @@ namespace ropelab::views {
 
 namespace {
 
+const char* mode_name(AngleMode mode) { return mode == AngleMode::Bf16 ? "bf16 cos/sin" : "naive fp32"; }
+ImU32 mode_color(const Context& ctx, AngleMode mode) { return mode == AngleMode::Bf16 ? ctx.colors.bf16 : ctx.colors.naive; }
+
 // Decimates the device's series for a plot's pixel columns, kept while nothing changed.
 void refresh(ColumnCache& cache, LabCompute& compute, const LabParams& p, std::vector<std::uint32_t> bounds) {
     if (cache.version == compute.series_version() && cache.boundaries == bounds) return;
@@ -24,6 +27,8 @@ void refresh(ColumnCache& cache, LabCompute& compute, const LabParams& p, std::v
     cache.rope = compute.has_rope() ? device.decimate(gpu::Series::Scores, bounds) : std::vector<M4Column>{};
     cache.sinusoidal = compute.has_sinusoidal() ? device.decimate(gpu::Series::SecondScores, bounds) : std::vector<M4Column>{};
     cache.bound = with_bound ? device.decimate(gpu::Series::Bound, bounds) : std::vector<M4Column>{};
+    cache.mode = compute.has_mode_scores() ? device.decimate(gpu::Series::ModeScores, bounds) : std::vector<M4Column>{};
+    cache.mode_error = compute.has_mode_error() ? device.decimate(gpu::Series::ModeError, bounds) : std::vector<M4Column>{};
     cache.boundaries = std::move(bounds);
     cache.version = compute.series_version();
 }
@@ -70,6 +75,21 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64
     plot.finish();
 }
 
+// A naive angle mode's error, naive − exact, on its own axis: far smaller than the score, and
+// growing with the positions' size (q sits at m = N − 1).
+void mode_error_plot(Context& ctx, float height, std::int64_t count, std::int64_t stride) {
+    const LabParams& p = ctx.params;
+    plot::Options options{"distance Δ", "naive − exact", p.log_distance, false, true};
+    plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
+                    {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
+    ColumnCache& cache = ctx.state.error_columns;
+    refresh(cache, ctx.compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    const std::string name = fmt::format("{} − exact (q at m = {})", mode_name(p.angle_mode),
+                                         ctx.compute.data().rope_sum.query_position);
+    plot.columns(name.c_str(), cache.mode_error, mode_color(ctx, p.angle_mode));
+    plot.finish();
+}
+
 }  // namespace
 
 void score_view(Context& ctx) {
@@ -81,7 +101,8 @@ void score_view(Context& ctx) {
             "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
             "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose. Below, "
             "normalised, the shape B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots. The additive score "
-            "also depends on where the query sits (here at m = N − 1). Wheel zooms, drag pans, "
+            "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
+            "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
             "double-click resets.");
     const std::int64_t stride = compute.series_stride();
     ImGui::TextDisabled("%s, N = %lld%s", device.name().c_str(), static_cast<long long>(p.max_distance),
@@ -89,9 +110,13 @@ void score_view(Context& ctx) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     // The decay-shape plot needs room for its own axis and legend: in a small grid cell only the
     // score plot shows (a view shown large, or a bigger window, has both).
-    const bool with_shape = compute.has_rope() && p.show_bound && avail.y > 18 * ImGui::GetFontSize();
+    // A requested difference plot always shows (it is what the naive modes are about).
+    const bool with_error = compute.has_mode_error();
+    const bool with_shape = !with_error && compute.has_rope() && p.show_bound && avail.y > 18 * ImGui::GetFontSize();
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float main_height = with_shape ? std::floor((avail.y - spacing) * 0.64f) : avail.y;
+    const float main_height = with_error ? std::floor((avail.y - spacing) * 0.55f)
+                            : with_shape ? std::floor((avail.y - spacing) * 0.64f)
+                                         : avail.y;
     plot::Options options{"distance Δ", "score", p.log_distance, false, true};
     plot::Plot plot("scores", ctx.state.scores, ImVec2(avail.x, std::max(40.0f, main_height)),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
@@ -112,10 +137,11 @@ void score_view(Context& ctx) {
         plot.columns("", cache.bound, ctx.colors.bound, -d.bound_factor, passthrough, false);
     }
     if (compute.has_sinusoidal()) plot.columns("sinusoidal (additive)", cache.sinusoidal, ctx.colors.sinusoidal);
-    if (compute.has_rope()) {
-        const std::string name = p.angle_mode == AngleMode::Exact ? "RoPE"
-                                                                   : fmt::format("RoPE ({})", to_string(p.angle_mode));
-        plot.columns(name.c_str(), cache.rope, ctx.colors.rope);
+    if (compute.has_rope()) plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache.rope, ctx.colors.rope);
+    if (compute.has_mode_scores()) {
+        // Over the exact curve: where the two part, the naive angles have drifted.
+        const std::string name = fmt::format("RoPE, {} (q at m = {})", mode_name(p.angle_mode), d.rope_sum.query_position);
+        plot.columns(name.c_str(), cache.mode, mode_color(ctx, p.angle_mode));
     }
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
@@ -128,12 +154,19 @@ void score_view(Context& ctx) {
             ImGui::BeginTooltip();
             ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
                         device.series_value(gpu::Series::Scores, index));
+            if (compute.has_mode_scores()) {
+                ImGui::Text("%s: %.6g", mode_name(p.angle_mode), device.series_value(gpu::Series::ModeScores, index));
+            }
+            if (compute.has_mode_error()) {
+                ImGui::Text("naive − exact: %.3g", device.series_value(gpu::Series::ModeError, index));
+            }
             if (p.show_bound && d.bound_factor > 0) {
                 ImGui::Text("bound: |score − pass| ≤ %.6g", d.bound_factor * device.series_value(gpu::Series::Bound, index));
             }
             ImGui::EndTooltip();
         }
     }
+    if (with_error) mode_error_plot(ctx, avail.y - main_height - spacing, count, stride);
     if (with_shape) decay_shape_plot(ctx, avail.y - main_height - spacing, count, stride);
 }
 

@@ -28,13 +28,13 @@ struct Requests {
 struct ColumnCache {
     int version = -1;
     std::vector<std::uint32_t> boundaries;
-    std::vector<M4Column> rope, sinusoidal, bound;
+    std::vector<M4Column> rope, sinusoidal, bound, mode, mode_error;
 };
 
 // Per-view UI state that survives frames (plot zoom and pan, cached decimations).
 struct ViewState {
-    plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape;
-    ColumnCache score_columns, shape_columns;
+    plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
+    ColumnCache score_columns, shape_columns, error_columns;
 };
 
 struct Palette {

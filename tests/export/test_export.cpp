@@ -189,6 +189,31 @@ TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
     }
 }
 
+// A naive angle mode's curve is exported beside the exact one, with its error, as the view draws
+// them: rope stays exact, rope_bf16 is the mode's, bf16_minus_exact their difference.
+TEST_F(Export, NaiveModeBesideTheExactCurve) {
+    const Result r = run("export-data --view scores --vectors random --angle-mode bf16 --max-distance 1024 --out " + at("b.json"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream js(at("b.json"));
+    const auto j = nlohmann::json::parse(js);
+    const auto &rope = j["columns"]["rope"], &mode = j["columns"]["rope_bf16"], &error = j["columns"]["bf16_minus_exact"];
+    ASSERT_EQ(rope.size(), 1024u);
+    ASSERT_EQ(mode.size(), 1024u);
+    ASSERT_EQ(error.size(), 1024u);
+    const auto freqs = compute_frequencies(ModelConfig{});
+    const auto c = score_coefficients(random_vector(1, 128), random_vector(2, 128), freqs);
+    const PhasorSum sum = rope_phasor_sum(c, freqs, 1023);
+    double largest = 0;
+    for (int d : {0, 1, 100, 1023}) {
+        EXPECT_NEAR(rope[d].get<double>(), evaluate(sum, d), 1e-5 * c.l1()) << d;
+        EXPECT_NEAR(mode[d].get<double>(), evaluate(sum, d, AngleMode::Bf16), 1e-5 * c.l1()) << d;
+        const double difference = evaluate(sum, d, AngleMode::Bf16) - evaluate(sum, d);
+        EXPECT_NEAR(error[d].get<double>(), difference, 1e-12 * c.l1()) << d;
+        largest = std::max(largest, std::abs(difference));
+    }
+    EXPECT_GT(largest, 1e-5 * c.l1());  // bf16's error is far above the float curves' tolerance
+}
+
 // The numbers view's data: cos and sin as HF applies them, times YaRN's attention factor.
 TEST_F(Export, NumbersCarryTheAttentionFactor) {
     for (const std::string preset : {"textbook", "qwen2.5-7b-yarn"}) {

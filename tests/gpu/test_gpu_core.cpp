@@ -191,6 +191,41 @@ TEST_F(GlTest, Bf16ModeMatchesItsDefinition) {
     }
 }
 
+// The error series the score view plots under a naive mode: naive(Δ) − exact(Δ) against the
+// float64 difference of the two evaluations, where the error is large enough to matter (fp32
+// angles at a million positions, bf16 tables from the start). Tolerance 1e-4·Σ|c|, as for the
+// naive curves themselves (the driver's fp32 sin/cos of large angles); the errors are ≥ 1e-3·Σ|c|.
+TEST_F(GlTest, ModeErrorIsNaiveMinusExact) {
+    const RopeFrequencies f = compute_frequencies(ModelConfig{});
+    struct Where {
+        AngleMode mode;
+        std::int64_t count;
+        std::vector<std::int64_t> distances;
+    };
+    for (const Where& w : {Where{AngleMode::NaiveFp32, kMillion, {0, 1, 1000, 500000, 1000003, kMillion - 1}},
+                           Where{AngleMode::Bf16, 4096, {0, 1, 7, 300, 4095}}}) {
+        for (int pair : {1, 2}) {  // θ not an fp32 number (see above)
+            std::vector<double> focused(128, 0.0);
+            focused[static_cast<std::size_t>(2 * pair)] = focused[static_cast<std::size_t>(2 * pair + 1)] = 1.0;
+            const PhasorSum sum = rope_phasor_sum(score_coefficients(focused, focused, f), f, w.count - 1);
+            core().compute_mode_error(sum, w.count, w.mode);
+            const auto gpu = core().read(gpu::Series::ModeError);
+            const auto cpu = cpu_mode_error_f64(sum, w.count, w.mode);
+            for (std::int64_t d : w.distances) {
+                const double truth = evaluate(sum, d, w.mode) - evaluate(sum, d);
+                EXPECT_NEAR(gpu[static_cast<std::size_t>(d)], truth, 1e-4 * l1(sum)) << to_string(w.mode) << " Δ " << d;
+                EXPECT_NEAR(cpu[static_cast<std::size_t>(d)], truth, 1e-12 * l1(sum)) << to_string(w.mode) << " Δ " << d;
+            }
+            double largest = 0;
+            for (double e : cpu) largest = std::max(largest, std::abs(e));
+            EXPECT_GT(largest, 1e-3 * l1(sum)) << to_string(w.mode) << " pair " << pair;
+        }
+    }
+    // The exact mode has no error to show.
+    const PhasorSum sum = rope_phasor_sum(score_coefficients(std::vector<double>(128, 1.0), std::vector<double>(128, 1.0), f), f, 4095);
+    for (float e : cpu_mode_error(sum, 4096, AngleMode::Exact)) ASSERT_EQ(e, 0.0f);
+}
+
 // Extreme settings on the GPU: θ 1.0001 and 1e9, rotary dim 2 and 512, factor 1000, N up to
 // 2^24. Every value finite; sampled distances equal the float64 evaluation within 1e-5·Σ|c|.
 TEST_F(GlTest, ExtremeSettingsStayFiniteAndExact) {
