@@ -87,6 +87,12 @@ std::string widgets_json(const std::vector<ui::Widget>& widgets) {
     return out.dump(1) + "\n";
 }
 
+std::string clipped_json(const std::vector<ui::ClippedText>& clipped) {
+    Json out = Json::array();
+    for (const ui::ClippedText& c : clipped) out.push_back({{"text", c.text}, {"needed", c.needed}, {"room", c.room}});
+    return out.dump(1) + "\n";
+}
+
 std::pair<double, double> at_of(const Json& step) {
     if (!step.contains("at")) return {0.5, 0.5};
     return {step["at"][0].get<double>(), step["at"][1].get<double>()};
@@ -95,7 +101,7 @@ std::pair<double, double> at_of(const Json& step) {
 // Checks one step's shape; returns the problem or "".
 std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
-    static const std::vector<std::string> actions = {"wait", "click", "drag", "type", "key", "drop", "screenshot", "state", "widgets"};
+    static const std::vector<std::string> actions = {"wait", "click", "drag", "type", "key", "drop", "screenshot", "state", "widgets", "clipped"};
     std::string action;
     for (const auto& [key, value] : s.items()) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
@@ -183,8 +189,13 @@ bool Script::after_frame(LabUi& lab) {
         error_ = fmt::format("{}: {}", where(), error);
         return false;
     }
+    if (!clipped_out_.empty() && !write_file_atomically(clipped_out_, clipped_json(ui::log().clipped()), error)) {
+        error_ = fmt::format("{}: {}", where(), error);
+        return false;
+    }
     state_out_.clear();
     widgets_out_.clear();
+    clipped_out_.clear();
     return true;
 }
 
@@ -251,6 +262,9 @@ bool Script::expand(const Json& step, Window&) {
     } else if (step.contains("widgets")) {
         const std::string path = step["widgets"].get<std::string>();
         actions_.push_back([this, path](Window&) { widgets_out_ = path; return true; });
+    } else if (step.contains("clipped")) {
+        const std::string path = step["clipped"].get<std::string>();
+        actions_.push_back([this, path](Window&) { clipped_out_ = path; return true; });
     }
     return true;
 }

@@ -49,7 +49,7 @@ private:
     std::vector<Json> steps_;
     std::size_t next_ = 0;        // the next step to expand
     std::deque<Action> actions_;  // the current step's remaining frames
-    std::string capture_, state_out_, widgets_out_, error_;
+    std::string capture_, state_out_, widgets_out_, clipped_out_, error_;
 };
 
 }  // namespace ropelab

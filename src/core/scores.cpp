@@ -41,6 +41,12 @@ ScoreCoefficients score_coefficients(std::span<const double> q, std::span<const 
     return out;
 }
 
+double unencoded_score(const ScoreCoefficients& c, const RopeFrequencies& freqs) {
+    double rotary = 0.0;
+    for (const auto& ci : c.pair) rotary += ci.real();
+    return rotary / (freqs.attention_factor * freqs.attention_factor) + c.passthrough;
+}
+
 double rope_score(const ScoreCoefficients& c, const RopeFrequencies& freqs, std::int64_t delta) {
     double sum = c.passthrough;
     for (int i = 0; i < freqs.pairs(); ++i) {

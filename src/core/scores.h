@@ -26,6 +26,10 @@ struct ScoreCoefficients {
 ScoreCoefficients score_coefficients(std::span<const double> q, std::span<const double> k,
                                      const RopeFrequencies& freqs);
 
+// q·k with no position encoding at all: the same at every distance and position, so attention
+// alone cannot see order. Re Σ c_i without the attention factor's af², plus the pass-through.
+double unencoded_score(const ScoreCoefficients& c, const RopeFrequencies& freqs);
+
 // One distance, from exact phases.
 double rope_score(const ScoreCoefficients& c, const RopeFrequencies& freqs, std::int64_t delta);
 

@@ -72,6 +72,10 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
             t.values.push_back(std::move(relative));
         }
     }
+    if (p.show_unencoded) {
+        t.columns.push_back("no_encoding");
+        t.values.push_back(std::vector<double>(n, d.unencoded));
+    }
     if (p.encoding != Encoding::Rope) {
         t.columns.push_back("sinusoidal");
         t.values.push_back(widen(cpu_scores(d.sinusoidal_sum, p.max_distance, AngleMode::Exact)));

@@ -100,6 +100,7 @@ LabData compute_lab_data(const LabParams& p) {
     d.sinusoidal = sinusoidal_encoding(d.freqs.head_dim, p.model.rope_theta);
     d.sinusoidal_sum = sinusoidal_phasor_sum(d.q, d.k, d.sinusoidal, query);
     d.bound_factor = roformer_bound_factor(d.coefficients);
+    d.unencoded = unencoded_score(d.coefficients, d.freqs);
 
     const std::int64_t delta = p.invariance_distance;
     d.invariance_rope = rope_invariance(d.q, d.k, d.freqs, delta, delta, delta + kInvarianceWidth);

@@ -23,6 +23,7 @@ struct LabData {
     PhasorSum sinusoidal_sum;  // query at N − 1
     // factor · B(Δ) bounds |score − passthrough| at every Δ (roformer_bound_factor).
     double bound_factor = 0.0;
+    double unencoded = 0.0;  // q·k with no position encoding (unencoded_score)
 
     std::vector<double> invariance_positions, invariance_rope, invariance_sinusoidal;
     // |angle error| in rad vs position: the focused pair, and the worst pair for fp32.

@@ -41,6 +41,7 @@ struct LabParams {
     AngleMode angle_mode = AngleMode::Exact;  // a naive mode is drawn over the exact curve
     bool mode_difference = false;              // and its difference (naive − exact) below
     bool show_bound = true;
+    bool show_unencoded = false;  // q·k with no encoding: flat in Δ
     bool log_distance = false;
     std::int64_t invariance_distance = 8;  // Δ of the translation-invariance view
 

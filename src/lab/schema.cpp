@@ -207,6 +207,9 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "curves.show_bound", .flag = "--show-bound", .lesson = "show_bound", .kind = K::Bool,
                      .affects = A::Data, .help = "Draw RoFormer's decay bound"},
                     MEMBER(p.show_bound)));
+    f.push_back(row({.path = "curves.show_unencoded", .flag = "--show-unencoded", .lesson = "show_unencoded",
+                     .kind = K::Bool, .help = "Draw q·k with no position encoding (flat in Δ)"},
+                    MEMBER(p.show_unencoded)));
     f.push_back(row({.path = "curves.log_distance", .flag = "--log-distance", .lesson = "log_distance", .kind = K::Bool,
                      .help = "Logarithmic distance axis"},
                     MEMBER(p.log_distance)));

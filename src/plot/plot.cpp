@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <limits>
 
+#include <fmt/format.h>
+
 namespace ropelab::plot {
 
 namespace {
@@ -24,7 +26,41 @@ std::string tick_label(double v) {
     return buffer;
 }
 
+// A power of ten that tick labels are divided by when they would be long (|v| ≥ 10^5 or all
+// below 10^-2): "0.2, 0.4" under "(×1e-05)" instead of "2e-06, 4e-06". 1 otherwise.
+double axis_unit(Range r) {
+    const double largest = std::max(std::abs(r.min), std::abs(r.max));
+    if (!(largest > 0.0) || !std::isfinite(largest) || (largest >= 1e-2 && largest < 1e5)) return 1.0;
+    return std::pow(10.0, std::floor(std::log10(largest)));
+}
+
+// The box a text drawn at `at` occupies.
+ImVec4 box_of(ImVec2 at, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    return ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
+}
+
 }  // namespace
+
+std::vector<double> ticks_for(Range r, float length, float spacing, bool log_axis, bool horizontal) {
+    // As many as the spacing asks for, and at least four where four fit without their labels
+    // touching: one or two ticks do not tell a reader the scale.
+    const int fit = std::max(2, static_cast<int>(length / std::max(1.0f, spacing)));
+    std::vector<double> ticks = nice_ticks(r, fit, log_axis);
+    const float font = ImGui::GetFontSize();
+    const auto labels_fit = [&](const std::vector<double>& t) {
+        if (t.size() < 2) return true;
+        float widest = 0.0f;
+        for (double v : t) widest = std::max(widest, ImGui::CalcTextSize(tick_label(v).c_str()).x);
+        const float needed = horizontal ? widest + 0.8f * font : 1.2f * font;
+        return length / static_cast<float>(t.size()) >= needed;
+    };
+    for (int target = fit + 1; ticks.size() < 4 && target <= 12; ++target) {
+        std::vector<double> more = nice_ticks(r, target, log_axis);
+        if (more.size() > ticks.size() && labels_fit(more)) ticks = std::move(more);
+    }
+    return ticks;
+}
 
 std::vector<double> nice_ticks(Range r, int target_count, bool log_axis) {
     std::vector<double> ticks;
@@ -163,27 +199,32 @@ void Plot::draw_axes(ImDrawList* dl) const {
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.5f);
     const float font = ImGui::GetFontSize();
+    const ImVec4 frame(frame_min_.x, frame_min_.y, frame_max_.x, frame_max_.y);
     dl->AddRectFilled(area_min_, area_max_, ImGui::GetColorU32(ImGuiCol_FrameBg));
-    for (double t : nice_ticks(x_, std::max(2, static_cast<int>((area_max_.x - area_min_.x) / (6 * font))),
-                               options_.log_x)) {
+    for (double t : ticks_for(x_, area_max_.x - area_min_.x, 6 * font, options_.log_x, true)) {
         const float px = static_cast<float>(x_to_px(t));
         dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), grid);
         const std::string label = tick_label(t);
         const float w = ImGui::CalcTextSize(label.c_str()).x;
-        dl->AddText(ImVec2(px - w / 2, area_max_.y + 0.15f * font), text, label.c_str());
+        // The last label may not hang past the frame: it moves left to end at its edge.
+        const ImVec2 at(std::min(px - w / 2, frame_max_.x - w), area_max_.y + 0.15f * font);
+        dl->AddText(at, text, label.c_str());
+        ui::log().check_fits(label, ImVec2(at.x, at.y), ImVec2(at.x + w, at.y + font), frame);
     }
-    for (double t : nice_ticks(y_, std::max(2, static_cast<int>((area_max_.y - area_min_.y) / (2.5f * font))),
-                               options_.log_y)) {
+    for (double t : ticks_for(y_, area_max_.y - area_min_.y, 2.5f * font, options_.log_y, false)) {
         const float py = static_cast<float>(y_to_px(t));
         dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), grid);
-        const std::string label = tick_label(t);
+        const std::string label = tick_label(t / y_unit_);
         const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-        dl->AddText(ImVec2(area_min_.x - size.x - 0.3f * font, py - size.y / 2), text, label.c_str());
+        const ImVec2 at(area_min_.x - size.x - 0.3f * font, py - size.y / 2);
+        dl->AddText(at, text, label.c_str());
+        ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), frame);
     }
     dl->AddRect(area_min_, area_max_, ImGui::GetColorU32(ImGuiCol_Border));
     const ImVec2 xl = ImGui::CalcTextSize(options_.x_label);
-    dl->AddText(ImVec2((area_min_.x + area_max_.x - xl.x) / 2, area_max_.y + 1.2f * font), text,
-                options_.x_label);
+    const ImVec2 at((area_min_.x + area_max_.x - xl.x) / 2, area_max_.y + 1.2f * font);
+    dl->AddText(at, text, options_.x_label);
+    ui::log().check_fits(options_.x_label, at, ImVec2(at.x + xl.x, at.y + xl.y), frame);
 }
 
 void Plot::draw_entries(ImDrawList* dl) const {
@@ -221,51 +262,139 @@ void Plot::draw_entries(ImDrawList* dl) const {
         }
     }
     const float font = ImGui::GetFontSize();
+    const ImVec4 area(area_min_.x, area_min_.y, area_max_.x, area_max_.y);
     // Labels never print over each other: one that would overlap a label already placed moves
     // down (vertical lines) or up (horizontal lines) a line at a time.
     std::vector<std::pair<ImVec2, ImVec2>> placed;
     const auto free_spot = [&](ImVec2 at, ImVec2 size, float step) {
-        for (int tries = 0; tries < 8; ++tries) {
-            const bool clash = std::any_of(placed.begin(), placed.end(), [&](const auto& r) {
-                return at.x < r.second.x && at.x + size.x > r.first.x && at.y < r.second.y && at.y + size.y > r.first.y;
+        const auto clashes = [&](ImVec2 p) {
+            return std::any_of(placed.begin(), placed.end(), [&](const auto& r) {
+                return p.x < r.second.x && p.x + size.x > r.first.x && p.y < r.second.y && p.y + size.y > r.first.y;
             });
-            if (!clash) break;
-            at.y += step;
+        };
+        const auto inside = [&](ImVec2 p) { return p.y >= area_min_.y && p.y + size.y <= area_max_.y; };
+        // A line at a time away from the first spot, the preferred way first, never out of the plot.
+        ImVec2 best = at;
+        for (int tries = 0; tries < 16; ++tries) {
+            const ImVec2 p(at.x, at.y + (tries % 2 == 0 ? 1.0f : -1.0f) * static_cast<float>((tries + 1) / 2) * step);
+            if (inside(p) && !clashes(p)) {
+                best = p;
+                break;
+            }
         }
-        placed.emplace_back(at, ImVec2(at.x + size.x, at.y + size.y));
-        return at;
+        placed.emplace_back(best, ImVec2(best.x + size.x, best.y + size.y));
+        return best;
     };
     for (const Marker& m : markers_) {
-        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        const std::string label = m.label_in_legend ? std::string() : m.label;
+        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
         if (m.horizontal) {
             const float py = static_cast<float>(y_to_px(m.at));
             dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), m.color, 1.5f);
-            const ImVec2 at = free_spot(ImVec2(area_min_.x + 0.3f * font, py - 1.1f * font), size, -1.1f * font);
-            dl->AddText(at, m.color, m.label.c_str());
+            // Above its line, or below it where the top is too close; further labels step away.
+            const bool above = py - 1.1f * font >= area_min_.y;
+            const ImVec2 at = free_spot(ImVec2(area_min_.x + 0.3f * font, above ? py - 1.1f * font : py + 0.1f * font), size,
+                                        above ? -1.1f * font : 1.1f * font);
+            dl->AddText(at, m.color, label.c_str());
+            ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
         } else {
             const float px = static_cast<float>(x_to_px(m.at));
             dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), m.color, 1.5f);
-            const ImVec2 at = free_spot(ImVec2(px + 0.2f * font, area_min_.y + 0.1f * font), size, 1.1f * font);
-            dl->AddText(at, m.color, m.label.c_str());
+            // Right of its line, or left of it where the right edge is too close.
+            const float x = px + 0.2f * font + size.x <= area_max_.x ? px + 0.2f * font : px - 0.2f * font - size.x;
+            const ImVec2 at = free_spot(ImVec2(x, area_min_.y + 0.1f * font), size, 1.1f * font);
+            dl->AddText(at, m.color, label.c_str());
+            ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
         }
     }
     dl->PopClipRect();
 }
 
-void Plot::draw_legend(ImDrawList* dl) const {
-    // One line above the plot: the y label, then a short stroke and name per series.
+// The top lines: the y label (with the axis's power of ten, if any), then a short stroke and
+// name per series, wrapping onto further lines rather than running off the frame.
+void Plot::layout_legend() {
     const float font = ImGui::GetFontSize();
-    dl->PushClipRect(frame_min_, frame_max_, true);
-    dl->AddText(frame_min_, ImGui::GetColorU32(ImGuiCol_TextDisabled), options_.y_label);
+    legend_.clear();
+    hidden_.clear();
+    y_label_ = options_.y_label;
+    if (y_unit_ != 1.0) y_label_ += fmt::format(" (×{})", tick_label(y_unit_));
+    std::vector<std::pair<std::string, ImU32>> items;
     if (options_.legend) {
-        float x = frame_min_.x + ImGui::CalcTextSize(options_.y_label).x + 1.5f * font;
-        const float y = frame_min_.y + 0.55f * font;
         for (const Entry& e : entries_) {
-            if (e.name.empty()) continue;
-            dl->AddLine(ImVec2(x, y), ImVec2(x + 1.2f * font, y), e.color, 3.0f);
-            x += 1.5f * font;
-            dl->AddText(ImVec2(x, frame_min_.y), ImGui::GetColorU32(ImGuiCol_Text), e.name.c_str());
-            x += ImGui::CalcTextSize(e.name.c_str()).x + 1.0f * font;
+            if (!e.name.empty()) items.emplace_back(e.name, e.color);
+        }
+    }
+    // A marker whose label fits on neither side of its line is named up here instead of being cut.
+    for (Marker& m : markers_) {
+        const float need = ImGui::CalcTextSize(m.label.c_str()).x + 0.3f * font;
+        bool fits = true;
+        if (m.horizontal) {
+            fits = need <= area_max_.x - area_min_.x;
+        } else {
+            const float px = static_cast<float>(x_to_px(m.at));
+            fits = px + need <= area_max_.x || px - need >= area_min_.x;
+        }
+        m.label_in_legend = !m.label.empty() && !fits;
+        if (m.label_in_legend) items.emplace_back(m.label, m.color);
+    }
+    // Lines: the first follows the y label, further ones use the whole width; as many as leave
+    // the plot three lines of its own. What does not fit is "+K more", named on hover.
+    const float line = 1.2f * font;
+    const int max_lines = std::max(1, static_cast<int>((area_max_.y - 3.0f * font - frame_min_.y - 1.4f * font) / line) + 1);
+    const float first = frame_min_.x + ImGui::CalcTextSize(y_label_.c_str()).x + 1.5f * font;
+    const auto width_of = [&](const std::string& name) { return 1.5f * font + ImGui::CalcTextSize(name.c_str()).x; };
+    float x = first;
+    int lines = 1;
+    bool line_empty = true;  // a name wider than a whole line still goes on one (and is reported)
+    std::size_t placed = 0;
+    for (; placed < items.size(); ++placed) {
+        const float width = width_of(items[placed].first);
+        if (x + width > frame_max_.x && (!line_empty || x > frame_min_.x)) {
+            if (lines == max_lines) break;
+            x = frame_min_.x;
+            ++lines;
+        }
+        legend_.push_back({items[placed].first, items[placed].second, ImVec2(x, frame_min_.y + (lines - 1) * line)});
+        x += width + 1.0f * font;
+        line_empty = false;
+    }
+    if (placed < items.size()) {
+        // Make room for the "+K more" item on the last line.
+        const auto more = [&] { return fmt::format("+{} more", items.size() - legend_.size()); };
+        while (!legend_.empty() && legend_.back().at.x + width_of(legend_.back().name) + 1.0f * font + width_of(more()) > frame_max_.x &&
+               legend_.back().at.y == frame_min_.y + (lines - 1) * line && legend_.back().at.x > frame_min_.x) {
+            legend_.pop_back();
+        }
+        const float at_x = legend_.empty() ? first : legend_.back().at.x + width_of(legend_.back().name) + 1.0f * font;
+        for (std::size_t i = legend_.size(); i < items.size(); ++i) hidden_.push_back(items[i].first);
+        legend_.push_back({more(), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImVec2(at_x, frame_min_.y + (lines - 1) * line)});
+    }
+    // The plot area starts below the legend's last line.
+    area_min_.y = std::max(frame_min_.y + 1.4f * font, frame_min_.y + (lines - 1) * line + 1.4f * font);
+}
+
+void Plot::draw_legend(ImDrawList* dl) const {
+    const float font = ImGui::GetFontSize();
+    const ImVec4 frame(frame_min_.x, frame_min_.y, frame_max_.x, frame_max_.y);
+    dl->PushClipRect(frame_min_, frame_max_, true);
+    dl->AddText(frame_min_, ImGui::GetColorU32(ImGuiCol_TextDisabled), y_label_.c_str());
+    const ImVec4 label = box_of(frame_min_, y_label_.c_str());
+    ui::log().check_fits(y_label_, ImVec2(label.x, label.y), ImVec2(label.z, label.w), frame);
+    for (const LegendItem& item : legend_) {
+        dl->AddLine(ImVec2(item.at.x, item.at.y + 0.55f * font), ImVec2(item.at.x + 1.2f * font, item.at.y + 0.55f * font),
+                    item.color, 3.0f);
+        const ImVec2 name_at(item.at.x + 1.5f * font, item.at.y);
+        dl->AddText(name_at, ImGui::GetColorU32(ImGuiCol_Text), item.name.c_str());
+        const ImVec4 box = box_of(name_at, item.name.c_str());
+        // A line's text below the plot's top is covered by the plot: cut too.
+        ui::log().check_fits(item.name, ImVec2(box.x, box.y), ImVec2(box.z, box.w),
+                             ImVec4(frame.x, frame.y, frame.z, area_min_.y));
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        if (&item == &legend_.back() && !hidden_.empty() && ui::tooltips_allowed() && mouse.x >= box.x &&
+            mouse.x <= box.z && mouse.y >= box.y && mouse.y <= box.w) {
+            ImGui::BeginTooltip();
+            for (const std::string& name : hidden_) ImGui::TextUnformatted(name.c_str());
+            ImGui::EndTooltip();
         }
     }
     dl->PopClipRect();
@@ -346,6 +475,8 @@ void Plot::handle_input(bool hovered, bool active) {
 
 std::optional<double> Plot::finish() {
     y_ = state_.user_view && state_.y.valid() ? state_.y : fit_y();
+    y_unit_ = options_.log_y ? 1.0 : axis_unit(y_);
+    layout_legend();
     ImGui::PushID(static_cast<int>(id_));
     ImGui::InvisibleButton("plot", ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
     ui::log().record(name_, "plot");

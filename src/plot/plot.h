@@ -75,6 +75,12 @@ private:
         ImU32 color;
         std::string label;
         bool horizontal = false;
+        bool label_in_legend = false;  // too long for the plot's width: named in the legend instead
+    };
+    struct LegendItem {
+        std::string name;
+        ImU32 color;
+        ImVec2 at;  // where its stroke starts
     };
 
     double x_to_px(double x) const;
@@ -83,6 +89,7 @@ private:
     Range fit_y() const;
     void draw_axes(ImDrawList* dl) const;
     void draw_entries(ImDrawList* dl) const;
+    void layout_legend();
     void draw_legend(ImDrawList* dl) const;
     void hover(ImDrawList* dl, double mouse_x) const;
     void handle_input(bool hovered, bool active);
@@ -93,11 +100,19 @@ private:
     Range data_x_, x_, y_;
     std::vector<Entry> entries_;
     std::vector<Marker> markers_;
+    std::vector<LegendItem> legend_;
+    std::vector<std::string> hidden_;  // legend names folded into "+K more"
+    std::string y_label_;
+    double y_unit_ = 1.0;  // the y tick labels' power of ten
     ImGuiID id_;
     std::string name_;
 };
 
 // "Nice" tick positions covering [min, max]: 1, 2, 5 × 10^k steps, or decades on log axes.
 std::vector<double> nice_ticks(Range r, int target_count, bool log_axis);
+// Ticks for an axis `length` pixels long, about `spacing` apart: at least four where four fit
+// without their labels touching (label widths along a horizontal axis, line heights along a
+// vertical one). Needs the current font.
+std::vector<double> ticks_for(Range r, float length, float spacing, bool log_axis, bool horizontal);
 
 }  // namespace ropelab::plot

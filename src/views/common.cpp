@@ -32,9 +32,7 @@ void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_siz
 }
 
 void caption(const char* line, const char* more) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextUnformatted(line);
-    ImGui::PopStyleColor();
+    ui::text_disabled(line);  // wraps in a narrow cell rather than losing its end
     if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);

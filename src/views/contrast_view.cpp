@@ -9,6 +9,7 @@
 
 #include "core/rotation.h"
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -50,8 +51,9 @@ void contrast_view(Context& ctx) {
     const auto added = x + pm;
     const auto rotated = x * pair_rotor(d.freqs, i, p.position);
 
-    ImGui::Text("|x| = %.4f    |x + p_m| = %.4f (angle %.1f°)    |R(mθ)x| = %.4f (angle %.1f°)", std::abs(x),
-                std::abs(added), std::arg(added) * 180 / M_PI, std::abs(rotated), std::arg(rotated) * 180 / M_PI);
+    ui::text(fmt::format("|x| = {:.4f}    |x + p_m| = {:.4f} (angle {:.1f}°)    |R(mθ)x| = {:.4f} (angle {:.1f}°)",
+                         std::abs(x), std::abs(added), std::arg(added) * 180 / M_PI, std::abs(rotated),
+                         std::arg(rotated) * 180 / M_PI));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float gap = ImGui::GetFontSize() * 0.5f;

@@ -233,13 +233,15 @@ void curve_section(LabParams& p) {
     ImGui::SameLine();
     ui::checkbox("bound", &p.show_bound);
     tip("RoFormer: |Σ c_i e^{iΔθ_i}| ≤ max|c_{i+1} − c_i| · Σ_j |S_j(Δ)|");
+    ImGui::SameLine();
+    ui::checkbox("no encoding", &p.show_unencoded);
+    tip("q·k with no position encoding: the same at every distance, so attention alone cannot see order");
     enum_combo("Angles", p.angle_mode, kAngleNames);
     tip("exact: integer phase reduction; naive fp32: sin/cos(float(m)·θ); bf16: those rounded to bfloat16. "
         "A naive mode is drawn over the exact score, with q at m = N − 1 and k at m − Δ");
-    ImGui::BeginDisabled(p.angle_mode == AngleMode::Exact);
     ui::checkbox("difference", &p.mode_difference);
-    ImGui::EndDisabled();
-    tip("Plot naive − exact under the scores (summed term by term, so it is not lost in rounding)");
+    tip("With a naive angle mode: plot naive − exact under the scores (summed term by term, so it is not lost "
+        "in rounding)");
     ui::slider_int64("invariance Δ", &p.invariance_distance, 0, 4096, true);
     tip("The fixed distance of the translation-invariance view (Ctrl+click to type up to 2^31 − 1)");
 }

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "views/views.h"
 #include "views/widgets.h"
 
@@ -38,21 +40,30 @@ void frequencies_view(Context& ctx) {
         static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Unchanged)),
         static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Blended)),
         static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Interpolated))};
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ctx.colors.unchanged), "%d unchanged", counts[0]);
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ctx.colors.blended), "%d blended", counts[1]);
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ctx.colors.interpolated), "%d interpolated", counts[2]);
+    const std::string count_text[3] = {fmt::format("{} unchanged", counts[0]), fmt::format("{} blended", counts[1]),
+                                       fmt::format("{} interpolated", counts[2])};
+    ui::text(count_text[0], ctx.colors.unchanged);
+    ui::same_line_if_fits(count_text[1]);
+    ui::text(count_text[1], ctx.colors.blended);
+    ui::same_line_if_fits(count_text[2]);
+    ui::text(count_text[2], ctx.colors.interpolated);
     if (ImGui::IsItemHovered()) {
         if (ui::tooltips_allowed()) ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
     }
 
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float gap = ImGui::GetFontSize() * 0.5f;
-    // Side by side when wide, stacked when tall.
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float font = ImGui::GetFontSize(), gap = font * 0.5f;
+    // Side by side when wide, stacked when tall; a plot needs about 22 × 10 lines for its
+    // legend, axes and markers. Where two do not fit, the wavelengths (with the contexts) alone.
     const bool side_by_side = avail.x > 1.6f * avail.y;
-    const ImVec2 half = side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
-                                     : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
+    const bool both = side_by_side ? (avail.x - gap) / 2 >= 22 * font : (avail.y - gap) / 2 >= 10 * font;
+    if (!both) {
+        ui::text_disabled("θ_i per pair: large view (6)");
+        avail = ImGui::GetContentRegionAvail();
+    }
+    const ImVec2 half = !both        ? ImVec2(std::max(40.0f, avail.x), std::max(40.0f, avail.y))
+                        : side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
+                                       : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
     const RopeScaling& s = p.model.rope_scaling;
     const auto context = s.original_max_position_embeddings.value_or(
         p.model.original_max_position_embeddings.value_or(p.model.max_position_embeddings));
@@ -79,7 +90,7 @@ void frequencies_view(Context& ctx) {
         }
         if (tokens) plot.vline(1.0, ctx.colors.marker, "L₀");
     };
-    {
+    if (both) {
         // The dots' colours are explained by the counts above; the legend names the line only.
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true});
         plot.line("unscaled", xs, unscaled, ctx.colors.bound);
@@ -88,7 +99,7 @@ void frequencies_view(Context& ctx) {
         rule_lines(plot);
         plot.finish();
     }
-    if (side_by_side) ImGui::SameLine(0, gap);
+    if (both && side_by_side) ImGui::SameLine(0, gap);
     {
         plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true});
         plot.line("unscaled", xs, wave_unscaled, ctx.colors.bound);

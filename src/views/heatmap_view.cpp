@@ -6,6 +6,8 @@
 #include <cmath>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/colormap.h"
 #include "core/rotation.h"
 #include "views/views.h"
@@ -86,9 +88,8 @@ void heatmap_view(Context& ctx) {
                           phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(pair)], m)));
     }
     colour_bar(avail.x);
-    ImGui::TextDisabled("positions %lld .. %lld (every %lld; m = %lld marked), pairs 0 .. %d", static_cast<long long>(first),
-                        static_cast<long long>(first + (kHeatmapRows - 1) * stride), static_cast<long long>(stride),
-                        static_cast<long long>(p.position), d.freqs.pairs() - 1);
+    ui::text_disabled(fmt::format("positions {} .. {} (every {}; m = {} marked), pairs 0 .. {}", first,
+                                  first + (kHeatmapRows - 1) * stride, stride, p.position, d.freqs.pairs() - 1));
 
     std::vector<double> pairs, angles;
     const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);

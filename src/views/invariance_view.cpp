@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -13,9 +14,8 @@ void invariance_view(Context& ctx) {
             "The score at one fixed distance as the query moves along the sequence. RoPE's stays "
             "put (it depends on m − n only); the sinusoidal (additive) score wanders. Measured by "
             "rotating q and k for real, not by formula.");
-    ImGui::TextDisabled("Δ = %lld, query positions %lld .. %lld", static_cast<long long>(p.invariance_distance),
-                        static_cast<long long>(d.invariance_positions.front()),
-                        static_cast<long long>(d.invariance_positions.back()));
+    ui::text_disabled(fmt::format("Δ = {}, query positions {} .. {}", p.invariance_distance,
+                                  d.invariance_positions.front(), d.invariance_positions.back()));
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     plot::Plot plot("invariance", ctx.state.invariance, ImVec2(avail.x, std::max(40.0f, avail.y)),
                     {d.invariance_positions.front(), d.invariance_positions.back()},

@@ -81,15 +81,15 @@ void LabUi::grid(ImVec2 origin, ImVec2 size) {
     ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * (cell.x + gap), origin.y + 2 * (cell.y + gap)));
     ImGui::BeginChild("status", cell, true);
     if (compute_.device().fallback_reason().empty()) {
-        ImGui::TextDisabled("Compute: %s", compute_.device().name().c_str());
+        ui::text_disabled(fmt::format("Compute: {}", compute_.device().name()));
     } else {
-        ImGui::TextColored(ImVec4(0.94f, 0.67f, 0.16f, 1.0f), "Compute: CPU (no GPU compute shaders)");
+        ui::text("Compute: CPU (no GPU compute shaders)", IM_COL32(240, 171, 41, 255));
         ui::tip(compute_.device().fallback_reason().c_str());
     }
-    ImGui::TextDisabled("%s · d = %d, rotary %d, θ = %.6g", params_.preset.c_str(), compute_.data().freqs.head_dim,
-                        compute_.data().freqs.rotary_dim, params_.model.rope_theta);
-    ImGui::TextDisabled("%.1f ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));
-    ImGui::TextWrapped("Keys 1–8 show one view large, Space plays, ←/→ step. F1 lists every shortcut.");
+    ui::text_disabled(fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", params_.preset, compute_.data().freqs.head_dim,
+                                  compute_.data().freqs.rotary_dim, params_.model.rope_theta));
+    ui::text_disabled(fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate)));
+    ui::text("Keys 1–8 show one view large, Space plays, ←/→ step. F1 lists every shortcut.");
     ImGui::EndChild();
 }
 
@@ -236,12 +236,10 @@ void LabUi::lesson_bar(bool presenting) {
     }
     ImGui::TextDisabled("%d/%d%s", scene_ + 1, scene_count(), !presenting && !scene_playing_ ? " (paused)" : "");
     ui::log().record(fmt::format("scene {}/{}", scene_ + 1, scene_count()), "message", scene.title);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(scene.title.c_str());
+    ui::same_line_if_fits(scene.title);
+    ui::text(scene.title);
     // On a projector the caption is what the room reads: full contrast there.
-    if (!presenting) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", scene.caption.c_str());
-    if (!presenting) ImGui::PopStyleColor();
+    ui::text(scene.caption, presenting ? 0 : ImGui::GetColorU32(ImGuiCol_TextDisabled));
 }
 
 void LabUi::scene_views(ImVec2 origin, ImVec2 size) {

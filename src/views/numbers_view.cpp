@@ -5,8 +5,14 @@
 #include <cmath>
 #include <complex>
 
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
 #include "core/rotation.h"
 #include "views/views.h"
+#include "views/widgets.h"
 
 namespace ropelab::views {
 
@@ -14,6 +20,25 @@ namespace {
 // A value as printed with `decimals` decimals, without the "−0.000000" that rounding a tiny
 // negative number gives: a rounded zero is zero.
 double shown(double v, int decimals) { return std::abs(v) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : v; }
+
+// The largest font scale (1 down to 0.5) at which the lines, wrapped at the box's width, fit
+// its height; an empty line is a separator.
+float numbers_scale(const std::vector<std::string>& lines, ImVec2 room) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    for (float scale = 1.0f; scale > 0.5f; scale -= 0.05f) {
+        float height = 0.0f;
+        for (const std::string& line : lines) {
+            if (line.empty()) {
+                height += style.ItemSpacing.y;
+                continue;
+            }
+            const float width = ImGui::CalcTextSize(line.c_str()).x * scale;
+            height += std::ceil(width / std::max(1.0f, room.x)) * ImGui::GetFontSize() * scale + style.ItemSpacing.y;
+        }
+        if (height <= room.y) return scale;
+    }
+    return 0.5f;
+}
 }  // namespace
 
 void numbers_view(Context& ctx) {
@@ -33,41 +58,57 @@ void numbers_view(Context& ctx) {
     const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
     const auto rotated = x * std::complex<double>(c, s);
 
+    // The worked example as lines (an empty line is a separator), shrunk until it fits the
+    // cell (down to half the font), wrapped at its width.
+    std::vector<std::string> lines;
     const double base_freq = std::pow(d.freqs.effective_theta, -2.0 * i / d.freqs.rotary_dim);
-    ImGui::Text("θ_%d = %.6g^(−2·%d/%d) = %.10g rad per position", i, d.freqs.effective_theta, i,
-                d.freqs.rotary_dim, base_freq);
+    lines.push_back(fmt::format("θ_{} = {:.6g}^(−2·{}/{}) = {:.10g} rad per position", i, d.freqs.effective_theta, i,
+                                d.freqs.rotary_dim, base_freq));
+    const std::string type(to_string(p.model.rope_scaling.type));
     if (std::abs(theta - base_freq) > 1e-15 * base_freq) {
-        ImGui::Text("      × %.6g (%s scaling) = %.10g rad per position", theta / base_freq,
-                    std::string(to_string(p.model.rope_scaling.type)).c_str(), theta);
+        lines.push_back(fmt::format("      × {:.6g} ({} scaling) = {:.10g} rad per position", theta / base_freq, type, theta));
     }
-    ImGui::Text("m·θ_%d = %lld × %.10g = %.10g rad", i, static_cast<long long>(p.position), theta,
-                static_cast<double>(p.position) * theta);
-    ImGui::Text("reduced: %.12f rad = %.8f°", shown(angle, 12), shown(angle * 180.0 / M_PI, 8));
+    lines.push_back(fmt::format("m·θ_{} = {} × {:.10g} = {:.10g} rad", i, p.position, theta,
+                                static_cast<double>(p.position) * theta));
+    lines.push_back(fmt::format("reduced: {:.12f} rad = {:.8f}°", shown(angle, 12), shown(angle * 180.0 / M_PI, 8)));
     if (a != 1.0) {
-        ImGui::Text("attention factor %.10g (%s): cos and sin are scaled by it", a,
-                    std::string(to_string(p.model.rope_scaling.type)).c_str());
-        ImGui::Text("%.6g·cos = %.10f     %.6g·sin = %.10f", a, shown(c, 10), a, shown(s, 10));
+        lines.push_back(fmt::format("attention factor {:.10g} ({}): cos and sin are scaled by it", a, type));
+        lines.push_back(fmt::format("{:.6g}·cos = {:.10f}     {:.6g}·sin = {:.10f}", a, shown(c, 10), a, shown(s, 10)));
     } else {
-        ImGui::Text("cos = %.10f     sin = %.10f", shown(c, 10), shown(s, 10));
+        lines.push_back(fmt::format("cos = {:.10f}     sin = {:.10f}", shown(c, 10), shown(s, 10)));
     }
-    ImGui::Separator();
+    lines.emplace_back();
     const char* matrix = a != 1.0 ? "a·R(m·θ) = " : "R(m·θ) = ";
     const char* indent = a != 1.0 ? "           " : "         ";
-    ImGui::Text("%s| %+.6f  %+.6f |", matrix, shown(c, 6), shown(-s, 6));
-    ImGui::Text("%s| %+.6f  %+.6f |", indent, shown(s, 6), shown(c, 6));
-    ImGui::Separator();
-    ImGui::Text("q pair as complex:  %.6f %+.6fi", shown(x.real(), 6), shown(x.imag(), 6));
-    ImGui::Text("(%.4f %+.4fi)(%.6f %+.6fi) = %.6f %+.6fi", shown(x.real(), 4), shown(x.imag(), 4), shown(c, 6),
-                shown(s, 6), shown(rotated.real(), 6), shown(rotated.imag(), 6));
-    ImGui::Text("|before| = %.6f   |after| = %.6f%s", std::abs(x), std::abs(rotated),
-                a != 1.0 ? "   (× the attention factor)" : "");
-    ImGui::Separator();
+    lines.push_back(fmt::format("{}| {:+.6f}  {:+.6f} |", matrix, shown(c, 6), shown(-s, 6)));
+    lines.push_back(fmt::format("{}| {:+.6f}  {:+.6f} |", indent, shown(s, 6), shown(c, 6)));
+    lines.emplace_back();
+    lines.push_back(fmt::format("q pair as complex:  {:.6f} {:+.6f}i", shown(x.real(), 6), shown(x.imag(), 6)));
+    lines.push_back(fmt::format("({:.4f} {:+.4f}i)({:.6f} {:+.6f}i) = {:.6f} {:+.6f}i", shown(x.real(), 4),
+                                shown(x.imag(), 4), shown(c, 6), shown(s, 6), shown(rotated.real(), 6),
+                                shown(rotated.imag(), 6)));
+    lines.push_back(fmt::format("|before| = {:.6f}   |after| = {:.6f}{}", std::abs(x), std::abs(rotated),
+                                a != 1.0 ? "   (× the attention factor)" : ""));
+    lines.emplace_back();
     const auto [ia, ib] = pair_components(i, d.freqs.rotary_dim, PairLayout::Interleaved);
     const auto [ha, hb] = pair_components(i, d.freqs.rotary_dim, PairLayout::Half);
-    ImGui::Text("pair %d is components (%d, %d) interleaved (RoFormer, GPT-J, DeepSeek, Llama 4)", i, ia, ib);
-    ImGui::Text("        components (%d, %d) half-split (HF rotate_half: Llama, Qwen, Gemma, …)", ha, hb);
-    ImGui::TextDisabled("this model uses the %s layout; %d of %d components rotate", 
-                        std::string(to_string(d.freqs.layout)).c_str(), d.freqs.rotary_dim, d.freqs.head_dim);
+    lines.push_back(fmt::format("pair {} is components ({}, {}) interleaved (RoFormer, GPT-J, DeepSeek, Llama 4)", i, ia, ib));
+    lines.push_back(fmt::format("        components ({}, {}) half-split (HF rotate_half: Llama, Qwen, Gemma, …)", ha, hb));
+    const std::string layout = fmt::format("this model uses the {} layout; {} of {} components rotate",
+                                           to_string(d.freqs.layout), d.freqs.rotary_dim, d.freqs.head_dim);
+
+    lines.push_back(layout);
+    ImGui::SetWindowFontScale(numbers_scale(lines, ImGui::GetContentRegionAvail()));
+    lines.pop_back();
+    for (const std::string& line : lines) {
+        if (line.empty()) {
+            ImGui::Separator();
+        } else {
+            ui::text(line);
+        }
+    }
+    ui::text_disabled(layout);
+    ImGui::SetWindowFontScale(1.0f);
 }
 
 }  // namespace ropelab::views

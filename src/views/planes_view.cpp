@@ -133,9 +133,9 @@ void planes_view(Context& ctx) {
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
             "pair's q at m and (shorter) k at n = m − Δk; click one to focus it.");
     const double angle = phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.position));
-    ImGui::Text("pair %d: θ = %.4g, m·θ = %.2f°, (m−n)·θ = %.2f°", i,
-                d.freqs.inv_freq[static_cast<std::size_t>(i)], angle,
-                phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.key_distance)));
+    ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
+                         d.freqs.inv_freq[static_cast<std::size_t>(i)], angle,
+                         phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.key_distance))));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));

@@ -84,8 +84,7 @@ void mode_error_plot(Context& ctx, float height, std::int64_t count, std::int64_
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.error_columns;
     refresh(cache, ctx.compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
-    const std::string name = fmt::format("{} − exact (q at m = {})", mode_name(p.angle_mode),
-                                         ctx.compute.data().rope_sum.query_position);
+    const std::string name = fmt::format("{} − exact", mode_name(p.angle_mode));
     plot.columns(name.c_str(), cache.mode_error, mode_color(ctx, p.angle_mode));
     plot.finish();
 }
@@ -105,18 +104,26 @@ void score_view(Context& ctx) {
             "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
             "double-click resets.");
     const std::int64_t stride = compute.series_stride();
-    ImGui::TextDisabled("%s, N = %lld%s", device.name().c_str(), static_cast<long long>(p.max_distance),
-                        stride > 1 ? fmt::format(" (preview: every {}th distance)", stride).c_str() : "");
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ui::text_disabled(fmt::format("{}, N = {}{}", device.name(), p.max_distance,
+                                  stride > 1 ? fmt::format(" (preview: every {}th distance)", stride) : ""));
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float font = ImGui::GetFontSize(), spacing = ImGui::GetStyle().ItemSpacing.y;
+    const bool room_below = avail.y > 20 * font;
+    if (compute.has_mode_error() && !room_below) {  // requested, but no room here: say where it is
+        ui::same_line_if_fits("· naive − exact: large view (3)");
+        ui::text_disabled("· naive − exact: large view (3)");
+        avail = ImGui::GetContentRegionAvail();
+    }
     // The decay-shape plot needs room for its own axis and legend: in a small grid cell only the
     // score plot shows (a view shown large, or a bigger window, has both).
-    // A requested difference plot always shows (it is what the naive modes are about).
-    const bool with_error = compute.has_mode_error();
-    const bool with_shape = !with_error && compute.has_rope() && p.show_bound && avail.y > 18 * ImGui::GetFontSize();
-    const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float main_height = with_error ? std::floor((avail.y - spacing) * 0.55f)
-                            : with_shape ? std::floor((avail.y - spacing) * 0.64f)
-                                         : avail.y;
+    const bool with_error = compute.has_mode_error() && room_below;
+    // Each plot needs its legend (two lines where names wrap), three lines of curve and its
+    // x axis: about nine lines; below that only the score plot shows.
+    const bool with_shape = !with_error && compute.has_rope() && p.show_bound && room_below;
+    const float lower = with_error ? std::max(9 * font, std::floor((avail.y - spacing) * 0.45f))
+                      : with_shape ? std::max(9 * font, std::floor((avail.y - spacing) * 0.36f))
+                                   : 0.0f;
+    const float main_height = with_error || with_shape ? avail.y - spacing - lower : avail.y;
     plot::Options options{"distance Δ", "score", p.log_distance, false, true};
     plot::Plot plot("scores", ctx.state.scores, ImVec2(avail.x, std::max(40.0f, main_height)),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
@@ -136,11 +143,17 @@ void score_view(Context& ctx) {
         plot.columns(name.c_str(), cache.bound, ctx.colors.bound, d.bound_factor, passthrough, false);
         plot.columns("", cache.bound, ctx.colors.bound, -d.bound_factor, passthrough, false);
     }
+    if (p.show_unencoded) {
+        // Without any encoding q·k is one number whatever the distance: attention alone is blind to order.
+        const double from = p.log_distance ? 1.0 : 0.0, to = static_cast<double>(p.max_distance - 1);
+        const double xs[] = {from, to}, ys[] = {d.unencoded, d.unencoded};
+        plot.line("no encoding (q·k)", xs, ys, ctx.colors.exact, 2.5f);
+    }
     if (compute.has_sinusoidal()) plot.columns("sinusoidal (additive)", cache.sinusoidal, ctx.colors.sinusoidal);
     if (compute.has_rope()) plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache.rope, ctx.colors.rope);
     if (compute.has_mode_scores()) {
         // Over the exact curve: where the two part, the naive angles have drifted.
-        const std::string name = fmt::format("RoPE, {} (q at m = {})", mode_name(p.angle_mode), d.rope_sum.query_position);
+        const std::string name = fmt::format("RoPE, {}", mode_name(p.angle_mode));
         plot.columns(name.c_str(), cache.mode, mode_color(ctx, p.angle_mode));
     }
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");

@@ -26,6 +26,25 @@ WidgetLog& log() {
 void WidgetLog::begin_frame() {
     last_ = std::move(current_);
     current_.clear();
+    clipped_.clear();
+}
+
+void WidgetLog::check_fits(std::string_view text, ImVec2 min, ImVec2 max, const ImVec4& box, bool can_scroll) {
+    constexpr float slack = 1.0f;  // sub-pixel rounding
+    const bool outside = max.x <= box.x || min.x >= box.z || max.y <= box.y || min.y >= box.w;
+    if ((outside && can_scroll) || text.empty()) return;
+    if (min.x < box.x - slack || max.x > box.z + slack) {
+        clipped_.push_back({std::string(text), max.x - min.x, std::max(0.0f, box.z - std::max(box.x, min.x))});
+    } else if (!can_scroll && (max.y > box.w + slack || min.y < box.y - slack)) {
+        clipped_.push_back({std::string(text), max.y - min.y, std::max(0.0f, box.w - min.y)});
+    }
+}
+
+void WidgetLog::check_item_fits(std::string_view text) {
+    const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+    // Views never scroll; panels and popups may, and their hidden items are out of view, not cut.
+    const bool can_scroll = !(window->Flags & ImGuiWindowFlags_NoScrollbar);
+    check_fits(text, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), window->ClipRect.ToVec4(), can_scroll);
 }
 
 void WidgetLog::record(std::string_view label, std::string_view kind, std::string value) {
@@ -64,6 +83,9 @@ void WidgetLog::add(std::string_view label, std::string_view kind, std::string v
             if (std::find(duplicates_.begin(), duplicates_.end(), clash) == duplicates_.end()) duplicates_.push_back(clash);
         }
     }
+    // A control's label cut by its panel's edge (a checkbox past a narrow panel's side).
+    // (Only its right side: selectables reach into the spacing left of them by design.)
+    if (kind != "plot" && id != 0 && item_visible) check_fits(w.label, ImVec2(std::max(a.x, clip.Min.x), a.y), b, clip.ToVec4(), true);
     current_.push_back(std::move(w));
 }
 
@@ -77,6 +99,23 @@ void tip(const char* text) {
 std::string visible_label(std::string_view label) {
     const auto hashes = label.find("##");
     return std::string(hashes == std::string_view::npos ? label : label.substr(0, hashes));
+}
+
+void text(std::string_view text, ImU32 color) {
+    if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::PushTextWrapPos(0.0f);  // at the content region's edge
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    ImGui::PopTextWrapPos();
+    if (color) ImGui::PopStyleColor();
+    log().check_item_fits(text);  // a single word wider than the box still overflows
+}
+
+void text_disabled(std::string_view t) { text(t, ImGui::GetColorU32(ImGuiCol_TextDisabled)); }
+
+void same_line_if_fits(std::string_view next) {
+    const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (after + ImGui::CalcTextSize(next.data(), next.data() + next.size()).x <= right) ImGui::SameLine();
 }
 
 bool button(const char* label, ImVec2 size) {
@@ -161,6 +200,10 @@ bool header(const char* label, ImGuiTreeNodeFlags flags) {
 bool begin_tab_item(const char* label, ImGuiTabItemFlags flags) {
     const bool open = ImGui::BeginTabItem(label, nullptr, flags);
     log().record(label, "tab", open ? "open" : "closed");
+    // A squeezed tab shortens its label with "…" inside its own box.
+    const std::string shown = visible_label(label);
+    const float needed = ImGui::CalcTextSize(shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::GetItemRectSize().x + 1.0f < needed) log().check_fits(shown, ImVec2(0, 0), ImVec2(needed, 1), ImVec4(0, 0, ImGui::GetItemRectSize().x, 1));
     return open;
 }
 

@@ -23,9 +23,24 @@ struct Widget {
     unsigned id = 0;
 };
 
+// A text that does not fit the box it is drawn in, measured with the font: the clipped-text
+// check's finding.
+struct ClippedText {
+    std::string text;
+    float needed = 0, room = 0;  // its width (or height) and the box's
+};
+
 class WidgetLog {
 public:
     void begin_frame();
+    // Notes a text drawn at [min, max] inside `box` (min x, min y, max x, max y) that runs past
+    // the box's sides, or past its bottom when the window cannot scroll to it.
+    // A text wholly outside a scrolling box is scrolled away, not cut.
+    void check_fits(std::string_view text, ImVec2 min, ImVec2 max, const ImVec4& box, bool can_scroll = false);
+    // The last submitted item against its window's visible region.
+    void check_item_fits(std::string_view text);
+    // This frame's clipped texts (between frames: the frame just drawn).
+    const std::vector<ClippedText>& clipped() const { return clipped_; }
     // Records the last submitted ImGui item.
     void record(std::string_view label, std::string_view kind, std::string value = {});
     // Records an item by its rectangle (a combo box while its popup is open).
@@ -42,6 +57,7 @@ private:
     void add(std::string_view label, std::string_view kind, std::string value, ImVec2 a, ImVec2 b, const ImVec4& clip,
              unsigned id, bool item_visible);
     std::vector<Widget> current_, last_;
+    std::vector<ClippedText> clipped_;
     std::vector<std::string> duplicates_;
     std::string combo_;
 };
@@ -85,6 +101,12 @@ bool input_int64(const char* label, std::int64_t* v);
 bool input_double(const char* label, double* v);
 bool input_int2(const char* label, int v[2]);
 bool input_double2(const char* label, double v[2], const char* format);
+
+// Text that wraps at the window's edge (a readout, a caption), checked against its box.
+void text(std::string_view text, ImU32 color = 0);
+void text_disabled(std::string_view text);
+// SameLine() when `next` still fits on this line, else the next text starts a new one.
+void same_line_if_fits(std::string_view next);
 
 // A line of feedback (a refusal, a notice) that scripts and the crawl can read.
 void message(const std::string& text, ImU32 color = 0);
