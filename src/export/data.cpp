@@ -53,7 +53,8 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
         t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, AngleMode::Exact)));
         if (p.angle_mode != AngleMode::Exact) {
             // Beside the exact curve, as the score view draws it: the mode's curve and its error.
-            const std::string mode = p.angle_mode == AngleMode::Bf16 ? "bf16" : "naive_fp32";
+            std::string mode(to_string(p.angle_mode));  // the CLI's name, as a column name
+            std::replace(mode.begin(), mode.end(), '-', '_');
             t.columns.insert(t.columns.end(), {"rope_" + mode, mode + "_minus_exact"});
             t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, p.angle_mode)));
             t.values.push_back(cpu_mode_error_f64(d.rope_sum, p.max_distance, p.angle_mode));

@@ -186,7 +186,6 @@ void model_section(LabParams& p, ControlsState& s) {
 
 constexpr const char* kEncodingNames[] = {"RoPE (rotation)", "Sinusoidal (addition)", "Both"};
 constexpr const char* kVectorNames[] = {"All ones", "Random (seed)", "Mean of S random (k = q)", "Focused pair alone", "Custom"};
-constexpr const char* kAngleNames[] = {"exact", "naive fp32", "bf16 cos/sin"};
 constexpr const char* kThemeNames[] = {"Dark", "Light"};
 // "Whole window", then the views' own titles.
 std::array<const char*, kViewCount + 1> export_view_names() {
@@ -236,7 +235,7 @@ void curve_section(LabParams& p) {
     ImGui::SameLine();
     ui::checkbox("no encoding", &p.show_unencoded);
     tip("q·k with no position encoding: the same at every distance, so attention alone cannot see order");
-    enum_combo("Angles", p.angle_mode, kAngleNames);
+    enum_combo("Angles", p.angle_mode, views::kAngleModeLabels);
     tip("exact: integer phase reduction; naive fp32: sin/cos(float(m)·θ); bf16: those rounded to bfloat16. "
         "A naive mode is drawn over the exact score, with q at m = N − 1 and k at m − Δ");
     ui::checkbox("difference", &p.mode_difference);

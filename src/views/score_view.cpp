@@ -16,19 +16,14 @@ namespace ropelab::views {
 
 namespace {
 
-const char* mode_name(AngleMode mode) { return mode == AngleMode::Bf16 ? "bf16 cos/sin" : "naive fp32"; }
 ImU32 mode_color(const Context& ctx, AngleMode mode) { return mode == AngleMode::Bf16 ? ctx.colors.bf16 : ctx.colors.naive; }
 
-// Decimates the device's series for a plot's pixel columns, kept while nothing changed.
-void refresh(ColumnCache& cache, LabCompute& compute, const LabParams& p, std::vector<std::uint32_t> bounds) {
-    if (cache.version == compute.series_version() && cache.boundaries == bounds) return;
-    gpu::ComputeDevice& device = compute.device();
-    const bool with_bound = compute.has_rope() && p.show_bound;
-    cache.rope = compute.has_rope() ? device.decimate(gpu::Series::Scores, bounds) : std::vector<M4Column>{};
-    cache.sinusoidal = compute.has_sinusoidal() ? device.decimate(gpu::Series::SecondScores, bounds) : std::vector<M4Column>{};
-    cache.bound = with_bound ? device.decimate(gpu::Series::Bound, bounds) : std::vector<M4Column>{};
-    cache.mode = compute.has_mode_scores() ? device.decimate(gpu::Series::ModeScores, bounds) : std::vector<M4Column>{};
-    cache.mode_error = compute.has_mode_error() ? device.decimate(gpu::Series::ModeError, bounds) : std::vector<M4Column>{};
+// Decimates the device's series a plot draws for its pixel columns, kept while nothing changed.
+void refresh(ColumnCache& cache, LabCompute& compute, std::vector<gpu::Series> series, std::vector<std::uint32_t> bounds) {
+    if (cache.version == compute.series_version() && cache.boundaries == bounds && cache.series == series) return;
+    for (auto& columns : cache.columns) columns.clear();
+    for (gpu::Series s : series) cache.columns[static_cast<int>(s)] = compute.device().decimate(s, bounds);
+    cache.series = std::move(series);
     cache.boundaries = std::move(bounds);
     cache.version = compute.series_version();
 }
@@ -64,13 +59,13 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64
     plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.shape_columns;
-    refresh(cache, compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    refresh(cache, compute, {gpu::Series::Bound, gpu::Series::Scores}, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
-    plot.columns("B(Δ)/B(0), the paper's decay shape", cache.bound, ctx.colors.bound, 1.0 / b0);
+    plot.columns("B(Δ)/B(0), the paper's decay shape", cache[gpu::Series::Bound], ctx.colors.bound, 1.0 / b0);
     const double pass = d.coefficients.passthrough;
-    if (const double largest = largest_rotary(cache.rope, pass); largest > 0.0) {
-        plot.columns("RoPE − pass (peak 1)", cache.rope, ctx.colors.rope, 1.0 / largest, -pass / largest);
+    if (const double largest = largest_rotary(cache[gpu::Series::Scores], pass); largest > 0.0) {
+        plot.columns("RoPE − pass (peak 1)", cache[gpu::Series::Scores], ctx.colors.rope, 1.0 / largest, -pass / largest);
     }
     plot.finish();
 }
@@ -83,9 +78,9 @@ void mode_error_plot(Context& ctx, float height, std::int64_t count, std::int64_
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.error_columns;
-    refresh(cache, ctx.compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
-    const std::string name = fmt::format("{} − exact", mode_name(p.angle_mode));
-    plot.columns(name.c_str(), cache.mode_error, mode_color(ctx, p.angle_mode));
+    refresh(cache, ctx.compute, {gpu::Series::ModeError}, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
+    plot.columns(name.c_str(), cache[gpu::Series::ModeError], mode_color(ctx, p.angle_mode));
     plot.finish();
 }
 
@@ -130,18 +125,23 @@ void score_view(Context& ctx) {
 
     const std::int64_t count = (p.max_distance + stride - 1) / stride;
     ColumnCache& cache = ctx.state.score_columns;
-    refresh(cache, compute, p, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    std::vector<gpu::Series> drawn;
+    if (compute.has_rope()) drawn.push_back(gpu::Series::Scores);
+    if (compute.has_sinusoidal()) drawn.push_back(gpu::Series::SecondScores);
+    if (compute.has_rope() && p.show_bound) drawn.push_back(gpu::Series::Bound);
+    if (compute.has_mode_scores()) drawn.push_back(gpu::Series::ModeScores);
+    refresh(cache, compute, std::move(drawn), plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
     const LabData& d = compute.data();
     const double passthrough = d.coefficients.passthrough;
-    if (!cache.bound.empty() && p.show_bound && d.bound_factor > 0) {
+    if (!cache[gpu::Series::Bound].empty() && p.show_bound && d.bound_factor > 0) {
         // Fitted to the curves, not to the band: where the bound is loose it runs off the plot,
         // and the legend says by how much.
-        const double loose = looseness_on_screen(cache.rope, cache.bound, passthrough, d.bound_factor);
+        const double loose = looseness_on_screen(cache[gpu::Series::Scores], cache[gpu::Series::Bound], passthrough, d.bound_factor);
         const std::string name = std::isfinite(loose) && loose >= 1.0
                                      ? fmt::format("RoFormer bound (≥{:.3g}× here)", loose)
                                      : std::string("RoFormer bound");
-        plot.columns(name.c_str(), cache.bound, ctx.colors.bound, d.bound_factor, passthrough, false);
-        plot.columns("", cache.bound, ctx.colors.bound, -d.bound_factor, passthrough, false);
+        plot.columns(name.c_str(), cache[gpu::Series::Bound], ctx.colors.bound, d.bound_factor, passthrough, false);
+        plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
     }
     if (p.show_unencoded) {
         // Without any encoding q·k is one number whatever the distance: attention alone is blind to order.
@@ -149,12 +149,12 @@ void score_view(Context& ctx) {
         const double xs[] = {from, to}, ys[] = {d.unencoded, d.unencoded};
         plot.line("no encoding (q·k)", xs, ys, ctx.colors.exact, 2.5f);
     }
-    if (compute.has_sinusoidal()) plot.columns("sinusoidal (additive)", cache.sinusoidal, ctx.colors.sinusoidal);
-    if (compute.has_rope()) plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache.rope, ctx.colors.rope);
+    if (compute.has_sinusoidal()) plot.columns("sinusoidal (additive)", cache[gpu::Series::SecondScores], ctx.colors.sinusoidal);
+    if (compute.has_rope()) plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache[gpu::Series::Scores], ctx.colors.rope);
     if (compute.has_mode_scores()) {
         // Over the exact curve: where the two part, the naive angles have drifted.
-        const std::string name = fmt::format("RoPE, {}", mode_name(p.angle_mode));
-        plot.columns(name.c_str(), cache.mode, mode_color(ctx, p.angle_mode));
+        const std::string name = fmt::format("RoPE, {}", angle_mode_label(p.angle_mode));
+        plot.columns(name.c_str(), cache[gpu::Series::ModeScores], mode_color(ctx, p.angle_mode));
     }
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
@@ -168,7 +168,7 @@ void score_view(Context& ctx) {
             ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
                         device.series_value(gpu::Series::Scores, index));
             if (compute.has_mode_scores()) {
-                ImGui::Text("%s: %.6g", mode_name(p.angle_mode), device.series_value(gpu::Series::ModeScores, index));
+                ImGui::Text("%s: %.6g", angle_mode_label(p.angle_mode), device.series_value(gpu::Series::ModeScores, index));
             }
             if (compute.has_mode_error()) {
                 ImGui::Text("naive − exact: %.3g", device.series_value(gpu::Series::ModeError, index));

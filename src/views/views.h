@@ -25,10 +25,13 @@ struct Requests {
 
 // M4 columns of the device's series, kept while neither the series nor the plot's pixel
 // columns change: a paused or merely animating score plot then costs no device round trip.
+// Each plot keeps the series it draws, and only those.
 struct ColumnCache {
     int version = -1;
     std::vector<std::uint32_t> boundaries;
-    std::vector<M4Column> rope, sinusoidal, bound, mode, mode_error;
+    std::vector<gpu::Series> series;  // the ones decimated; the others stay empty
+    std::vector<M4Column> columns[gpu::kSeriesCount];
+    const std::vector<M4Column>& operator[](gpu::Series s) const { return columns[static_cast<int>(s)]; }
 };
 
 // Per-view UI state that survives frames (plot zoom and pan, cached decimations).
@@ -36,6 +39,10 @@ struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
     ColumnCache score_columns, shape_columns, error_columns;
 };
+
+// How the angle modes are named on screen (the schema's names are the CLI's: naive-fp32, bf16).
+inline constexpr const char* kAngleModeLabels[] = {"exact", "naive fp32", "bf16 cos/sin"};
+inline const char* angle_mode_label(AngleMode mode) { return kAngleModeLabels[static_cast<int>(mode)]; }
 
 struct Palette {
     ImU32 q, k, rope, sinusoidal, bound, exact, naive, bf16, marker, unchanged, blended, interpolated;

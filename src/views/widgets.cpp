@@ -197,16 +197,6 @@ bool header(const char* label, ImGuiTreeNodeFlags flags) {
     return open;
 }
 
-bool begin_tab_item(const char* label, ImGuiTabItemFlags flags) {
-    const bool open = ImGui::BeginTabItem(label, nullptr, flags);
-    log().record(label, "tab", open ? "open" : "closed");
-    // A squeezed tab shortens its label with "…" inside its own box.
-    const std::string shown = visible_label(label);
-    const float needed = ImGui::CalcTextSize(shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
-    if (ImGui::GetItemRectSize().x + 1.0f < needed) log().check_fits(shown, ImVec2(0, 0), ImVec2(needed, 1), ImVec4(0, 0, ImGui::GetItemRectSize().x, 1));
-    return open;
-}
-
 bool slider_double(const char* label, double* v, double lo, double hi, const char* format, bool log_scale) {
     const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, format,
                                              log_scale ? ImGuiSliderFlags_Logarithmic : 0);

@@ -86,7 +86,6 @@ bool begin_combo(const char* label, const char* preview);
 bool combo_item(const char* label, bool selected);
 void end_combo();
 bool header(const char* label, ImGuiTreeNodeFlags flags = 0);
-bool begin_tab_item(const char* label, ImGuiTabItemFlags flags = 0);
 
 bool slider_double(const char* label, double* v, double lo, double hi, const char* format, bool log_scale);
 bool slider_int64(const char* label, std::int64_t* v, std::int64_t lo, std::int64_t hi, bool log_scale);
