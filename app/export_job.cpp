@@ -16,15 +16,6 @@ namespace ropelab {
 
 namespace {
 
-void default_range(controls::Sweep sweep, int frames, double& from, double& to) {
-    switch (sweep) {
-        case controls::Sweep::Position: from = 0, to = frames - 1; break;
-        case controls::Sweep::Distance: from = 0, to = 64; break;
-        case controls::Sweep::Theta: from = 1e3, to = 1e6; break;
-        case controls::Sweep::Factor: from = 1, to = 32; break;
-    }
-}
-
 }  // namespace
 
 std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, const LabParams& params,
@@ -43,7 +34,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     }
     if (spec.frames < 1 || spec.fps < 1) throw InputError("--frames and --fps must be at least 1");
     job->log_scale_ = spec.sweep == controls::Sweep::Theta || spec.sweep == controls::Sweep::Factor;
-    default_range(spec.sweep, spec.frames, job->from_, job->to_);
+    std::tie(job->from_, job->to_) = controls::default_sweep_range(spec.sweep, spec.frames);
     job->from_ = spec.from.value_or(job->from_);
     job->to_ = spec.to.value_or(job->to_);
     if (job->log_scale_ && (job->from_ <= 0 || job->to_ <= 0)) {

@@ -19,6 +19,7 @@ r --view scores --scale 2 --theme light --vectors random --out "$out/lecture-lig
 build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate position \
     --from 0 --to 60 --pair 2 --out "$out/planes.gif"
 build/ropelab render --lesson builtin --scene 7 --size 1280x720 --out "$out/presenting.png"
+r --view all --spotlight 3 --laser 0.84,0.25 --out "$out/presenter-aids.png"
 r --view all --rope-theta 1.0001 --out "$out/degenerate-theta.png"
 MESA_GL_VERSION_OVERRIDE=3.3 r --view all --out "$out/no-compute-shaders.png"
 # A lesson beside the lab, driven through the real window (needs a display: xvfb-run).

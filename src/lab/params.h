@@ -66,7 +66,9 @@ struct LabParams {
     float ui_scale = 1.0f;
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
-    bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
+    bool wavelength_axis = false;
+    int spotlight = 0;          // 1..8: every other view dimmed; 0: off
+    std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none  // the frequencies view over λ/L₀ (tokens) instead of the pair index
     bool show_help = false;
     bool fullscreen = false;
 

@@ -267,6 +267,13 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "layout.wavelength_axis", .flag = "--wavelength-axis", .lesson = "wavelength_axis", .kind = K::Bool,
                      .reset = false, .help = "Frequencies view: x = each pair's unscaled wavelength over the training context"},
                     MEMBER(p.wavelength_axis)));
+    f.push_back(row({.path = "layout.spotlight", .flag = "--spotlight", .lesson = "spotlight", .kind = K::Int, .min = 0,
+                     .max = kViewCount, .help = "Dim every view but this one (1-8; 0: off; S over a view)"},
+                    MEMBER(p.spotlight)));
+    f.push_back(row({.path = "layout.laser", .flag = "--laser", .lesson = "", .kind = K::List, .min = 0, .max = 1,
+                     .reset = false, .help = "A laser dot at X,Y (fractions of the window; hold L or the right button live)",
+                     .count = 2, .exact_count = true},
+                    MEMBER(p.laser)));
     f.push_back(row({.path = "layout.show_help", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
                      .reset = false, .help = "The shortcut overlay (F1)"},
                     MEMBER(p.show_help)));
@@ -352,7 +359,8 @@ std::string range_text(const Field& f) {
         }
         case Kind::Text: return fmt::format("text of at most {} characters", number_text(f.max));
         case Kind::List:
-            return fmt::format("at most {} numbers, each {} .. {}", f.count, number_text(f.min), number_text(f.max));
+            return fmt::format("{} {} numbers, each {} .. {}", f.exact_count ? "none or" : "at most", f.count,
+                               number_text(f.min), number_text(f.max));
     }
     return "";
 }
@@ -461,6 +469,7 @@ void check(const Field& f, const Value& v) {
             const auto* x = std::get_if<std::vector<double>>(&v);
             if (!x) refuse(f, text, "is not a list of numbers");
             if (x->size() > f.count) refuse(f, text, "has too many numbers");
+            if (f.exact_count && !x->empty() && x->size() != f.count) refuse(f, text, fmt::format("needs {} numbers", f.count));
             for (double d : *x) {
                 if (!std::isfinite(d) || d < f.min || d > f.max) refuse(f, text, fmt::format("holds {}, out of range", number_text(d)));
             }

@@ -42,6 +42,7 @@ struct Field {
     bool reset = true;  // Reset restores it (display fields keep theirs)
     std::string_view help = "";
     std::size_t count = 0;  // List: at most this many elements
+    bool exact_count = false;  // List: none, or exactly `count` (a point)
     std::function<Value(const LabParams&)> get = {};
     std::function<void(LabParams&, const Value&)> set = {};
 };

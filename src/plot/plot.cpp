@@ -406,7 +406,8 @@ void Plot::hover(ImDrawList* dl, double mouse_x) const {
     dl->AddLine(ImVec2(mouse.x, area_min_.y), ImVec2(mouse.x, area_max_.y), cross);
     dl->AddLine(ImVec2(area_min_.x, mouse.y), ImVec2(area_max_.x, mouse.y), cross);
     ImGui::BeginTooltip();
-    ImGui::Text("%s = %s", *options_.x_label ? options_.x_label : "x", tick_label(mouse_x).c_str());
+    const std::string x = options_.integer_x ? std::to_string(std::llround(mouse_x)) : tick_label(mouse_x);
+    ImGui::Text("%s = %s", *options_.x_label ? options_.x_label : "x", x.c_str());
     for (const Entry& e : entries_) {
         if (e.name.empty()) continue;
         if (!e.cols.empty()) {

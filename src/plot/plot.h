@@ -34,6 +34,7 @@ struct Options {
     bool log_x = false;
     bool log_y = false;
     bool legend = true;
+    bool integer_x = false;  // x counts something (a distance, a position, a pair): hover reads whole numbers
 };
 
 class Plot {

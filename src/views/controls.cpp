@@ -290,12 +290,14 @@ void export_section(ControlsState& s) {
     int sweep = static_cast<int>(e.sweep);
     if (ui::combo("Animate", &sweep, kSweepNames)) e.sweep = static_cast<Sweep>(sweep);
     tip("What moves in a GIF/MP4/sequence; frame k shows t = k/fps");
-    double range[2] = {e.from.value_or(std::nan("")), e.to.value_or(std::nan(""))};
+    // Unset, the fields show the range the export will use (never "nan").
+    const auto [from, to] = default_sweep_range(e.sweep, e.frames);
+    double range[2] = {e.from.value_or(from), e.to.value_or(to)};
     if (ui::input_double2("From, to", range, "%.6g")) {
-        e.from = std::isnan(range[0]) ? std::nullopt : std::optional<double>(range[0]);
-        e.to = std::isnan(range[1]) ? std::nullopt : std::optional<double>(range[1]);
+        e.from = range[0];
+        e.to = range[1];
     }
-    tip("The sweep's start and end (empty: position 0..frames, distance 0..64, θ 1e3..1e6, factor 1..32)");
+    tip("The sweep's start and end (by default: position 0..frames − 1, distance 0..64, θ 1e3..1e6, factor 1..32)");
     ui::input_int("Frames", &e.frames);
     ui::input_int("FPS", &e.fps);
     ui::checkbox("Transparent PNG", &e.transparent);
@@ -368,6 +370,14 @@ void view_section(LabParams& p, ControlsState& s) {
     ui::checkbox("Planes move stepwise", &p.stepwise_planes);
     tip("While playing, the planes' arrows jump a whole position at a time (θ_i per step) instead of gliding "
         "between positions; the readouts are whole positions either way");
+    static const auto spotlight_names = [] {  // "off", then the views' tab titles
+        std::array<const char*, kViewCount + 1> names{"off"};
+        for (int v = 0; v < kViewCount; ++v) names[v + 1] = view_short_title(static_cast<View>(v)).data();
+        return names;
+    }();
+    ui::combo("Spotlight", &p.spotlight, spotlight_names);
+    tip("Dim every view but this one (or press S over a view; again: off). Hold L or the right mouse button "
+        "for a laser pointer");
     ui::checkbox("Fullscreen (F11)", &p.fullscreen);
     tip("Fill the screen; Tab hides this panel for more room");
     ui::checkbox("Keys (F1)", &p.show_help);
@@ -501,6 +511,16 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, b
     ImGui::PopItemWidth();
 }
 
+std::pair<double, double> default_sweep_range(Sweep sweep, int frames) {
+    switch (sweep) {
+        case Sweep::Position: return {0.0, frames - 1.0};
+        case Sweep::Distance: return {0.0, 64.0};
+        case Sweep::Theta: return {1e3, 1e6};
+        case Sweep::Factor: return {1.0, 32.0};
+    }
+    return {0.0, 1.0};
+}
+
 void handle_shortcuts(LabParams& p, int pairs) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;  // typing into a field is not a shortcut
@@ -533,6 +553,7 @@ void apply_requests(LabParams& p, const views::Requests& r) {
     if (r.focus_view) p.focused_view = *r.focus_view;
     if (r.tab_view) p.tab_view = *r.tab_view;
     if (r.show_help) p.show_help = *r.show_help;
+    if (r.spotlight) p.spotlight = *r.spotlight;
 }
 
 void advance_playback(LabParams& p, ControlsState& s, double seconds) {

@@ -15,6 +15,9 @@ namespace ropelab::controls {
 // What an animation sweeps, and setting it to a value (a factor sweep on an unscaled model uses
 // linear scaling). Returns false, with s.error, when the value is refused.
 enum class Sweep { Position, Distance, Theta, Factor };
+// Where a sweep runs when no range is given: positions 0 .. frames − 1, distances 0 .. 64,
+// θ 1e3 .. 1e6, factor 1 .. 32.
+std::pair<double, double> default_sweep_range(Sweep sweep, int frames);
 
 // An export as the panel (or the command line) describes it.
 struct ExportSpec {

@@ -92,7 +92,7 @@ void frequencies_view(Context& ctx) {
     };
     if (both) {
         // The dots' colours are explained by the counts above; the legend names the line only.
-        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true});
+        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
         plot.line("unscaled", xs, unscaled, ctx.colors.bound);
         plot.points("", xs, scaled, colors);
         plot.vline(x_of(p.focused_pair), ctx.colors.marker, "focused");
@@ -101,7 +101,7 @@ void frequencies_view(Context& ctx) {
     }
     if (both && side_by_side) ImGui::SameLine(0, gap);
     {
-        plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true});
+        plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
         plot.line("unscaled", xs, wave_unscaled, ctx.colors.bound);
         plot.points("", xs, wave_scaled, colors);
         // With low_freq_factor 1 (Llama 3.1) the band's upper edge is the training context itself.

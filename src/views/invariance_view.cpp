@@ -19,7 +19,7 @@ void invariance_view(Context& ctx) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     plot::Plot plot("invariance", ctx.state.invariance, ImVec2(avail.x, std::max(40.0f, avail.y)),
                     {d.invariance_positions.front(), d.invariance_positions.back()},
-                    {"query position m", "score at fixed Δ", false, false, true});
+                    {"query position m", "score at fixed Δ", false, false, true, true});
     if (p.encoding != Encoding::Rope) {
         plot.line("sinusoidal (additive)", d.invariance_positions, d.invariance_sinusoidal, ctx.colors.sinusoidal);
     }

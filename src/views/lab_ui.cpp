@@ -35,6 +35,7 @@ constexpr const char* kShortcuts[][2] = {
     {"presenting: Space, B, Esc", "pause the scene, blank screen, leave presenting"},               {"drop a file", "load a HF config.json"},
     {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
     {"double-click", "reset a plot"},
+    {"hold L or right button", "laser pointer"}, {"S", "spotlight the view under the pointer (again: off)"},
 };
 
 }  // namespace
@@ -63,6 +64,7 @@ void LabUi::view(int index, ImVec2 size) {
     if (params_.playing && !params_.stepwise_planes) ctx.position_fraction = controls_.playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
+    aids_.add_view(index, view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y));
     kViews[index](ctx);
     views::draw_label_annotations(ctx, view_min, view_size);
     ImGui::EndChild();
@@ -220,6 +222,19 @@ void LabUi::presenter_keys(const std::vector<controls::Key>& keys) {
     }
 }
 
+// The laser follows the pointer while L or the right button is held; S spotlights the view under
+// the pointer (again, or over no view: off). In the lab and while presenting alike.
+void LabUi::presenter_aid_keys(double seconds) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool typing = io.WantTextInput;
+    // GLFW's key codes for letters are their capitals, and the backend indexes KeysDown by them.
+    aids_.follow_pointer(seconds, !typing && (ImGui::IsKeyDown('L') || io.MouseDown[ImGuiMouseButton_Right]), io.MousePos);
+    if (!typing && ImGui::IsKeyPressed('S', false)) {
+        const int under = aids_.view_under(io.MousePos);
+        requests_.spotlight = under == params_.spotlight ? 0 : under;
+    }
+}
+
 void LabUi::lesson_bar(bool presenting) {
     const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
     if (!presenting) {
@@ -358,6 +373,7 @@ void LabUi::handle_session_request() {
 
 void LabUi::frame(double seconds, const controls::Commands& commands) {
     ui::log().begin_frame();
+    aids_.begin_frame();
     ui::allow_tooltips(!params_.presenting);  // nothing floats over the slides
     LabParams next = params_;
     controls::apply_commands(next, controls_, commands);
@@ -383,6 +399,7 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
     }
     compute_.update(params_);
     requests_ = {};
+    presenter_aid_keys(seconds);
     if (params_.blank) {  // the presenter's B: nothing on screen but the background
         help_overlay();
         return;
@@ -429,6 +446,7 @@ void LabUi::frame(double seconds, const controls::Commands& commands) {
     ImGui::EndChild();
     ImGui::End();
     help_overlay();
+    aids_.draw(params_.spotlight, params_.laser);
     next = params_;
     controls::apply_requests(next, requests_);
     commit(next, Origin::User);

@@ -10,6 +10,7 @@
 #include "lab/session.h"
 #include "lesson/lesson.h"
 #include "views/controls.h"
+#include "views/presenter_aids.h"
 #include "views/views.h"
 
 namespace ropelab {
@@ -62,6 +63,7 @@ private:
     void help_overlay();
     void handle_session_request();
     void presenter_keys(const std::vector<controls::Key>& keys);
+    void presenter_aid_keys(double seconds);
     void lesson_bar(bool presenting);
     void scene_views(ImVec2 origin, ImVec2 size);
 
@@ -70,6 +72,7 @@ private:
     LabCompute compute_;
     views::ViewState view_state_;
     views::Requests requests_;
+    views::PresenterAids aids_;
     std::optional<Lesson> lesson_;
     int scene_ = 0;
     double scene_time_ = 0.0;

@@ -97,8 +97,23 @@ void numbers_view(Context& ctx) {
     const std::string layout = fmt::format("this model uses the {} layout; {} of {} components rotate",
                                            to_string(d.freqs.layout), d.freqs.rotary_dim, d.freqs.head_dim);
 
+    // Below the numbers, the pairing in both layouts, where it fits with them at ≥ 0.7 of the
+    // font. A wide but short view (a lesson slide) shows the pairing alone and says where the
+    // rotation's numbers are; a small cell, the numbers alone.
     lines.push_back(layout);
-    ImGui::SetWindowFontScale(numbers_scale(lines, ImGui::GetContentRegionAvail()));
+    ImVec2 room = ImGui::GetContentRegionAvail();
+    const float strip_height = pairing_strip_height() + ImGui::GetStyle().ItemSpacing.y;
+    const float font = ImGui::GetFontSize();
+    const bool strip = room.y > strip_height + 4 * font &&
+                       (numbers_scale(lines, ImVec2(room.x, room.y - strip_height)) >= 0.7f || room.x >= 40 * font);
+    if (strip) {
+        room.y -= strip_height;
+        if (numbers_scale(lines, room) < 0.7f) {  // the pairing alone: its three lines
+            lines.erase(lines.begin(), lines.end() - 3);
+            lines.insert(lines.begin(), "The rotation's numbers: show this view large (7) or make room.");
+        }
+    }
+    ImGui::SetWindowFontScale(numbers_scale(lines, room));
     lines.pop_back();
     for (const std::string& line : lines) {
         if (line.empty()) {
@@ -109,6 +124,7 @@ void numbers_view(Context& ctx) {
     }
     ui::text_disabled(layout);
     ImGui::SetWindowFontScale(1.0f);
+    if (strip) pairing_strip(ctx, ImVec2(ImGui::GetContentRegionAvail().x, pairing_strip_height()));
 }
 
 }  // namespace ropelab::views

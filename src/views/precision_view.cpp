@@ -16,7 +16,7 @@ void precision_view(Context& ctx) {
             "has θ = 1 exactly, so its fp32 product is exact: the worst pair is drawn too.");
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     plot::Plot plot("precision", ctx.state.precision, ImVec2(avail.x, std::max(40.0f, avail.y)),
-                    {1.0, d.precision_positions.back()}, {"position m", "angle error (rad)", true, true, true});
+                    {1.0, d.precision_positions.back()}, {"position m", "angle error (rad)", true, true, true, true});
     plot.line("bf16", d.precision_positions, d.bf16_error, ctx.colors.bf16);
     plot.line("fp32, worst pair", d.precision_positions, d.naive_error_worst, ctx.colors.bound);
     plot.line("fp32, this pair", d.precision_positions, d.naive_error, ctx.colors.naive);

@@ -55,7 +55,7 @@ double looseness_on_screen(const std::vector<M4Column>& rope, const std::vector<
 void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64_t stride) {
     const LabParams& p = ctx.params;
     LabCompute& compute = ctx.compute;
-    plot::Options options{"distance Δ", "relative", p.log_distance, false, true};
+    plot::Options options{"distance Δ", "relative", p.log_distance, false, true, true};
     plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.shape_columns;
@@ -74,7 +74,7 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64
 // growing with the positions' size (q sits at m = N − 1).
 void mode_error_plot(Context& ctx, float height, std::int64_t count, std::int64_t stride) {
     const LabParams& p = ctx.params;
-    plot::Options options{"distance Δ", "naive − exact", p.log_distance, false, true};
+    plot::Options options{"distance Δ", "naive − exact", p.log_distance, false, true, true};
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.error_columns;
@@ -119,7 +119,7 @@ void score_view(Context& ctx) {
                       : with_shape ? std::max(9 * font, std::floor((avail.y - spacing) * 0.36f))
                                    : 0.0f;
     const float main_height = with_error || with_shape ? avail.y - spacing - lower : avail.y;
-    plot::Options options{"distance Δ", "score", p.log_distance, false, true};
+    plot::Options options{"distance Δ", "score", p.log_distance, false, true, true};
     plot::Plot plot("scores", ctx.state.scores, ImVec2(avail.x, std::max(40.0f, main_height)),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
 

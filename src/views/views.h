@@ -21,6 +21,7 @@ struct Requests {
     std::optional<int> focus_view;  // −1: back to the grid
     std::optional<int> tab_view;
     std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
+    std::optional<int> spotlight;   // 1..8, 0: off
 };
 
 // M4 columns of the device's series, kept while neither the series nor the plot's pixel
@@ -75,5 +76,8 @@ void precision_view(Context& ctx);
 
 // The one-line caption every view starts with; the longer explanation shows on hover.
 void caption(const char* line, const char* more);
+// The rotary components as cells, paired in both layouts, the focused pair marked (pairing_strip.cpp).
+void pairing_strip(Context& ctx, ImVec2 size);
+inline float pairing_strip_height() { return 6.3f * ImGui::GetFontSize(); }
 
 }  // namespace ropelab::views

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -552,6 +553,67 @@ TEST(Planes, GlideBetweenPositionsUnlessStepwise) {
             EXPECT_GT(differing, 100u) << "the arrows should glide while m stays 0";
         }
     }
+}
+
+// Presenter aids through the real window: S over the score plot spotlights view 3 (the other
+// views are dimmed, view 3 is not), S again turns it off; holding L leaves a bright red dot at
+// the pointer, which the plain picture does not have.
+TEST(PresenterAids, SpotlightWithSAndALaserWithL) {
+    const fs::path dir = fresh_dir("aids");
+    const Json script = {
+        {{"wait", 3}},        {{"click", "scores"}},           {{"wait", 2}},        {{"screenshot", "plain.png"}},
+        {{"widgets", "w.json"}}, {{"key", "S"}},               {{"wait", 2}},        {{"state", "spot.json"}},
+        {{"screenshot", "spot.png"}}, {{"key", "S"}},          {{"wait", 2}},        {{"state", "off.json"}},
+        {{"key", "L"}},       {{"screenshot", "laser.png"}},
+    };
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(read_json(dir / "spot.json")["layout"]["spotlight"], 3);
+    EXPECT_EQ(read_json(dir / "off.json")["layout"]["spotlight"], 0);
+
+    int w = 0, h = 0;
+    const auto plain = pixels(dir / "plain.png", w, h), spot = pixels(dir / "spot.png", w, h),
+               laser = pixels(dir / "laser.png", w, h);
+    ASSERT_FALSE(plain.empty());
+    ASSERT_EQ(plain.size(), spot.size());
+    ASSERT_EQ(plain.size(), laser.size());
+    // Mean brightness of a box below a view's title bar, and the laser's red inside a box.
+    const auto box_of = [&](const std::string& label) {
+        for (const Json& wd : read_json(dir / "w.json")) {
+            if (wd["label"] == label) return std::array<int, 4>{wd["x"].get<int>(), wd["y"].get<int>(), wd["w"].get<int>(), wd["h"].get<int>()};
+        }
+        ADD_FAILURE() << "no widget " << label;
+        return std::array<int, 4>{0, 0, 1, 1};
+    };
+    const auto brightness = [&](const std::vector<unsigned char>& img, std::array<int, 4> b) {
+        double sum = 0;
+        int n = 0;
+        for (int y = b[1] + b[3]; y < std::min(h, b[1] + b[3] + 120); ++y) {
+            for (int x = b[0]; x < std::min(w, b[0] + b[2]); ++x, ++n) {
+                const std::size_t i = (static_cast<std::size_t>(y) * w + x) * 4;
+                sum += img[i] + img[i + 1] + img[i + 2];
+            }
+        }
+        return sum / std::max(1, n);
+    };
+    const auto heatmap = box_of("5 Angle heatmap"), scores = box_of("3 Score vs distance");
+    EXPECT_LT(brightness(spot, heatmap), 0.5 * brightness(plain, heatmap)) << "the heatmap should be dimmed";
+    EXPECT_NEAR(brightness(spot, scores), brightness(plain, scores), 0.02 * brightness(plain, scores) + 1)
+        << "the spotlit view stays as it was";
+    const auto plot = box_of("scores");
+    const auto laser_red = [&](const std::vector<unsigned char>& img) {
+        int n = 0;
+        const int cx = plot[0] + plot[2] / 2, cy = plot[1] + plot[3] / 2;
+        for (int y = std::max(0, cy - 30); y < std::min(h, cy + 30); ++y) {
+            for (int x = std::max(0, cx - 30); x < std::min(w, cx + 30); ++x) {
+                const std::size_t i = (static_cast<std::size_t>(y) * w + x) * 4;
+                n += img[i] > 220 && img[i + 1] < 90 && img[i + 2] < 90;
+            }
+        }
+        return n;
+    };
+    EXPECT_EQ(laser_red(plain), 0);
+    EXPECT_GT(laser_red(laser), 20) << "a laser dot at the pointer";
 }
 
 // A lab far from the defaults: seed, custom q/k, naive angles, YaRN with its betas.

@@ -1,0 +1,42 @@
+#pragma once
+// Presenter aids drawn over the lab: a spotlight that dims every view but one (S over a view,
+// `--spotlight N`), and a laser pointer — a bright dot with a short fading trail while L or the
+// right mouse button is held, or a still dot where `--laser X,Y` puts it (for exports).
+#include <deque>
+#include <span>
+#include <vector>
+
+#include <imgui.h>
+
+namespace ropelab::views {
+
+class PresenterAids {
+public:
+    // Views are recorded as they are laid out; the previous frame's rectangles answer view_under.
+    void begin_frame();
+    void add_view(int index, ImVec2 min, ImVec2 max);
+    // 1-based view under a screen point in the last frame, 0 for none.
+    int view_under(ImVec2 at) const;
+
+    // Advances the trail's clock; while `held`, the pointer leaves a dot at `at`.
+    void follow_pointer(double seconds, bool held, ImVec2 at);
+    bool trail_visible() const { return !trail_.empty(); }
+
+    // Over everything: the dimmed views (spotlight = 1..8) and the laser, live and still.
+    void draw(int spotlight, std::span<const double> still_laser) const;
+
+private:
+    struct ViewRect {
+        int index;
+        ImVec2 min, max;
+    };
+    struct Dot {
+        ImVec2 at;
+        double time;
+    };
+    std::vector<ViewRect> rects_, last_rects_;
+    std::deque<Dot> trail_;
+    double clock_ = 0.0;
+};
+
+}  // namespace ropelab::views
