@@ -16,6 +16,7 @@
 #include "core/number_text.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
+#include "lab/compare.h"
 #include "lab/schema.h"
 #include "core/rotation.h"
 #include "core/scores.h"
@@ -84,20 +85,37 @@ double median_ms(int repeat, const std::function<void()>& work) {
     return median(ms);
 }
 
+// Compare mode's settings, named, for JSON output: [{"name": …, "column_prefix": …}, …].
+std::string settings_json(const LabParams& p) {
+    std::string out = "[";
+    for (int i = 0; i < setting_count(p); ++i) {
+        out += fmt::format("{}{{\"name\": {}, \"column_prefix\": {}}}", i ? ", " : "", json_string(setting_name(p, i)),
+                           json_string(setting_slug(p, i)));
+    }
+    return out + "]";
+}
+
 // ---- subcommands --------------------------------------------------------------------------
 
 void run_freqs(const ModelOptions& o) {
-    const LoadedConfig loaded = resolve_loaded(o);
     if (o.explain) {
-        std::printf("%s", explain_config(loaded).c_str());
+        std::printf("%s", explain_config(resolve_loaded(o)).c_str());
         return;
     }
-    const RopeFrequencies f = compute_frequencies(loaded.config);
-    std::vector<double> wavelengths;
-    for (double w : f.inv_freq) wavelengths.push_back(wavelength(w));
-    OutputTable t{"pair", 0, {{"inv_freq", f.inv_freq}, {"wavelength", wavelengths}}, {}};
-    t.json_scalars = {{"rotary_dim", exact_number(f.rotary_dim)},
-                      {"attention_factor", exact_number(f.attention_factor)}};
+    const LabParams p = resolve_settings(o);
+    OutputTable t{"pair", 0, {}, {}};
+    // Compare mode: each setting's columns are its own single run's, named "SLUG.column".
+    for (int i = 0; i < setting_count(p); ++i) {
+        const RopeFrequencies f = compute_frequencies(setting_model(p, i));
+        std::vector<double> wavelengths;
+        for (double w : f.inv_freq) wavelengths.push_back(wavelength(w));
+        const std::string prefix = comparing(p) ? setting_slug(p, i) + "." : "";
+        t.columns.emplace_back(prefix + "inv_freq", f.inv_freq);
+        t.columns.emplace_back(prefix + "wavelength", std::move(wavelengths));
+        t.json_scalars.emplace_back(prefix + "rotary_dim", exact_number(f.rotary_dim));
+        t.json_scalars.emplace_back(prefix + "attention_factor", exact_number(f.attention_factor));
+    }
+    if (comparing(p)) t.json_scalars.emplace_back("settings", settings_json(p));
     emit(o, t);
 }
 
@@ -152,13 +170,9 @@ void emit_timed(const ModelOptions& o, const char* index, const char* column,
     emit(o, t);
 }
 
-void run_scores(const ModelOptions& o, const ScoreOptions& s) {
-    const ModelConfig config = resolve_model(o);
-    const AngleMode mode = parse_angle_mode(s.angle_mode);
-    const std::int64_t query_position = s.query_position.value_or(s.max_distance - 1);
+// The phasor sum a score run evaluates for one model (q, k given for its head).
+PhasorSum score_sum(const ScoreOptions& s, const ModelConfig& config, AngleMode mode, std::int64_t query_position) {
     const RopeFrequencies f = compute_frequencies(config);
-
-    PhasorSum sum;
     if (s.encoding == "sinusoidal") {
         if (mode != AngleMode::Exact) {
             throw InputError("--angle-mode: the naive modes apply to --encoding rope only");
@@ -166,30 +180,47 @@ void run_scores(const ModelOptions& o, const ScoreOptions& s) {
         if (s.samples) throw InputError("--samples: applies to --encoding rope only");
         const std::vector<double> q = parse_vector_option("--q", s.q, config);
         const std::vector<double> k = parse_vector_option("--k", s.k, config);
-        sum = sinusoidal_phasor_sum(q, k, sinusoidal_encoding(config.head_dim, config.rope_theta),
-                                    query_position);
-    } else if (s.samples) {
-        sum = rope_phasor_sum(mean_random_coefficients(f, s.seed, *s.samples), f, query_position);
-    } else {
-        const std::vector<double> q = parse_vector_option("--q", s.q, config);
-        const std::vector<double> k = parse_vector_option("--k", s.k, config);
-        sum = rope_phasor_sum(score_coefficients(q, k, f), f, query_position);
+        return sinusoidal_phasor_sum(q, k, sinusoidal_encoding(config.head_dim, config.rope_theta), query_position);
+    }
+    if (s.samples) return rope_phasor_sum(mean_random_coefficients(f, s.seed, *s.samples), f, query_position);
+    const std::vector<double> q = parse_vector_option("--q", s.q, config);
+    const std::vector<double> k = parse_vector_option("--k", s.k, config);
+    return rope_phasor_sum(score_coefficients(q, k, f), f, query_position);
+}
+
+void run_scores(const ModelOptions& o, const ScoreOptions& s) {
+    const LabParams p = resolve_settings(o);
+    const AngleMode mode = parse_angle_mode(s.angle_mode);
+    const std::int64_t query_position = s.query_position.value_or(s.max_distance - 1);
+    std::vector<PhasorSum> sums;
+    for (int i = 0; i < setting_count(p); ++i) {
+        try {
+            sums.push_back(score_sum(s, setting_model(p, i), mode, query_position));
+        } catch (const InputError& e) {
+            if (!comparing(p)) throw;
+            throw InputError(fmt::format("setting {} ({}): {}", i + 1, setting_name(p, i), e.what()));
+        }
     }
 
     const Engine engine = open_engine(s.device);
-    std::vector<float> fast;
-    std::vector<double> exact;
+    std::vector<std::vector<double>> curves(sums.size());
     const double ms = median_ms(s.repeat, [&] {
-        if (engine.device) {
-            fast = engine.device->scores(sum, s.max_distance, mode);
-        } else {
-            exact.resize(static_cast<std::size_t>(s.max_distance));
-            for (std::int64_t d = 0; d < s.max_distance; ++d) {
-                exact[static_cast<std::size_t>(d)] = evaluate(sum, d, mode);
+        for (std::size_t i = 0; i < sums.size(); ++i) {
+            if (engine.device) {
+                curves[i] = widen(engine.device->scores(sums[i], s.max_distance, mode));
+            } else {
+                curves[i].resize(static_cast<std::size_t>(s.max_distance));
+                for (std::int64_t d = 0; d < s.max_distance; ++d) curves[i][static_cast<std::size_t>(d)] = evaluate(sums[i], d, mode);
             }
         }
     });
-    emit_timed(o, "distance", "score", engine.device ? widen(fast) : std::move(exact), engine, ms);
+    OutputTable t{"distance", 0, {}, {}};
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        t.columns.emplace_back(comparing(p) ? setting_slug(p, static_cast<int>(i)) + ".score" : "score", std::move(curves[i]));
+    }
+    t.json_scalars = {{"device", json_string(engine.name)}, {"compute_ms", exact_number(ms)}};
+    if (comparing(p)) t.json_scalars.emplace_back("settings", settings_json(p));
+    emit(o, t);
 }
 
 struct InvarianceOptions {
@@ -297,6 +328,7 @@ int run_cli(int argc, char** argv) {
 
     auto* freqs = app.add_subcommand("freqs", "Per-pair inv_freq and wavelength after scaling");
     add_model_options(freqs, model);
+    add_compare_options(freqs, model);
     freqs->add_flag("--explain", model.explain,
                     "List every config field used (from the file, a default, or derived), every field ignored and why, "
                     "and the notes, instead of the frequencies");
@@ -313,6 +345,7 @@ int run_cli(int argc, char** argv) {
     ScoreOptions score_opts;
     auto* scores = app.add_subcommand("scores", "Attention score vs distance Δ = 0..N-1");
     add_model_options(scores, model);
+    add_compare_options(scores, model);
     scores->add_option("--max-distance", score_opts.max_distance, "Number of distances N")
         ->check(in_range(1, static_cast<double>(kMaxDistances)))
         ->capture_default_str();

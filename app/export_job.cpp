@@ -10,6 +10,7 @@
 #include "core/presets.h"
 #include "export/data.h"
 #include "export/image.h"
+#include "lab/compare.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {
@@ -242,7 +243,15 @@ std::string export_view_data(const std::string& path, int view, const LabParams&
     if (!json && !path.ends_with(".csv")) return "unknown data format (expected .csv or .json)";
     if (view < 0) return "choose one view to export its data";
     if (const std::string problem = file_target_problem(path); !problem.empty()) return problem;
-    const DataTable table = view_data(static_cast<View>(view), params, data);
+    DataTable table;
+    if (comparing(params)) {
+        // Each compared setting's data as its own single export computes it.
+        std::vector<LabData> settings{data};
+        for (int i = 1; i < setting_count(params); ++i) settings.push_back(compute_lab_data(setting_params(params, i)));
+        table = compared_view_data(static_cast<View>(view), params, settings);
+    } else {
+        table = view_data(static_cast<View>(view), params, data);
+    }
     std::string error;
     write_file_atomically(path, json ? to_json(table) : to_csv(table), error);
     return error;

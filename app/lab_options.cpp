@@ -24,6 +24,7 @@ bool is_lab_field(const schema::Field& f) { return !f.path.starts_with("model.")
 
 void add_lab_options(CLI::App* cmd, LabOptions& o) {
     add_model_options(cmd, o.model, false);
+    add_compare_options(cmd, o.model);
     cmd->add_option("--session", o.session, "Start from a saved session: a FILE.json or a share string");
     add_schema_options(cmd, o.fields, is_lab_field);
 }
@@ -68,8 +69,10 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
         p.layer_type = loaded.layer_type;
         p.preset = model_source(o.model);
     }
+    p = with_comparison_option(o.model, p);
     apply_schema_options(p, o.model.fields);
     apply_schema_options(p, o.fields);
+    p = with_compare_options(o.model, p);
     schema::validate(p);
     return p;
 }

@@ -7,6 +7,7 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/presets.h"
+#include "lab/compare.h"
 
 namespace ropelab {
 
@@ -92,10 +93,7 @@ LoadedConfig resolve_loaded(const ModelOptions& o) {
             for (const std::string& note : loaded.notes) std::fprintf(stderr, "ropelab: note: %s: %s\n", o.config_path.c_str(), note.c_str());
         }
     } else {
-        const Preset& preset = preset_or_throw(o.preset.empty() ? "textbook" : o.preset);
-        if (!layer_type.empty()) throw InputError(fmt::format("--layer-type {}: preset {} has one RoPE setting for every layer", layer_type, preset.note.name));
-        loaded.config = preset.config;
-        loaded.note = preset.note;
+        loaded = load_preset(o.preset.empty() ? "textbook" : o.preset, layer_type);  // Gemma 3: sliding_attention
     }
     LabParams p;
     p.model = loaded.config;
@@ -107,6 +105,65 @@ LoadedConfig resolve_loaded(const ModelOptions& o) {
     }
     loaded.config = p.model;
     return loaded;
+}
+
+void add_compare_options(CLI::App* cmd, ModelOptions& o) {
+    cmd->add_option("--compare", o.compare,
+                    "A setting drawn beside the base (up to 3, repeatable): a preset, a config.json (optionally "
+                    "@layer_type), or key=value overrides of the base such as rope_type=yarn,factor=8; name=… and "
+                    "colour=… label it")
+        ->allow_extra_args(false);
+    std::string names;
+    for (const Comparison& c : comparisons()) names += fmt::format("{}{} ({})", names.empty() ? "" : ", ", c.name, c.title);
+    cmd->add_option("--comparison", o.comparison, "A built-in comparison: " + names);
+}
+
+LabParams with_comparison_option(const ModelOptions& o, const LabParams& p) {
+    if (o.comparison.empty()) return p;
+    if (!o.preset.empty() || !o.config_path.empty()) {
+        throw InputError(fmt::format("--comparison {} brings its own base model: leave out --preset and --config", o.comparison));
+    }
+    try {
+        return apply_comparison(p, o.comparison);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("--comparison: {}", e.what()));
+    }
+}
+
+LabParams with_compare_options(const ModelOptions& o, const LabParams& p) {
+    if (o.compare.empty()) return p;
+    if (p.compared_count + o.compare.size() > static_cast<std::size_t>(kMaxCompared)) {
+        throw InputError(fmt::format("--compare: {} settings beside the base; at most {}", p.compared_count + o.compare.size(), kMaxCompared));
+    }
+    LabParams out = p;  // a comparison's settings stay; --compare adds to them
+    for (const std::string& spec : o.compare) {
+        try {
+            add_compared(out, parse_compare_spec(spec, p));
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("--compare \"{}\": {}", spec.size() > 60 ? spec.substr(0, 57) + "..." : spec, e.what()));
+        }
+    }
+    return out;
+}
+
+LabParams resolve_settings(const ModelOptions& o) {
+    LabParams p;
+    if (o.comparison.empty()) {
+        const LoadedConfig loaded = resolve_loaded(o);
+        p.model = loaded.config;
+        p.layer_type = loaded.layer_type;
+        p.preset = model_source(o);
+    } else {
+        p = with_comparison_option(o, p);
+        apply_schema_options(p, o.fields);
+    }
+    p = with_compare_options(o, p);
+    try {
+        schema::validate(p);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", model_source(o), e.what()));
+    }
+    return p;
 }
 
 ModelConfig resolve_model(const ModelOptions& o) { return resolve_loaded(o).config; }

@@ -4,6 +4,7 @@
 // flags are the schema's (lab/schema.h): one row per field gives its flag, help and range.
 #include <map>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -21,6 +22,9 @@ struct ModelOptions {
     std::string format = "csv";
     bool explain = false;  // freqs --explain
     bool quiet = false;    // no notes on stderr (a second resolve of the same options)
+    // Compare mode (lab/compare.h): a built-in comparison, then settings beside the base.
+    std::string comparison;
+    std::vector<std::string> compare;
 };
 
 CLI::Validator greater_than(double bound);
@@ -32,6 +36,15 @@ void add_schema_options(CLI::App* cmd, std::map<std::string, std::string>& field
 
 // `with_format` adds --format (the GUI has no output format).
 void add_model_options(CLI::App* cmd, ModelOptions& o, bool with_format = true);
+
+// --compare SPEC (repeatable) and --comparison NAME.
+void add_compare_options(CLI::App* cmd, ModelOptions& o);
+// `p` with --comparison's base and settings, before the other flags apply.
+LabParams with_comparison_option(const ModelOptions& o, const LabParams& p);
+// `p` with --compare's settings after the base's (relative to the base as the flags left it).
+LabParams with_compare_options(const ModelOptions& o, const LabParams& p);
+// The model options as a lab state: base, then compared settings (freqs and scores).
+LabParams resolve_settings(const ModelOptions& o);
 
 // Applies the given fields to `p` in schema order; a refusal names the flag, field, value and range.
 void apply_schema_options(LabParams& p, const std::map<std::string, std::string>& fields);

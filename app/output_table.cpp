@@ -1,5 +1,6 @@
 #include "output_table.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -31,12 +32,13 @@ void write_csv(std::FILE* out, const OutputTable& table) {
     std::fputs(table.index_name.c_str(), out);
     for (const auto& [name, values] : table.columns) std::fprintf(out, ",%s", name.c_str());
     std::fputc('\n', out);
-    const std::size_t rows = table.columns.empty() ? 0 : table.columns.front().second.size();
+    std::size_t rows = 0;  // compared settings may have fewer pairs: their cells end early
+    for (const auto& column : table.columns) rows = std::max(rows, column.second.size());
     for (std::size_t row = 0; row < rows; ++row) {
         std::fprintf(out, "%lld", static_cast<long long>(table.index_start + std::int64_t(row)));
         for (const auto& column : table.columns) {
             std::fputc(',', out);
-            print_number(out, column.second[row]);
+            if (row < column.second.size()) print_number(out, column.second[row]);
         }
         std::fputc('\n', out);
     }

@@ -12,7 +12,7 @@ namespace ropelab {
 struct OutputTable {
     std::string index_name;  // first CSV column: pair, distance, position
     std::int64_t index_start = 0;
-    std::vector<std::pair<std::string, std::vector<double>>> columns;
+    std::vector<std::pair<std::string, std::vector<double>>> columns;  // a shorter one leaves its CSV cells empty
     // JSON only, already encoded (see exact_number in core/number_text.h, json_string).
     std::vector<std::pair<std::string, std::string>> json_scalars;
 };

@@ -21,6 +21,12 @@ build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate
 build/ropelab render --lesson builtin --scene 7 --size 1280x720 --out "$out/presenting.png"
 r --view all --spotlight 3 --laser 0.84,0.25 --out "$out/presenter-aids.png"
 r --view all --rope-theta 1.0001 --out "$out/degenerate-theta.png"
+# Compare mode: the four built-in comparisons (the golden images' settings), and two views large.
+for c in llama3.1-scaling gemma3-layers llama2-vs-llama3 interleaved-vs-half; do
+    r --comparison "$c" --view all --out "$out/compare-$c.png"
+done
+r --comparison llama3.1-scaling --view scores --out "$out/compare-scores.png"
+r --comparison gemma3-layers --view heatmap --heatmap-difference 1 --position 3000 --out "$out/compare-heatmap-difference.png"
 MESA_GL_VERSION_OVERRIDE=3.3 r --view all --out "$out/no-compute-shaders.png"
 # A lesson beside the lab, driven through the real window (needs a display: xvfb-run).
 cat > /tmp/ropelab-gallery-lesson.json <<JSON

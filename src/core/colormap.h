@@ -22,4 +22,15 @@ inline std::array<float, 3> cyclic_color(float angle) {
     return rgb;
 }
 
+// The diverging map of an angle difference in [−π, π]: blue below zero, white at zero (the two
+// settings agree), red above. Both ends mean "half a turn apart"; the sign tells which leads.
+inline std::array<float, 3> diverging_color(float angle) {
+    constexpr std::array<float, 3> kLow = {0.23f, 0.30f, 0.75f}, kMid = {0.95f, 0.95f, 0.95f}, kHigh = {0.71f, 0.02f, 0.15f};
+    const float t = std::fmin(1.0f, std::fmax(-1.0f, angle / 3.14159265f));
+    const auto& end = t < 0 ? kLow : kHigh;
+    std::array<float, 3> rgb{};
+    for (int c = 0; c < 3; ++c) rgb[c] = kMid[c] + (end[c] - kMid[c]) * std::fabs(t);
+    return rgb;
+}
+
 }  // namespace ropelab

@@ -271,4 +271,17 @@ std::vector<float> cpu_angle_heatmap(std::span<const PhaseStep> steps, std::int6
     return out;
 }
 
+std::vector<float> cpu_angle_difference_heatmap(std::span<const PhaseStep> a, std::span<const PhaseStep> b,
+                                                std::int64_t first, std::int64_t stride, int rows) {
+    std::vector<float> out;
+    out.reserve(static_cast<std::size_t>(rows) * a.size());
+    for (int r = 0; r < rows; ++r) {
+        const std::int64_t m = first + r * stride;
+        for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+            out.push_back(static_cast<float>(phase_radians(phase_at(a[i], m) - phase_at(b[i], m))));
+        }
+    }
+    return out;
+}
+
 }  // namespace ropelab

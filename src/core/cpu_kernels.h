@@ -28,5 +28,9 @@ std::vector<double> cpu_decay_bound_f64(const RopeFrequencies& freqs, std::int64
 // row-major (rows × pairs).
 std::vector<float> cpu_angle_heatmap(std::span<const PhaseStep> steps, std::int64_t first,
                                      std::int64_t stride, int rows);
+// Compare mode: m·θ_a,i − m·θ_b,i reduced to (−π, π], exactly (fixed-point turns subtract
+// modulo one turn); a and b have the same number of pairs.
+std::vector<float> cpu_angle_difference_heatmap(std::span<const PhaseStep> a, std::span<const PhaseStep> b,
+                                                std::int64_t first, std::int64_t stride, int rows);
 
 }  // namespace ropelab

@@ -15,7 +15,7 @@ std::vector<Preset> load_embedded_presets() {
     std::vector<Preset> out;
     for (const EmbeddedFile& file : embedded::presets()) {
         LoadedConfig loaded = parse_config_json(file.data, file.name);
-        out.push_back({loaded.note, loaded.config});
+        out.push_back({loaded.note, loaded.config, file.data});
     }
     // The textbook default leads the list: it is what the app opens with.
     std::stable_partition(out.begin(), out.end(),
@@ -42,6 +42,11 @@ const Preset& preset_or_throw(std::string_view name) {
     std::string names;
     for (const Preset& p : presets()) names += (names.empty() ? "" : ", ") + p.note.name;
     throw InputError(fmt::format("unknown preset \"{}\" (available: {})", name, names));
+}
+
+LoadedConfig load_preset(std::string_view name, std::string_view layer_type) {
+    const Preset& preset = preset_or_throw(name);
+    return parse_config_json(preset.text, fmt::format("preset {}", name), layer_type);
 }
 
 }  // namespace ropelab

@@ -10,6 +10,7 @@ namespace ropelab {
 struct Preset {
     ConfigNote note;
     ModelConfig config;
+    std::string_view text;  // its config.json, to read another layer type's setting
 };
 
 // All presets, textbook first, then in the order of assets/presets/ file names.
@@ -20,5 +21,9 @@ const Preset* find_preset(std::string_view name);
 
 // Throws InputError listing the valid names.
 const Preset& preset_or_throw(std::string_view name);
+
+// A preset's setting for one layer type (Gemma 3: "sliding_attention"); "" = its default.
+// Throws InputError naming the preset and the layer types it has.
+LoadedConfig load_preset(std::string_view name, std::string_view layer_type);
 
 }  // namespace ropelab

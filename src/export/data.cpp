@@ -9,6 +9,7 @@
 #include "core/number_text.h"
 #include "core/error.h"
 #include "core/rotation.h"
+#include "lab/compare.h"
 #include "lab/lab_compute.h"
 
 namespace ropelab {
@@ -190,14 +191,44 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
     return t;
 }
 
+DataTable compared_view_data(View view, const LabParams& p, std::span<const LabData> settings) {
+    std::vector<DataTable> tables;
+    for (int i = 0; i < static_cast<int>(settings.size()); ++i) {
+        tables.push_back(view_data(view, setting_params(p, i), settings[static_cast<std::size_t>(i)]));
+    }
+    DataTable t;
+    t.view = std::string(view_name(view));
+    // An index column every setting shares (same name, same values) is written once.
+    const bool shared_index = std::all_of(tables.begin(), tables.end(), [&](const DataTable& other) {
+        return !other.columns.empty() && other.columns[0] == tables[0].columns[0] && other.values[0] == tables[0].values[0];
+    });
+    if (shared_index) {
+        t.columns.push_back(tables[0].columns[0]);
+        t.values.push_back(tables[0].values[0]);
+    }
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const std::string slug = setting_slug(p, static_cast<int>(i));
+        t.parameters.emplace_back(fmt::format("setting_{}", i + 1), fmt::format("{} (columns {}.*)", setting_name(p, static_cast<int>(i)), slug));
+        for (const auto& [key, value] : tables[i].parameters) t.parameters.emplace_back(slug + "." + key, value);
+        for (std::size_t c = shared_index ? 1 : 0; c < tables[i].columns.size(); ++c) {
+            t.columns.push_back(slug + "." + tables[i].columns[c]);
+            t.values.push_back(std::move(tables[i].values[c]));
+        }
+    }
+    return t;
+}
+
 std::string to_csv(const DataTable& t) {
     std::string out = fmt::format("# ropelab export: view {}\n", t.view);
     for (const auto& [key, value] : t.parameters) out += fmt::format("# {}: {}\n", key, value);
     for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
     out += '\n';
-    const std::size_t rows = t.values.empty() ? 0 : t.values[0].size();
+    std::size_t rows = 0;
+    for (const auto& column : t.values) rows = std::max(rows, column.size());
     for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t c = 0; c < t.values.size(); ++c) out += (c ? "," : "") + exact_number(t.values[c][r]);
+        for (std::size_t c = 0; c < t.values.size(); ++c) {
+            out += (c ? "," : "") + (r < t.values[c].size() ? exact_number(t.values[c][r]) : std::string());
+        }
         out += '\n';
     }
     return out;

@@ -1,6 +1,7 @@
 #pragma once
 // Data export: every series a view plots, as drawn, with the parameters as a metadata block —
 // CSV (metadata as "# key: value" lines, then a header row) or JSON.
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,6 +23,14 @@ struct DataTable {
 // tolerance as the drawn curves.
 DataTable view_data(View view, const LabParams& p, const LabData& d);
 
+// Compare mode: every setting's table side by side (lab/compare.h). Each setting's columns are
+// its own single export's, named "SLUG.column"; the index column (distance, pair, position) is
+// shared where every setting has the same one. The settings are named in the parameters.
+// `settings[i]` is setting i's data (compute_lab_data(setting_params(p, i))).
+DataTable compared_view_data(View view, const LabParams& p, std::span<const LabData> settings);
+
+// Columns may be shorter than the longest (settings with fewer pairs): CSV leaves their cells
+// empty, JSON arrays end early.
 std::string to_csv(const DataTable& t);
 std::string to_json(const DataTable& t);
 

@@ -59,6 +59,7 @@ std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool h
 
 ComputeDevice::~ComputeDevice() {
     if (cpu_heatmap_) glDeleteTextures(1, &cpu_heatmap_);
+    if (difference_heatmap_) glDeleteTextures(1, &difference_heatmap_);
     core_.reset();  // GL objects go before their context
     context_.reset();
 }
@@ -118,25 +119,41 @@ float ComputeDevice::series_value(Series slot, std::int64_t index) {
                       : core_->read_value(slot, index);
 }
 
+namespace {
+
+// Angles (rows × pairs) through a colormap into an RGBA texture, made on first use.
+void upload_heatmap(unsigned& texture, const std::vector<float>& angles, std::size_t pairs, int rows,
+                    std::array<float, 3> (*colormap)(float)) {
+    std::vector<std::uint8_t> rgba;
+    rgba.reserve(angles.size() * 4);
+    for (float a : angles) {
+        for (float channel : colormap(a)) rgba.push_back(static_cast<std::uint8_t>(channel * 255.0f + 0.5f));
+        rgba.push_back(255);
+    }
+    if (!texture) glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, static_cast<GLsizei>(pairs), rows, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+}  // namespace
+
 unsigned ComputeDevice::heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
                                         std::int64_t stride, int rows) {
     if (fits(steps.size())) return core_->compute_heatmap(steps, first, stride, rows);
     const std::vector<float> angles = cpu_angle_heatmap(steps, first, stride, rows);
-    std::vector<std::uint8_t> rgba;
-    rgba.reserve(angles.size() * 4);
-    for (float a : angles) {
-        for (float channel : cyclic_color(a)) rgba.push_back(static_cast<std::uint8_t>(channel * 255.0f + 0.5f));
-        rgba.push_back(255);
-    }
-    if (!cpu_heatmap_) glGenTextures(1, &cpu_heatmap_);
-    glBindTexture(GL_TEXTURE_2D, cpu_heatmap_);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, static_cast<GLsizei>(steps.size()), rows, 0, GL_RGBA,
-                 GL_UNSIGNED_BYTE, rgba.data());
-    glBindTexture(GL_TEXTURE_2D, 0);
+    upload_heatmap(cpu_heatmap_, angles, steps.size(), rows, cyclic_color);
     return cpu_heatmap_;
+}
+
+unsigned ComputeDevice::difference_heatmap_texture(std::span<const PhaseStep> a, std::span<const PhaseStep> b,
+                                                   std::int64_t first, std::int64_t stride, int rows) {
+    const std::vector<float> angles = cpu_angle_difference_heatmap(a, b, first, stride, rows);
+    upload_heatmap(difference_heatmap_, angles, std::min(a.size(), b.size()), rows, diverging_color);
+    return difference_heatmap_;
 }
 
 std::vector<float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count,

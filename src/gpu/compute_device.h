@@ -57,6 +57,11 @@ public:
     unsigned heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
                              std::int64_t stride, int rows);
 
+    // Compare mode: the angle difference of two settings (same pair count) through the diverging
+    // colormap, computed on the CPU (exact fixed-point phases) and uploaded. Its own texture.
+    unsigned difference_heatmap_texture(std::span<const PhaseStep> a, std::span<const PhaseStep> b, std::int64_t first,
+                                        std::int64_t stride, int rows);
+
 private:
     ComputeDevice() = default;
     bool fits(std::size_t terms) const;
@@ -66,7 +71,7 @@ private:
     std::string fallback_reason_;
     std::vector<float> cpu_series_[kSeriesCount];
     bool on_cpu_[kSeriesCount] = {};  // series computed on the CPU (no GPU, or too many terms)
-    unsigned cpu_heatmap_ = 0;
+    unsigned cpu_heatmap_ = 0, difference_heatmap_ = 0;
 };
 
 }  // namespace ropelab::gpu

@@ -16,8 +16,13 @@ namespace ropelab::gpu {
 
 // Result slots that stay on the GPU: two score curves (RoPE and sinusoidal side by side), the
 // decay bound, and for a naive angle mode its curve and its difference from the exact one.
-enum class Series { Scores, SecondScores, Bound, ModeScores, ModeError };
-inline constexpr int kSeriesCount = 5;
+// Compared1..3: the exact RoPE curves of compare mode's settings beside the base (Scores).
+enum class Series { Scores, SecondScores, Bound, ModeScores, ModeError, Compared1, Compared2, Compared3 };
+inline constexpr int kSeriesCount = 8;
+// Setting 0 is the base's curve; 1..3 the compared settings'.
+inline Series setting_series(int setting) {
+    return setting == 0 ? Series::Scores : static_cast<Series>(static_cast<int>(Series::Compared1) + setting - 1);
+}
 
 class GpuRopeCore {
 public:

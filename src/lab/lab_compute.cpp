@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "core/error.h"
+#include "lab/compare.h"
 #include "lab/schema.h"
 
 namespace ropelab {
@@ -24,9 +27,7 @@ void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
     const std::int64_t count = (p.max_distance + stride - 1) / stride;
     has_rope_ = p.encoding != Encoding::Sinusoidal;
     has_sinusoidal_ = p.encoding != Encoding::Rope;
-    if (has_rope_) {
-        device_.compute_series(gpu::Series::Scores, strided(data_.rope_sum, stride), count, AngleMode::Exact);
-    }
+    if (has_rope_) device_.compute_series(gpu::Series::Scores, strided(data_.rope_sum, stride), count, AngleMode::Exact);
     // The naive modes round float(m)·θ and float(m − Δ)·θ: a strided sum would round other
     // angles, so a coarse preview shows the exact curve alone.
     has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact && stride == 1;
@@ -46,11 +47,43 @@ void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
     ++series_version_;
 }
 
+void LabCompute::compute_compared_series(const LabParams& p, int setting, std::int64_t stride) {
+    const auto i = static_cast<std::size_t>(setting - 1);
+    if (p.encoding != Encoding::Sinusoidal) {
+        const std::int64_t count = (p.max_distance + stride - 1) / stride;
+        device_.compute_series(gpu::setting_series(setting), strided(compared_[i].rope_sum, stride), count, AngleMode::Exact);
+    }
+    compared_strides_[i] = stride;
+    compared_series_keys_[i] = compared_keys_[i];
+    ++series_version_;
+}
+
+bool LabCompute::refine_one(const LabParams& p) {
+    if (stride_ > 1) {
+        compute_series(p, 1);
+        return true;
+    }
+    for (int s = 1; s < settings(); ++s) {
+        if (compared_strides_[static_cast<std::size_t>(s - 1)] > 1) {
+            compute_compared_series(p, s, 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+std::int64_t LabCompute::largest_stride() const {
+    std::int64_t largest = stride_;
+    for (std::int64_t s : compared_strides_) largest = std::max(largest, s);
+    return largest;
+}
+
 void LabCompute::update(const LabParams& p) {
     update_data(p);
     // The position left the heatmap's page: the next page (the data itself is unchanged).
     const std::int64_t span = kHeatmapRows * heatmap_stride_;
     if (ready_ && (p.position < heatmap_first_ || p.position >= heatmap_first_ + span)) compute_heatmap(p);
+    refresh_difference(p);
     refresh_notes(p);
 }
 
@@ -58,6 +91,19 @@ void LabCompute::compute_heatmap(const LabParams& p) {
     heatmap_stride_ = heatmap_stride_for(p.max_distance);
     heatmap_first_ = heatmap_first_for(p.position, heatmap_stride_);
     heatmap_texture_ = device_.heatmap_texture(data_.freqs.phase_step, heatmap_first_, heatmap_stride_, kHeatmapRows);
+}
+
+void LabCompute::refresh_difference(const LabParams& p) {
+    const int k = p.heatmap_difference;
+    const bool shown = k >= 1 && k < settings() && setting_data(k).freqs.pairs() == data_.freqs.pairs();
+    const std::string key = shown ? fmt::format("{}|{}|{}|{}", key_, k, heatmap_first_, heatmap_stride_) : "none";
+    if (key == difference_key_) return;
+    difference_key_ = key;
+    difference_setting_ = shown ? k : 0;
+    if (shown) {
+        difference_texture_ = device_.difference_heatmap_texture(data_.freqs.phase_step, setting_data(k).freqs.phase_step,
+                                                                 heatmap_first_, heatmap_stride_, kHeatmapRows);
+    }
 }
 
 void LabCompute::refresh_notes(const LabParams& p) {
@@ -75,20 +121,33 @@ void LabCompute::update_data(const LabParams& p) {
     const std::string focus = schema::key(p, schema::Affects::Focus);
     if (key == key_ && focus != focus_key_ && ready_) {
         refresh_focus(data_, p);
+        for (std::size_t i = 0; i < compared_.size(); ++i) refresh_focus(compared_[i], setting_params(p, static_cast<int>(i) + 1));
         focus_key_ = focus;
         ++focus_refreshes_;
     }
     if (key == key_) {
-        if (pending_exact_) {  // parameters held still for a frame: replace the coarse preview
-            compute_series(p, 1);
-            pending_exact_ = false;
-        }
+        // Parameters held still for a frame: one coarse curve made exact per frame (in compare
+        // mode four full curves at once would be one long frame).
+        if (pending_exact_) pending_exact_ = refine_one(p);
         return;
     }
     if (key == rejected_key_) return;  // already refused these settings; keep showing the old
+    // Each setting's data is recomputed only when its own settings changed: dragging the base's
+    // θ leaves the compared curves (and their device series) as they are.
+    const int count = setting_count(p);
+    const std::string base_key = schema::key(setting_params(p, 0), schema::Affects::Data);
+    std::vector<std::string> keys;
+    for (int i = 1; i < count; ++i) keys.push_back(schema::key(setting_params(p, i), schema::Affects::Data));
+    const bool base_changed = base_key != base_key_ || !ready_;
+    LabData base;
+    std::vector<LabData> compared;
     try {
-        LabData fresh = compute_lab_data(p);
-        data_ = std::move(fresh);
+        if (base_changed) base = compute_lab_data(p);
+        for (int i = 1; i < count; ++i) {
+            const auto known = std::find(compared_keys_.begin(), compared_keys_.end(), keys[static_cast<std::size_t>(i - 1)]);
+            compared.push_back(known != compared_keys_.end() ? compared_[static_cast<std::size_t>(known - compared_keys_.begin())]
+                                                             : compute_lab_data(setting_params(p, i)));
+        }
         error_.clear();
     } catch (const InputError& e) {
         error_ = e.what();
@@ -98,19 +157,36 @@ void LabCompute::update_data(const LabParams& p) {
         // q and k, so every view has data, and the refusal stays visible.
         LabParams ones = p;
         ones.vectors = VectorChoice::Ones;
-        data_ = compute_lab_data(ones);
+        base = compute_lab_data(ones);
+        compared.clear();
+        for (int i = 1; i < count; ++i) compared.push_back(compute_lab_data(setting_params(ones, i)));
     }
+    if (base_changed) data_ = std::move(base);
+    compared_ = std::move(compared);
+    compared_keys_ = std::move(keys);
+    compared_series_keys_.resize(compared_keys_.size());
+    compared_strides_.resize(compared_keys_.size(), 1);
     rejected_key_.clear();
     key_ = key;
+    base_key_ = base_key;
     focus_key_ = focus;
     ++recomputes_;
 
-    // A quick coarse curve first when the full one would cost more than a frame.
-    const std::int64_t coarse_stride = std::max<std::int64_t>(1, p.max_distance / kCoarseSamples);
-    compute_series(p, ready_ && previews_ ? coarse_stride : 1);
-    pending_exact_ = stride_ > 1;
-
-    compute_heatmap(p);
+    // A quick coarse curve first when the full one would cost more than a frame: the changed
+    // settings share one preview budget.
+    std::vector<int> stale;
+    if (base_changed) stale.push_back(0);
+    for (int i = 1; i < count; ++i) {
+        if (compared_series_keys_[static_cast<std::size_t>(i - 1)] != compared_keys_[static_cast<std::size_t>(i - 1)]) stale.push_back(i);
+    }
+    const std::int64_t budget = std::max<std::int64_t>(1, kCoarseSamples / std::max<std::int64_t>(1, static_cast<std::int64_t>(stale.size())));
+    const std::int64_t coarse_stride = ready_ && previews_ ? std::max<std::int64_t>(1, p.max_distance / budget) : 1;
+    for (int i : stale) {
+        if (i == 0) compute_series(p, coarse_stride);
+        else compute_compared_series(p, i, coarse_stride);
+    }
+    pending_exact_ = largest_stride() > 1;
+    if (base_changed) compute_heatmap(p);
     ready_ = true;
 }
 

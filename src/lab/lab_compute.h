@@ -42,6 +42,10 @@ public:
     void update(const LabParams& p);
 
     const LabData& data() const { return data_; }
+    // Compare mode: setting 0 is the base (data()), 1 .. compared_count the compared settings,
+    // each computed as its own single state (setting_params); their curves are setting_series(i).
+    int settings() const { return 1 + static_cast<int>(compared_.size()); }
+    const LabData& setting_data(int setting) const { return setting == 0 ? data_ : compared_[static_cast<std::size_t>(setting - 1)]; }
     // lab_math_notes for the data shown, kept until the data or (naive modes) the position change.
     const std::vector<MathNote>& notes() const { return notes_; }
     const std::string& error() const { return error_; }
@@ -49,8 +53,11 @@ public:
     const gpu::ComputeDevice& device() const { return device_; }
     bool ready() const { return ready_; }
 
-    // Distance between consecutive samples of the score series (1 once exact).
+    // Distance between consecutive samples of the score series (1 once exact): the base's
+    // series, and each setting's curve (compare mode refines one setting per quiet frame).
     std::int64_t series_stride() const { return stride_; }
+    std::int64_t setting_stride(int setting) const { return setting == 0 ? stride_ : compared_strides_[static_cast<std::size_t>(setting - 1)]; }
+    std::int64_t largest_stride() const;
     bool has_rope() const { return has_rope_; }
     bool has_sinusoidal() const { return has_sinusoidal_; }
     // A naive angle mode's curve (Series::ModeScores) and its error (Series::ModeError) are
@@ -59,6 +66,10 @@ public:
     bool has_mode_error() const { return has_mode_error_; }
 
     unsigned heatmap_texture() const { return heatmap_texture_; }
+    // Compare mode: base − setting K's angles on the heatmap's rows (diverging colours), when
+    // heatmap_difference names a compared setting with as many pairs as the base; 0 otherwise.
+    int difference_setting() const { return difference_setting_; }
+    unsigned difference_texture() const { return difference_texture_; }
     std::int64_t heatmap_stride() const { return heatmap_stride_; }
     // The heatmap's first row's position: the page of kHeatmapRows·stride positions holding the
     // current position, so the window follows m (recomputed only when m leaves it).
@@ -74,15 +85,26 @@ private:
     void update_data(const LabParams& p);
     void refresh_notes(const LabParams& p);
     void compute_series(const LabParams& p, std::int64_t stride);
+    void compute_compared_series(const LabParams& p, int setting, std::int64_t stride);
+    bool refine_one(const LabParams& p);  // the next coarse curve made exact; false when none is left
     void compute_heatmap(const LabParams& p);
+    void refresh_difference(const LabParams& p);
 
     gpu::ComputeDevice& device_;
     LabData data_;
+    std::vector<LabData> compared_;
+    // Per setting: the data key its LabData was made for (so an edit of one setting recomputes
+    // that one), and the key and stride of the curve its device series holds.
+    std::string base_key_;
+    std::vector<std::string> compared_keys_, compared_series_keys_;
+    std::vector<std::int64_t> compared_strides_;
     std::string key_, focus_key_, error_, rejected_key_;
     bool ready_ = false, pending_exact_ = false, previews_ = true;
     bool has_rope_ = false, has_sinusoidal_ = false, has_mode_scores_ = false, has_mode_error_ = false;
     std::int64_t stride_ = 1, heatmap_stride_ = 1, heatmap_first_ = 0;
-    unsigned heatmap_texture_ = 0;
+    unsigned heatmap_texture_ = 0, difference_texture_ = 0;
+    int difference_setting_ = 0;
+    std::string difference_key_;
     int recomputes_ = 0, focus_refreshes_ = 0;
     int series_version_ = 0;
     std::vector<MathNote> notes_;

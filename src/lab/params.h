@@ -3,6 +3,7 @@
 // serialisation are declared once, in lab/schema.h; LabUi::apply is its one writer (every edit
 // arrives as a candidate state and is validated first); views read it and hand back requests.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,6 +24,21 @@ inline constexpr int kViewCount = 8;
 inline constexpr std::int64_t kMaxPosition = 2147483647;  // 2^31 − 1
 inline constexpr std::int64_t kMinDistances = 16;
 inline constexpr std::int64_t kMaxDistances = std::int64_t{1} << 24;
+// Compare mode: the base setting (the model above) and up to three more, drawn on the same axes.
+inline constexpr int kMaxCompared = 3;
+// A setting's colour in every view and export: Auto is the slot's own (the base's is the RoPE
+// curve's); the others are the Okabe–Ito colours, told apart with colour-vision deficiencies.
+enum class SettingColour { Auto, Blue, Orange, Green, Vermillion, Purple, Sky, Yellow, Grey };
+
+struct ComparedSetting {
+    std::string name;        // the legend's label; "" = the source
+    std::string source;      // where it came from: a preset, a config path, or "base + key=value,…"
+    std::string layer_type;  // of a config whose layers differ
+    ModelConfig model;       // what is drawn (a snapshot: editing the base later leaves it alone)
+    SettingColour colour = SettingColour::Auto;
+    bool operator==(const ComparedSetting&) const = default;
+};
+
 enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision };
 
 struct LabParams {
@@ -30,6 +46,11 @@ struct LabParams {
     std::string preset = "textbook";
     std::string layer_type;  // of a config whose layers use different RoPE; "" = full attention
     ModelConfig model;
+    std::string base_name;  // the base setting's label in compare mode; "" = the preset
+    SettingColour base_colour = SettingColour::Auto;
+    int compared_count = 0;  // compared[0 .. count) are drawn beside the base
+    std::array<ComparedSetting, kMaxCompared> compared;
+    int heatmap_difference = 0;  // 1..3: the heatmap shows base − compared setting K; 0: the base's angles
 
     // What is plotted.
     Encoding encoding = Encoding::Both;
@@ -66,9 +87,9 @@ struct LabParams {
     float ui_scale = 1.0f;
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
-    bool wavelength_axis = false;
+    bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
     int spotlight = 0;          // 1..8: every other view dimmed; 0: off
-    std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none  // the frequencies view over λ/L₀ (tokens) instead of the pair index
+    std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none
     bool show_help = false;
     bool fullscreen = false;
 

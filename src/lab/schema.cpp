@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <deque>
 #include <cmath>
 #include <optional>
 #include <type_traits>
@@ -92,6 +93,142 @@ const Names kVectors = {"ones", "random", "mean", "pair", "custom"};
 const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
 const Names kThemes = {"dark", "light"};
 
+// Paths and lesson names made at start-up (the compared settings' rows) live here for good.
+std::string_view at(std::string text) {
+    static std::deque<std::string> store;
+    return store.emplace_back(std::move(text));
+}
+
+Field slotted(int slot, Field f) {
+    f.slot = slot;
+    return f;
+}
+
+#define MODEL(expr) [model](LabParams& p) -> auto& { ModelConfig& m = model(p); return expr; }
+
+// The model's rows, once for the base ("model.…", with flags) and once per compared setting
+// ("compare.K.model.…", lesson names "compareK.theta"): one declaration of each field's range.
+template <class ModelOf>
+void add_model_rows(std::vector<Field>& f, int slot, ModelOf model) {
+    using K = Kind;
+    using A = Affects;
+    const bool base = slot == 0;
+    const std::string prefix = base ? "model." : fmt::format("compare.{}.model.", slot);
+    const auto path = [&](std::string_view name) { return at(prefix + std::string(name)); };
+    const auto flag = [&](std::string_view name) { return base ? name : std::string_view{}; };  // compared: --compare SPEC
+    const auto lesson = [&](std::string_view name) { return base ? name : at(fmt::format("compare{}.{}", slot, name)); };
+    const auto add = [&](Field row_of, auto member) { f.push_back(slotted(slot, row(std::move(row_of), member))); };
+    add({.path = path("head_dim"), .flag = flag("--head-dim"), .lesson = lesson("head_dim"), .kind = K::Int, .min = 2,
+        .max = kMaxHeadDim, .affects = A::Data, .help = "Components per head d"},
+        MODEL(m.head_dim));
+    add({.path = path("partial_rotary_factor"), .flag = flag("--partial-rotary-factor"), .lesson = lesson("partial_rotary_factor"),
+        .kind = K::Real, .min = 1e-6, .max = 1, .affects = A::Data, .help = "Fraction of the head that rotates"},
+        MODEL(m.partial_rotary_factor));
+    add({.path = path("rotary_offset"), .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxHeadDim - 2,
+        .affects = A::Data, .help = "First rotating component of the model's head (DeepSeek: qk_nope_head_dim)"},
+        MODEL(m.rotary_offset));
+    add({.path = path("rope_theta"), .flag = flag("--rope-theta"), .lesson = lesson("theta"), .kind = K::Real, .min = kMinTheta,
+        .max = kMaxTheta, .affects = A::Data, .help = "RoPE base θ"},
+        MODEL(m.rope_theta));
+    add({.path = path("max_position_embeddings"), .flag = flag("--max-position-embeddings"), .lesson = lesson("max_position_embeddings"),
+        .kind = K::Int, .min = 1, .max = kBig, .affects = A::Data, .help = "Context length"},
+        MODEL(m.max_position_embeddings));
+    add({.path = path("original_max_position_embeddings"), .flag = "", .lesson = "", .kind = K::Int, .min = 1,
+        .max = kBig, .optional = true, .affects = A::Data, .help = "Top-level original context (Phi-3)"},
+        MODEL(m.original_max_position_embeddings));
+    add({.path = path("seq_len"), .flag = flag("--seq-len"), .lesson = lesson("seq_len"), .kind = K::Int, .min = 1, .max = kBig,
+        .optional = true, .affects = A::Data, .help = "Current sequence length (dynamic, longrope)"},
+        MODEL(m.seq_len));
+    add({.path = path("layout"), .flag = flag("--layout"), .lesson = lesson("layout"), .kind = K::Enum, .names = kLayouts,
+        .affects = A::Data, .help = "Pair layout"},
+        MODEL(m.layout));
+    add({.path = path("rope_scaling.rope_type"), .flag = flag("--rope-type"), .lesson = lesson("rope_type"), .kind = K::Enum,
+        .names = kRopeTypes, .affects = A::Data, .help = "How θ_i is stretched for longer contexts"},
+        MODEL(m.rope_scaling.type));
+    add({.path = path("rope_scaling.factor"), .flag = flag("--factor"), .lesson = lesson("factor"), .kind = K::Real, .min = kMinFactor,
+        .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "Context scaling factor"},
+        MODEL(m.rope_scaling.factor));
+    add({.path = path("rope_scaling.low_freq_factor"), .flag = flag("--low-freq-factor"), .lesson = lesson("low_freq_factor"),
+        .kind = K::Real, .min = kMinFactor, .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "llama3 low_freq_factor"},
+        MODEL(m.rope_scaling.low_freq_factor));
+    add({.path = path("rope_scaling.high_freq_factor"), .flag = flag("--high-freq-factor"), .lesson = lesson("high_freq_factor"),
+        .kind = K::Real, .min = kMinFactor, .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "llama3 high_freq_factor"},
+        MODEL(m.rope_scaling.high_freq_factor));
+    add({.path = path("rope_scaling.beta_fast"), .flag = flag("--beta-fast"), .lesson = lesson("beta_fast"), .kind = K::Real,
+        .min = kMinFactor, .max = kMaxFactor, .affects = A::Data, .help = "YaRN beta_fast"},
+        MODEL(m.rope_scaling.beta_fast));
+    add({.path = path("rope_scaling.beta_slow"), .flag = flag("--beta-slow"), .lesson = lesson("beta_slow"), .kind = K::Real,
+        .min = kMinFactor, .max = kMaxFactor, .affects = A::Data, .help = "YaRN beta_slow"},
+        MODEL(m.rope_scaling.beta_slow));
+    add({.path = path("rope_scaling.truncate"), .flag = flag("--truncate"), .lesson = lesson("truncate"), .kind = K::Bool,
+        .affects = A::Data, .help = "YaRN: round the correction range outwards (HF's default; gpt-oss: false)"},
+        MODEL(m.rope_scaling.truncate));
+    add({.path = path("rope_scaling.attention_factor"), .flag = flag("--attention-factor"), .lesson = lesson("attention_factor"),
+        .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data, .help = "Scales cos and sin"},
+        MODEL(m.rope_scaling.attention_factor));
+    add({.path = path("rope_scaling.mscale"), .flag = flag("--mscale"), .lesson = lesson("mscale"), .kind = K::Real, .min = 1e-3,
+        .max = 1e3, .optional = true, .affects = A::Data, .help = "YaRN mscale (DeepSeek)"},
+        MODEL(m.rope_scaling.mscale));
+    add({.path = path("rope_scaling.mscale_all_dim"), .flag = flag("--mscale-all-dim"), .lesson = lesson("mscale_all_dim"),
+        .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data,
+        .help = "YaRN mscale_all_dim (DeepSeek)"},
+        MODEL(m.rope_scaling.mscale_all_dim));
+    add({.path = path("rope_scaling.original_max_position_embeddings"), .flag = flag("--original-max-position-embeddings"),
+        .lesson = lesson("original_max_position_embeddings"), .kind = K::Int, .min = 1, .max = kBig, .optional = true,
+        .affects = A::Data, .help = "Training context before scaling"},
+        MODEL(m.rope_scaling.original_max_position_embeddings));
+    add({.path = path("rope_scaling.long_factor"), .flag = flag("--long-factor"), .lesson = "", .kind = K::List, .min = 1e-3,
+        .max = 1e6, .affects = A::Data, .help = "LongRoPE long factors, one per pair (comma-separated)",
+        .count = kMaxHeadDim / 2},
+        MODEL(m.rope_scaling.long_factor));
+    add({.path = path("rope_scaling.short_factor"), .flag = flag("--short-factor"), .lesson = "", .kind = K::List, .min = 1e-3,
+        .max = 1e6, .affects = A::Data, .help = "LongRoPE short factors, one per pair (comma-separated)",
+        .count = kMaxHeadDim / 2},
+        MODEL(m.rope_scaling.short_factor));
+
+}
+
+#undef MODEL
+
+const Names kColours = {"auto", "blue", "orange", "green", "vermillion", "purple", "sky", "yellow", "grey"};
+
+// Compare mode: the base's label and colour, how many settings are compared, and each one's
+// label, source, colour and model. Lessons move a compared model's numbers as "compare2.theta".
+void add_compare_rows(std::vector<Field>& f) {
+    using K = Kind;
+    f.push_back(row({.path = "compare.base_name", .flag = "--base-name", .lesson = "base_name", .kind = K::Text, .max = 64,
+                     .help = "The base setting's name in compare mode (\"\" = the preset's)"},
+                    MEMBER(p.base_name)));
+    f.push_back(row({.path = "compare.base_colour", .flag = "--base-colour", .lesson = "base_colour", .kind = K::Enum,
+                     .names = kColours, .help = "The base setting's colour (auto: the RoPE curve's)"},
+                    MEMBER(p.base_colour)));
+    f.push_back(row({.path = "compare.count", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxCompared,
+                     .affects = Affects::Data, .help = "Settings compared with the base (--compare SPEC adds one)"},
+                    MEMBER(p.compared_count)));
+    f.push_back(row({.path = "compare.heatmap_difference", .flag = "--heatmap-difference", .lesson = "heatmap_difference",
+                     .kind = K::Int, .min = 0, .max = kMaxCompared,
+                     .help = "The heatmap shows the base's angles minus compared setting K's (1-3; 0: the base's own)"},
+                    MEMBER(p.heatmap_difference)));
+    for (int slot = 1; slot <= kMaxCompared; ++slot) {
+        const auto i = static_cast<std::size_t>(slot - 1);
+        const auto path = [slot](std::string_view name) { return at(fmt::format("compare.{}.{}", slot, name)); };
+        const auto lesson = [slot](std::string_view name) { return at(fmt::format("compare{}.{}", slot, name)); };
+        f.push_back(slotted(slot, row({.path = path("name"), .flag = "", .lesson = lesson("name"), .kind = K::Text, .max = 64,
+                                       .help = "A compared setting's name (\"\" = its source)"},
+                                      [i](LabParams& p) -> auto& { return p.compared[i].name; })));
+        f.push_back(slotted(slot, row({.path = path("source"), .flag = "", .lesson = "", .kind = K::Text, .max = 4096,
+                                       .help = "Where a compared setting came from: a preset, a config path, or overrides of the base"},
+                                      [i](LabParams& p) -> auto& { return p.compared[i].source; })));
+        f.push_back(slotted(slot, row({.path = path("layer_type"), .flag = "", .lesson = "", .kind = K::Text, .max = 256,
+                                       .help = "Which layers' RoPE a compared config shows"},
+                                      [i](LabParams& p) -> auto& { return p.compared[i].layer_type; })));
+        f.push_back(slotted(slot, row({.path = path("colour"), .flag = "", .lesson = lesson("colour"), .kind = K::Enum,
+                                       .names = kColours, .help = "A compared setting's colour"},
+                                      [i](LabParams& p) -> auto& { return p.compared[i].colour; })));
+        add_model_rows(f, slot, [i](LabParams& p) -> ModelConfig& { return p.compared[i].model; });
+    }
+}
+
 std::vector<Field> make_fields() {
     using K = Kind;
     using A = Affects;
@@ -106,73 +243,8 @@ std::vector<Field> make_fields() {
                      .help = "Which layers' RoPE to show, for models whose layers differ (Gemma 3: full_attention, "
                              "sliding_attention); \"\" = full attention"},
                     MEMBER(p.layer_type)));
-    f.push_back(row({.path = "model.head_dim", .flag = "--head-dim", .lesson = "head_dim", .kind = K::Int, .min = 2,
-                     .max = kMaxHeadDim, .affects = A::Data, .help = "Components per head d"},
-                    MEMBER(p.model.head_dim)));
-    f.push_back(row({.path = "model.partial_rotary_factor", .flag = "--partial-rotary-factor", .lesson = "partial_rotary_factor",
-                     .kind = K::Real, .min = 1e-6, .max = 1, .affects = A::Data, .help = "Fraction of the head that rotates"},
-                    MEMBER(p.model.partial_rotary_factor)));
-    f.push_back(row({.path = "model.rotary_offset", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxHeadDim - 2,
-                     .affects = A::Data, .help = "First rotating component of the model's head (DeepSeek: qk_nope_head_dim)"},
-                    MEMBER(p.model.rotary_offset)));
-    f.push_back(row({.path = "model.rope_theta", .flag = "--rope-theta", .lesson = "theta", .kind = K::Real, .min = kMinTheta,
-                     .max = kMaxTheta, .affects = A::Data, .help = "RoPE base θ"},
-                    MEMBER(p.model.rope_theta)));
-    f.push_back(row({.path = "model.max_position_embeddings", .flag = "--max-position-embeddings", .lesson = "max_position_embeddings",
-                     .kind = K::Int, .min = 1, .max = kBig, .affects = A::Data, .help = "Context length"},
-                    MEMBER(p.model.max_position_embeddings)));
-    f.push_back(row({.path = "model.original_max_position_embeddings", .flag = "", .lesson = "", .kind = K::Int, .min = 1,
-                     .max = kBig, .optional = true, .affects = A::Data, .help = "Top-level original context (Phi-3)"},
-                    MEMBER(p.model.original_max_position_embeddings)));
-    f.push_back(row({.path = "model.seq_len", .flag = "--seq-len", .lesson = "seq_len", .kind = K::Int, .min = 1, .max = kBig,
-                     .optional = true, .affects = A::Data, .help = "Current sequence length (dynamic, longrope)"},
-                    MEMBER(p.model.seq_len)));
-    f.push_back(row({.path = "model.layout", .flag = "--layout", .lesson = "layout", .kind = K::Enum, .names = kLayouts,
-                     .affects = A::Data, .help = "Pair layout"},
-                    MEMBER(p.model.layout)));
-    f.push_back(row({.path = "model.rope_scaling.rope_type", .flag = "--rope-type", .lesson = "rope_type", .kind = K::Enum,
-                     .names = kRopeTypes, .affects = A::Data, .help = "How θ_i is stretched for longer contexts"},
-                    MEMBER(p.model.rope_scaling.type)));
-    f.push_back(row({.path = "model.rope_scaling.factor", .flag = "--factor", .lesson = "factor", .kind = K::Real, .min = kMinFactor,
-                     .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "Context scaling factor"},
-                    MEMBER(p.model.rope_scaling.factor)));
-    f.push_back(row({.path = "model.rope_scaling.low_freq_factor", .flag = "--low-freq-factor", .lesson = "low_freq_factor",
-                     .kind = K::Real, .min = kMinFactor, .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "llama3 low_freq_factor"},
-                    MEMBER(p.model.rope_scaling.low_freq_factor)));
-    f.push_back(row({.path = "model.rope_scaling.high_freq_factor", .flag = "--high-freq-factor", .lesson = "high_freq_factor",
-                     .kind = K::Real, .min = kMinFactor, .max = kMaxFactor, .optional = true, .affects = A::Data, .help = "llama3 high_freq_factor"},
-                    MEMBER(p.model.rope_scaling.high_freq_factor)));
-    f.push_back(row({.path = "model.rope_scaling.beta_fast", .flag = "--beta-fast", .lesson = "beta_fast", .kind = K::Real,
-                     .min = kMinFactor, .max = kMaxFactor, .affects = A::Data, .help = "YaRN beta_fast"},
-                    MEMBER(p.model.rope_scaling.beta_fast)));
-    f.push_back(row({.path = "model.rope_scaling.beta_slow", .flag = "--beta-slow", .lesson = "beta_slow", .kind = K::Real,
-                     .min = kMinFactor, .max = kMaxFactor, .affects = A::Data, .help = "YaRN beta_slow"},
-                    MEMBER(p.model.rope_scaling.beta_slow)));
-    f.push_back(row({.path = "model.rope_scaling.truncate", .flag = "--truncate", .lesson = "truncate", .kind = K::Bool,
-                     .affects = A::Data, .help = "YaRN: round the correction range outwards (HF's default; gpt-oss: false)"},
-                    MEMBER(p.model.rope_scaling.truncate)));
-    f.push_back(row({.path = "model.rope_scaling.attention_factor", .flag = "--attention-factor", .lesson = "attention_factor",
-                     .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data, .help = "Scales cos and sin"},
-                    MEMBER(p.model.rope_scaling.attention_factor)));
-    f.push_back(row({.path = "model.rope_scaling.mscale", .flag = "--mscale", .lesson = "mscale", .kind = K::Real, .min = 1e-3,
-                     .max = 1e3, .optional = true, .affects = A::Data, .help = "YaRN mscale (DeepSeek)"},
-                    MEMBER(p.model.rope_scaling.mscale)));
-    f.push_back(row({.path = "model.rope_scaling.mscale_all_dim", .flag = "--mscale-all-dim", .lesson = "mscale_all_dim",
-                     .kind = K::Real, .min = 1e-3, .max = 1e3, .optional = true, .affects = A::Data,
-                     .help = "YaRN mscale_all_dim (DeepSeek)"},
-                    MEMBER(p.model.rope_scaling.mscale_all_dim)));
-    f.push_back(row({.path = "model.rope_scaling.original_max_position_embeddings", .flag = "--original-max-position-embeddings",
-                     .lesson = "original_max_position_embeddings", .kind = K::Int, .min = 1, .max = kBig, .optional = true,
-                     .affects = A::Data, .help = "Training context before scaling"},
-                    MEMBER(p.model.rope_scaling.original_max_position_embeddings)));
-    f.push_back(row({.path = "model.rope_scaling.long_factor", .flag = "--long-factor", .lesson = "", .kind = K::List, .min = 1e-3,
-                     .max = 1e6, .affects = A::Data, .help = "LongRoPE long factors, one per pair (comma-separated)",
-                     .count = kMaxHeadDim / 2},
-                    MEMBER(p.model.rope_scaling.long_factor)));
-    f.push_back(row({.path = "model.rope_scaling.short_factor", .flag = "--short-factor", .lesson = "", .kind = K::List, .min = 1e-3,
-                     .max = 1e6, .affects = A::Data, .help = "LongRoPE short factors, one per pair (comma-separated)",
-                     .count = kMaxHeadDim / 2},
-                    MEMBER(p.model.rope_scaling.short_factor)));
+    add_model_rows(f, 0, [](LabParams& p) -> ModelConfig& { return p.model; });
+    add_compare_rows(f);
 
     // What is plotted.
     f.push_back(row({.path = "curves.encoding", .flag = "--encoding", .lesson = "encoding", .kind = K::Enum, .names = kEncodings,
@@ -485,6 +557,21 @@ void validate(const LabParams& p) {
     } catch (const InputError& e) {
         throw InputError(fmt::format("model: {}", e.what()));
     }
+    for (int i = 0; i < p.compared_count; ++i) {
+        try {
+            ropelab::validate(p.compared[static_cast<std::size_t>(i)].model);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("compare.{}.model: {}", i + 1, e.what()));
+        }
+    }
+    for (int i = 0; i < p.compared_count; ++i) {
+        const int dim = p.compared[static_cast<std::size_t>(i)].model.head_dim;
+        if (p.vectors == VectorChoice::Custom && dim != p.model.head_dim) {
+            throw InputError(fmt::format("curves.vectors = custom needs every compared head to match the base's "
+                                         "(compare.{} has head_dim {}, the base {}): use ones, random or mean",
+                                         i + 1, dim, p.model.head_dim));
+        }
+    }
     const int pairs = rotary_dim(p.model) / 2;
     if (p.focused_pair >= pairs) {
         throw InputError(fmt::format("focus.pair = {} is out of range (0 .. {}: the model's pairs)", p.focused_pair, pairs - 1));
@@ -520,7 +607,7 @@ void assign_text(LabParams& p, const Field& f, std::string_view text) {
 std::string key(const LabParams& p, Affects what) {
     std::string k;
     for (const Field& f : table()) {
-        if (f.affects == what) k += value_text(f, f.get(p)) + "|";
+        if (f.affects == what && in_use(f, p)) k += value_text(f, f.get(p)) + "|";
     }
     // With q = k = the focused pair, the curves themselves follow the focus.
     if (what == Affects::Data && p.vectors == VectorChoice::FocusedPair) k += fmt::format("pair {}", p.focused_pair);

@@ -43,9 +43,14 @@ struct Field {
     std::string_view help = "";
     std::size_t count = 0;  // List: at most this many elements
     bool exact_count = false;  // List: none, or exactly `count` (a point)
+    int slot = 0;              // 1..3: a compared setting's row, in use while compare.count reaches it
     std::function<Value(const LabParams&)> get = {};
     std::function<void(LabParams&, const Value&)> set = {};
 };
+
+// Whether a row is part of this state: a compared setting's rows only while it is compared
+// (sessions, share strings and recompute keys leave out the empty slots).
+inline bool in_use(const Field& f, const LabParams& p) { return f.slot <= p.compared_count; }
 
 // Every field, in session order.
 std::span<const Field> fields();

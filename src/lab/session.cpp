@@ -139,7 +139,7 @@ void collect_unknown(const Json& object, const std::string& prefix, int depth, s
 std::string session_to_json(const Session& s) {
     Json j{{"ropelab_session", kSessionVersion}};
     for (const schema::Field& f : schema::fields()) {
-        if (f.scope != schema::Scope::Session) continue;
+        if (f.scope != schema::Scope::Session || !schema::in_use(f, s.params)) continue;
         Json* node = &j;
         for (const std::string& part : split_path(f.path)) node = &(*node)[part];
         *node = value_to_json(f.get(s.params));

@@ -12,6 +12,7 @@
 #include "core/input_file.h"
 #include "core/json_input.h"
 #include "core/presets.h"
+#include "lab/compare.h"
 #include "lab/schema.h"
 
 namespace ropelab {
@@ -35,11 +36,51 @@ const schema::Field& lesson_field(const std::string& name, const std::string& wh
     if (!f) {
         std::string names;
         for (const schema::Field& g : schema::fields()) {
-            if (!g.lesson.empty()) names += (names.empty() ? "" : ", ") + std::string(g.lesson);
+            if (!g.lesson.empty() && g.slot == 0) names += (names.empty() ? "" : ", ") + std::string(g.lesson);
         }
-        throw InputError(fmt::format("{}: not a lesson parameter (one of {})", where, names));
+        throw InputError(fmt::format("{}: not a lesson parameter (one of {}; compare, comparison; compare1.theta and the like "
+                                     "for a compared setting's fields)", where, names));
     }
     return *f;
+}
+
+// Compare mode in a scene: "compare" lists SPECs (lab/compare.h) that replace the compared
+// settings ([] removes them); "comparison" names a built-in one. Checked here against the
+// default state, applied after the scene's other settings (whatever their order in the file).
+std::string compare_set_text(const std::string& name, const Json& value, const std::string& where) {
+    std::vector<std::string> specs;
+    if (name == "comparison") {
+        if (!value.is_string()) throw InputError(fmt::format("{}: set.comparison must be a built-in comparison's name", where));
+        specs.push_back(value.get<std::string>());
+    } else {
+        if (!value.is_array() || value.size() > static_cast<std::size_t>(kMaxCompared)) {
+            throw InputError(fmt::format("{}: set.compare must list at most {} SPECs (preset, config or key=value,…)", where, kMaxCompared));
+        }
+        for (const Json& spec : value) {
+            if (!spec.is_string()) throw InputError(fmt::format("{}: set.compare has {}, not a SPEC", where, json_excerpt(spec)));
+            specs.push_back(spec.get<std::string>());
+        }
+    }
+    try {
+        if (name == "comparison") apply_comparison(LabParams{}, specs[0]);
+        else with_compared(LabParams{}, specs);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: set.{}: {}", where, name, e.what()));
+    }
+    std::string text;
+    for (const std::string& spec : specs) text += (text.empty() ? "" : "\n") + spec;
+    return text;
+}
+
+std::vector<std::string> compare_specs(const std::string& text) {
+    std::vector<std::string> specs;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        specs.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return specs;
 }
 
 bool is_number_field(const schema::Field& f) { return f.kind == schema::Kind::Int || f.kind == schema::Kind::Real; }
@@ -88,6 +129,10 @@ Scene read_scene(const Json& j, const std::string& where) {
     if (j.contains("set")) {
         if (!j["set"].is_object()) throw InputError(where + ": \"set\" must be an object");
         for (const auto& [name, value] : j["set"].items()) {
+            if (name == "compare" || name == "comparison") {
+                s.set.emplace_back(name, compare_set_text(name, value, where));
+                continue;
+            }
             const schema::Field& f = lesson_field(name, fmt::format("{}: set.{}", where, name));
             std::string text;
             if (value.is_number()) text = fmt::format("{:.17g}", value.get<double>());
@@ -242,11 +287,21 @@ double keyframe_value(const Keyframe& k, double u) {
 LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParams& base) {
     const Scene& s = lesson.scenes.at(static_cast<std::size_t>(scene));
     LabParams p = base;
+    // A scene shows the settings it names: the viewer's own comparison stays out of it.
+    p.compared_count = 0;
+    p.compared = {};
     for (const auto& [name, value] : s.set) {
+        if (name == "comparison") p = apply_comparison(p, value);
+    }
+    for (const auto& [name, value] : s.set) {
+        if (name == "compare" || name == "comparison") continue;
         const schema::Field& f = *schema::by_lesson_name(name);
         schema::assign_text(p, f, value);
         // A factor on an unscaled model means linear scaling, as the factor sweep does.
         if (name == "factor" && p.model.rope_scaling.type == RopeType::Default) p.model.rope_scaling.type = RopeType::Linear;
+    }
+    for (const auto& [name, value] : s.set) {
+        if (name == "compare") p = with_compared(p, compare_specs(value));
     }
     for (const Keyframe& k : s.keyframes) {
         const double v = keyframe_value(k, (t - k.start) / k.duration);

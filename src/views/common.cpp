@@ -1,3 +1,6 @@
+#include <fmt/format.h>
+
+#include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
@@ -14,6 +17,38 @@ Palette palette(Theme theme) {
             IM_COL32(110, 220, 130, 255), IM_COL32(170, 170, 170, 255), IM_COL32(235, 235, 235, 255),
             IM_COL32(255, 170, 60, 255),  IM_COL32(210, 120, 255, 255), IM_COL32(90, 220, 230, 255),
             IM_COL32(170, 170, 170, 255), IM_COL32(255, 190, 70, 255),  IM_COL32(110, 170, 255, 255)};
+}
+
+ImU32 setting_color(const Context& ctx, int setting) {
+    const bool light = ctx.params.theme == Theme::Light;
+    // Okabe–Ito's colours; on the dark theme a lighter shade of each, for contrast.
+    switch (setting_colour(ctx.params, setting)) {
+        case SettingColour::Auto: return ctx.colors.rope;
+        case SettingColour::Blue: return light ? IM_COL32(0, 114, 178, 255) : IM_COL32(80, 160, 240, 255);
+        case SettingColour::Orange: return light ? IM_COL32(230, 159, 0, 255) : IM_COL32(240, 175, 40, 255);
+        case SettingColour::Green: return light ? IM_COL32(0, 158, 115, 255) : IM_COL32(40, 200, 150, 255);
+        case SettingColour::Vermillion: return light ? IM_COL32(213, 94, 0, 255) : IM_COL32(240, 120, 40, 255);
+        case SettingColour::Purple: return light ? IM_COL32(204, 121, 167, 255) : IM_COL32(225, 145, 190, 255);
+        case SettingColour::Sky: return light ? IM_COL32(60, 150, 210, 255) : IM_COL32(86, 180, 233, 255);
+        case SettingColour::Yellow: return light ? IM_COL32(180, 160, 0, 255) : IM_COL32(240, 228, 66, 255);
+        case SettingColour::Grey: return light ? IM_COL32(100, 100, 100, 255) : IM_COL32(170, 170, 170, 255);
+    }
+    return ctx.colors.rope;
+}
+
+std::string vectors_note(const LabParams& p) {
+    bool differ = false;
+    for (int i = 1; i < setting_count(p); ++i) differ = differ || setting_model(p, i).head_dim != p.model.head_dim;
+    if (!differ || (p.vectors != VectorChoice::Random && p.vectors != VectorChoice::MeanOfRandom)) return "";
+    return fmt::format("heads differ: q, k drawn from seed {} per head size", p.seed);
+}
+
+void base_setting_note(const Context& ctx) {
+    if (!comparing(ctx.params)) return;
+    ui::text(fmt::format("showing the base, {}", setting_name(ctx.params, 0)), setting_color(ctx, 0));
+    if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+        ImGui::SetTooltip("Compare mode draws every setting in views 3 (scores) and 6 (frequencies); this view shows the base");
+    }
 }
 
 void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size) {

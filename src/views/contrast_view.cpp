@@ -43,6 +43,7 @@ void contrast_view(Context& ctx) {
     caption("Adding p_m changes the length; rotating does not.",
             "Sinusoidal encoding adds p_m to the vector: its length and direction jump with m and "
             "content mixes with position. RoPE rotates it by m·θ_i: the length never changes.");
+    base_setting_note(ctx);
     const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
     // p_m for the same pair index: (sin mω_i, cos mω_i) as Vaswani lays it out.
     const std::size_t t = std::min<std::size_t>(static_cast<std::size_t>(i), d.sinusoidal.omega.size() - 1);

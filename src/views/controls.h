@@ -64,6 +64,7 @@ struct ControlsState {
     std::string share_text;
     std::string lesson_path = "builtin";
     SessionRequest session_request;
+    int compare_editing = -1;  // the compared setting whose model rows are open
 };
 
 // Keys the presenter uses, each press counted (a clicker's quick presses can come within one frame).

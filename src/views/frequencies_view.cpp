@@ -9,14 +9,129 @@
 
 #include <fmt/format.h>
 
+#include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
 namespace ropelab::views {
 
+namespace {
+
+// The training context L₀ a setting's scaling stretches from.
+std::int64_t training_context(const ModelConfig& m) {
+    return m.rope_scaling.original_max_position_embeddings.value_or(m.original_max_position_embeddings.value_or(m.max_position_embeddings));
+}
+
+std::string scaling_counts(const LabData& d) {
+    const auto n = [&](PairScaling s) { return std::count(d.pair_scaling.begin(), d.pair_scaling.end(), s); };
+    return fmt::format("{} unchanged · {} blended · {} interpolated", n(PairScaling::Unchanged), n(PairScaling::Blended),
+                       n(PairScaling::Interpolated));
+}
+
+// Compare mode: every setting's θ_i and wavelengths in its colour, over the pair index (or its
+// own unscaled wavelength / L₀), with each setting's training context and YaRN ramp marked.
+void compared_frequencies(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
+    const int settings = std::min(compute.settings(), setting_count(p));
+    const float font = ImGui::GetFontSize(), gap = font * 0.5f;
+    // Each setting's counts on its own line where a plot still has room below them; else on hover.
+    if (ImGui::GetContentRegionAvail().y > (1.5f * static_cast<float>(settings) + 14.0f) * font) {
+        for (int i = 0; i < settings; ++i) {
+            ui::text(fmt::format("{}: {}", setting_name(p, i), scaling_counts(compute.setting_data(i))), setting_color(ctx, i));
+        }
+    } else {
+        ui::text_disabled("pairs kept, blended, interpolated: hover");
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::BeginTooltip();
+            for (int i = 0; i < settings; ++i) {
+                ImGui::TextUnformatted(fmt::format("{}: {}", setting_name(p, i), scaling_counts(compute.setting_data(i))).c_str());
+            }
+            ImGui::EndTooltip();
+        }
+    }
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    const bool side_by_side = avail.x > 1.6f * avail.y;
+    const bool both = side_by_side ? (avail.x - gap) / 2 >= 22 * font : (avail.y - gap) / 2 >= 10 * font;
+    if (!both) {
+        ui::text_disabled("θ_i per pair: large view (6)");
+        avail = ImGui::GetContentRegionAvail();
+    }
+    const ImVec2 half = !both        ? ImVec2(std::max(40.0f, avail.x), std::max(40.0f, avail.y))
+                        : side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
+                                       : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
+    const bool tokens = p.wavelength_axis;
+    struct Curve {
+        std::vector<double> x, inv_freq, wavelength;
+    };
+    std::vector<Curve> curves(static_cast<std::size_t>(settings));
+    plot::Range x{0.0, 1.0};
+    for (int i = 0; i < settings; ++i) {
+        const LabData& d = compute.setting_data(i);
+        const ModelConfig& m = setting_model(p, i);
+        Curve& c = curves[static_cast<std::size_t>(i)];
+        for (int j = 0; j < d.freqs.pairs(); ++j) {
+            const auto k = static_cast<std::size_t>(j);
+            c.x.push_back(tokens ? wavelength(d.freqs.unscaled_inv_freq[k]) / static_cast<double>(training_context(m)) : j);
+            c.inv_freq.push_back(d.freqs.inv_freq[k]);
+            c.wavelength.push_back(wavelength(d.freqs.inv_freq[k]));
+        }
+        const plot::Range r{c.x.front(), c.x.back()};
+        x = i == 0 ? r : plot::Range{std::min(x.min, r.min), std::max(x.max, r.max)};
+    }
+    if (!tokens) x.max = std::max(1.0, x.max);
+    const char* x_label = tokens ? "unscaled wavelength / L₀ (each setting's)" : "pair i";
+    const auto ramps = [&](plot::Plot& plot) {
+        for (int i = 0; i < settings; ++i) {
+            const LabData& d = compute.setting_data(i);
+            if (!d.freqs.yarn_correction_range || tokens) continue;
+            plot.vline(d.freqs.yarn_correction_range->first, setting_color(ctx, i), fmt::format("{}: ramp", setting_name(p, i)).c_str());
+            plot.vline(d.freqs.yarn_correction_range->second, setting_color(ctx, i), "");
+        }
+    };
+    if (both) {
+        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
+        for (int i = 0; i < settings; ++i) {
+            const Curve& c = curves[static_cast<std::size_t>(i)];
+            plot.line(setting_name(p, i).c_str(), c.x, c.inv_freq, setting_color(ctx, i));
+        }
+        ramps(plot);
+        plot.finish();
+    }
+    if (both && side_by_side) ImGui::SameLine(0, gap);
+    plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
+    for (int i = 0; i < settings; ++i) {
+        const Curve& c = curves[static_cast<std::size_t>(i)];
+        plot.line(setting_name(p, i).c_str(), c.x, c.wavelength, setting_color(ctx, i));
+    }
+    // Each setting's training context, once per distinct length, as a legend entry in the colour
+    // of the first setting with it (marker labels at one edge would overlap).
+    std::vector<std::int64_t> marked;
+    for (int i = 0; i < settings; ++i) {
+        const std::int64_t context = training_context(setting_model(p, i));
+        if (std::find(marked.begin(), marked.end(), context) != marked.end()) continue;
+        marked.push_back(context);
+        const double ys[] = {static_cast<double>(context), static_cast<double>(context)}, xs[] = {x.min, x.max};
+        const std::string label = fmt::format("L₀ = {} ({})", context, setting_name(p, i));
+        plot.line(label.c_str(), xs, ys, i == 0 ? ctx.colors.marker : setting_color(ctx, i), 1.0f);
+    }
+    ramps(plot);
+    plot.finish();
+}
+
+}  // namespace
+
 void frequencies_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
+    if (comparing(p)) {
+        caption("θ_i and wavelengths of every compared setting.",
+                "Each setting's θ_i and wavelength 2π/θ_i per pair, in its colour, with each one's training context L₀ "
+                "(the length its scaling stretches from) and YaRN's ramp between its marks. The counts say how many pairs "
+                "each setting's scaling keeps, blends or interpolates.");
+        compared_frequencies(ctx);
+        return;
+    }
     caption("θ_i and wavelengths; what scaling does to each pair.",
             "θ_i = base^(−2i/d) falls geometrically. Scaling (linear, NTK, YaRN, llama3, LongRoPE) "
             "slows some pairs: coloured as unchanged, blended, or interpolated by the factor. "

@@ -10,6 +10,7 @@
 
 #include "core/colormap.h"
 #include "core/rotation.h"
+#include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
@@ -18,14 +19,14 @@ namespace ropelab::views {
 namespace {
 
 // The cyclic colormap from −π to π with its ticks: without it the colours mean nothing.
-void colour_bar(float width) {
+void colour_bar(float width, bool diverging = false) {
     const float h = 0.8f * ImGui::GetFontSize();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     constexpr int kSteps = 96;
     for (int k = 0; k < kSteps; ++k) {
         const float angle = static_cast<float>(-M_PI + 2.0 * M_PI * (k + 0.5) / kSteps);
-        const auto rgb = cyclic_color(angle);
+        const auto rgb = diverging ? diverging_color(angle) : cyclic_color(angle);
         const ImU32 color = IM_COL32(static_cast<int>(rgb[0] * 255), static_cast<int>(rgb[1] * 255),
                                      static_cast<int>(rgb[2] * 255), 255);
         dl->AddRectFilled(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps, at.y + h), color);
@@ -53,11 +54,28 @@ void heatmap_view(Context& ctx) {
             "pairs wrap often, slow ones drift; the bar below maps colour to angle. The rows are the "
             "page of positions holding the current one (marked), so the window follows m. Hover for "
             "the exact angle. Below, the current token's angle pair by pair.");
+    // Compare mode: the base's angles, or the base's minus a compared setting's.
+    const int diff = comparing(p) ? compute.difference_setting() : 0;
+    if (diff > 0) {
+        ui::text(fmt::format("angle of {} − angle of {}", setting_name(p, 0), setting_name(p, diff)), setting_color(ctx, diff));
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::SetTooltip("White: the two settings turn pair i to the same angle at m; red or blue: the base leads or "
+                              "lags, up to half a turn (the ends meet)");
+        }
+    } else {
+        base_setting_note(ctx);
+        if (comparing(p) && p.heatmap_difference > 0 && p.heatmap_difference <= p.compared_count) {
+            ui::text_disabled(fmt::format("base − {} needs as many pairs as the base ({} vs {})", setting_name(p, p.heatmap_difference),
+                                          compute.setting_data(std::min(p.heatmap_difference, compute.settings() - 1)).freqs.pairs(),
+                                          d.freqs.pairs()));
+        }
+    }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float image_height = std::max(20.0f, avail.y * 0.45f);
     const std::int64_t first = compute.heatmap_first(), stride = compute.heatmap_stride();
     const ImVec2 image_min = ImGui::GetCursorScreenPos();
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(compute.heatmap_texture())),
+    const unsigned texture = diff > 0 ? compute.difference_texture() : compute.heatmap_texture();
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                  ImVec2(avail.x, image_height));
     for (const Annotation& a : ctx.annotations) {  // a lesson pointing at a cell: x = pair, y = position
         if (a.at != "cell") continue;
@@ -84,24 +102,35 @@ void heatmap_view(Context& ctx) {
                                     d.freqs.pairs() - 1);
         const auto row = static_cast<std::int64_t>((mouse.y - image_min.y) / image_height * kHeatmapRows);
         const std::int64_t m = first + std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * stride;
-        if (ui::tooltips_allowed()) ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair,
-                          phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(pair)], m)));
+        const auto k = static_cast<std::size_t>(pair);
+        if (ui::tooltips_allowed() && diff > 0) {
+            const Phase other = phase_at(compute.setting_data(diff).freqs.phase_step[k], m);
+            ImGui::SetTooltip("m = %lld, pair %d: angle difference %.4f°", static_cast<long long>(m), pair,
+                              phase_degrees(phase_at(d.freqs.phase_step[k], m) - other));
+        } else if (ui::tooltips_allowed()) {
+            ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, phase_degrees(phase_at(d.freqs.phase_step[k], m)));
+        }
     }
-    colour_bar(avail.x);
+    colour_bar(avail.x, diff > 0);
     ui::text_disabled(fmt::format("positions {} .. {} (every {}; m = {} marked), pairs 0 .. {}", first,
                                   first + (kHeatmapRows - 1) * stride, stride, p.position, d.freqs.pairs() - 1));
 
     std::vector<double> pairs, angles;
     const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);
     for (int i = 0; i < d.freqs.pairs(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
         pairs.push_back(i);
-        angles.push_back(degrees[static_cast<std::size_t>(i)]);
+        // With a difference shown, the current row's differences, exact as the texture's.
+        angles.push_back(diff > 0 ? phase_degrees(phase_at(d.freqs.phase_step[k], p.position) -
+                                                  phase_at(compute.setting_data(diff).freqs.phase_step[k], p.position))
+                                  : degrees[k]);
     }
     const ImVec2 rest = ImGui::GetContentRegionAvail();
     if (rest.y < 5.0f * ImGui::GetFontSize()) return;  // no room for a readable plot
     plot::Plot plot("angles", ctx.state.angles, ImVec2(rest.x, std::max(40.0f, rest.y)),
-                    {0.0, std::max(1.0, d.freqs.pairs() - 1.0)}, {"pair i", "angle at m (degrees)", false, false, true});
-    plot.line("angle of pair i at m", pairs, angles, ctx.colors.q, 2.0f);
+                    {0.0, std::max(1.0, d.freqs.pairs() - 1.0)}, {"pair i", diff > 0 ? "difference at m (degrees)" : "angle at m (degrees)", false, false, true});
+    const std::string name = diff > 0 ? "difference of pair i at m" : "angle of pair i at m";
+    plot.line(name.c_str(), pairs, angles, diff > 0 ? setting_color(ctx, diff) : ctx.colors.q, 2.0f);
     plot.vline(p.focused_pair, ctx.colors.marker, "focused");
     plot.finish();
 }

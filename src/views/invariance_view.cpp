@@ -14,6 +14,7 @@ void invariance_view(Context& ctx) {
             "The score at one fixed distance as the query moves along the sequence. RoPE's stays "
             "put (it depends on m − n only); the sinusoidal (additive) score wanders. Measured by "
             "rotating q and k for real, not by formula.");
+    base_setting_note(ctx);
     ui::text_disabled(fmt::format("Δ = {}, query positions {} .. {}", p.invariance_distance,
                                   d.invariance_positions.front(), d.invariance_positions.back()));
     const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/rotation.h"
+#include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
@@ -39,11 +40,88 @@ float numbers_scale(const std::vector<std::string>& lines, ImVec2 room) {
     }
     return 0.5f;
 }
+// Compare mode: the focused pair's rotation at m, a column per setting (each at its own pair
+// count: a smaller model's focus stays inside it).
+void compared_numbers(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const int settings = std::min(ctx.compute.settings(), setting_count(p));
+    const char* rows[] = {"pair i", "θ_i (rad/position)", "× scaling", "m·θ_i (rad)", "reduced (°)", "attention a",
+                          "a·cos", "a·sin", "R q (re)", "R q (im)", "|q| → |R q|"};
+    constexpr int kRows = static_cast<int>(std::size(rows));
+    std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(settings));
+    for (int s = 0; s < settings; ++s) {
+        const LabData& d = ctx.compute.setting_data(s);
+        const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+        const auto k = static_cast<std::size_t>(i);
+        const double theta = d.freqs.inv_freq[k];
+        const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
+        const double a = d.freqs.attention_factor;
+        const double c = a * std::cos(angle), sn = a * std::sin(angle);
+        const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
+        const auto rotated = x * std::complex<double>(c, sn);
+        cells[static_cast<std::size_t>(s)] = {
+            fmt::format("{}", i),
+            fmt::format("{:.8g}", theta),
+            fmt::format("{:.6g}", theta / d.freqs.unscaled_inv_freq[k]),
+            fmt::format("{:.8g}", static_cast<double>(p.position) * theta),
+            fmt::format("{:.6f}", shown(angle * 180.0 / M_PI, 6)),
+            fmt::format("{:.6g}", a),
+            fmt::format("{:+.6f}", shown(c, 6)),
+            fmt::format("{:+.6f}", shown(sn, 6)),
+            fmt::format("{:+.6f}", shown(rotated.real(), 6)),
+            fmt::format("{:+.6f}", shown(rotated.imag(), 6)),
+            fmt::format("{:.4f} → {:.4f}", std::abs(x), std::abs(rotated))};
+    }
+    // The largest font scale at which the widest cell fits its column and every row the height.
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    const float font = ImGui::GetFontSize(), pad = ImGui::GetStyle().CellPadding.x * 2 + font * 0.5f;
+    float widest = 0.0f;
+    for (const char* r : rows) widest = std::max(widest, ImGui::CalcTextSize(r).x);
+    float column = 0.0f;
+    for (int s = 0; s < settings; ++s) {
+        column = std::max(column, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
+        for (const std::string& c : cells[static_cast<std::size_t>(s)]) column = std::max(column, ImGui::CalcTextSize(c.c_str()).x);
+    }
+    const float width_scale = room.x / (widest + pad + settings * (column + pad));
+    const float height_scale = room.y / ((kRows + 1) * (font + ImGui::GetStyle().CellPadding.y * 2 + 1.0f));
+    const float scale = std::clamp(std::min(width_scale, height_scale), 0.5f, 1.0f);
+    ImGui::SetWindowFontScale(scale);
+    if (ImGui::BeginTable("compared numbers", settings + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, widest * scale + pad);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ui::text_disabled(fmt::format("m = {}", p.position));
+        for (int s = 0; s < settings; ++s) {
+            ImGui::TableNextColumn();
+            ui::text(setting_name(p, s), setting_color(ctx, s));
+        }
+        for (int r = 0; r < kRows; ++r) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ui::text_disabled(rows[r]);
+            for (int s = 0; s < settings; ++s) {
+                ImGui::TableNextColumn();
+                ui::text(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)]);
+            }
+        }
+        ImGui::EndTable();
+    }
+    ImGui::SetWindowFontScale(1.0f);
+}
+
 }  // namespace
 
 void numbers_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
+    if (comparing(p)) {
+        caption("The focused pair's rotation at m in every compared setting.",
+                "A column per setting: θ_i (and what its scaling did to it), m·θ_i, the angle reduced modulo 2π with "
+                "integer arithmetic, the attention factor HF multiplies cos and sin by, and q's pair rotated. A "
+                "setting with fewer pairs shows its last pair when the focus lies beyond it.");
+        compared_numbers(ctx);
+        return;
+    }
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
     const auto k = static_cast<std::size_t>(i);
     caption("One rotation, worked out with exact numbers.",

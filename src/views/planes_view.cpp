@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/rotation.h"
+#include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
@@ -47,8 +48,7 @@ void plane_background(ImDrawList* dl, ImVec2 c, float r) {
     dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), grid);
 }
 
-void focused_plane(Context& ctx, ImVec2 origin, float side) {
-    const LabData& d = ctx.compute.data();
+void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bool labels = true) {
     const LabParams& p = ctx.params;
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
     const int rot = d.freqs.rotary_dim;
@@ -71,9 +71,11 @@ void focused_plane(Context& ctx, ImVec2 origin, float side) {
     const auto k_now = k / scale * gliding_rotor(d.freqs, i, p.position - p.key_distance, ctx.position_fraction);
     arrow(dl, c, to_screen(c, r, k_now), ctx.colors.k, 2.5f);
     arrow(dl, c, to_screen(c, r, q_now), ctx.colors.q, 3.0f);
-    dl->AddText(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
-    dl->AddText(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k,
-                fmt::format("k at n = m − {}", p.key_distance).c_str());
+    if (labels) {
+        dl->AddText(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
+        dl->AddText(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k,
+                    fmt::format("k at n = m − {}", p.key_distance).c_str());
+    }
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(ImVec2(side, side));
 }
@@ -122,12 +124,55 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
     }
 }
 
+// Compare mode: the focused pair of each setting side by side at the same m, each headed by its
+// name (in its colour) and its angles.
+void compared_planes(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const int settings = std::min(ctx.compute.settings(), setting_count(p));
+    ui::text(fmt::format("q at m = {}", p.position), ctx.colors.q);
+    ui::same_line_if_fits(fmt::format("k at n = m − {}", p.key_distance));
+    ui::text(fmt::format("k at n = m − {}", p.key_distance), ctx.colors.k);
+    // A column per setting: its name, its angles (wrapped in the column), then its plane, the
+    // planes level with each other.
+    if (!ImGui::BeginTable("compared planes", settings, ImGuiTableFlags_SizingStretchSame)) return;
+    ImGui::TableNextRow();
+    for (int s = 0; s < settings; ++s) {
+        const LabData& d = ctx.compute.setting_data(s);
+        const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+        const PhaseStep& step = d.freqs.phase_step[static_cast<std::size_t>(i)];
+        ImGui::TableNextColumn();
+        ui::text(setting_name(p, s), setting_color(ctx, s));
+        ui::text_disabled(fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, phase_degrees(phase_at(step, p.position)),
+                                      phase_degrees(phase_at(step, p.key_distance))));
+    }
+    ImGui::TableNextRow();
+    const float height = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().CellPadding.y * 2;
+    for (int s = 0; s < settings; ++s) {
+        ImGui::TableNextColumn();
+        const float width = ImGui::GetContentRegionAvail().x;
+        const float side = std::max(10.0f, std::min(width, height));
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::PushID(s);
+        focused_plane(ctx, ImVec2(at.x + (width - side) / 2, at.y), side, ctx.compute.setting_data(s), false);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
 }  // namespace
 
 void planes_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    if (comparing(p)) {
+        caption("The focused pair of every compared setting at the same m.",
+                "Each setting's pair i as a point in its plane, q at m and k at n = m − Δk, rotated by its own θ_i: "
+                "where the settings' θ_i differ, so do the angles (a setting with fewer pairs shows its last). The "
+                "angle between q and k is (m − n)·θ_i in each.");
+        compared_planes(ctx);
+        return;
+    }
     caption("Pair i turns by m·θ_i: fast pairs first, slow pairs last.",
             "Each pair of components of q and k is a point in its own plane, rotated by m·θ_i at "
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
@@ -139,7 +184,7 @@ void planes_view(Context& ctx) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
-    focused_plane(ctx, origin, side);
+    focused_plane(ctx, origin, side, d);
     const float gap = ImGui::GetFontSize() * 0.5f;
     pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(avail.x - side - gap, side));
 }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
 
@@ -19,13 +20,18 @@ namespace {
 ImU32 mode_color(const Context& ctx, AngleMode mode) { return mode == AngleMode::Bf16 ? ctx.colors.bf16 : ctx.colors.naive; }
 
 // Decimates the device's series a plot draws for its pixel columns, kept while nothing changed.
-void refresh(ColumnCache& cache, LabCompute& compute, std::vector<gpu::Series> series, std::vector<std::uint32_t> bounds) {
-    if (cache.version == compute.series_version() && cache.boundaries == bounds && cache.series == series) return;
+using Wanted = std::vector<std::pair<gpu::Series, std::vector<std::uint32_t>>>;
+void refresh(ColumnCache& cache, LabCompute& compute, Wanted wanted) {
+    if (cache.version == compute.series_version() && cache.series == wanted) return;
     for (auto& columns : cache.columns) columns.clear();
-    for (gpu::Series s : series) cache.columns[static_cast<int>(s)] = compute.device().decimate(s, bounds);
-    cache.series = std::move(series);
-    cache.boundaries = std::move(bounds);
+    for (const auto& [s, bounds] : wanted) cache.columns[static_cast<int>(s)] = compute.device().decimate(s, bounds);
+    cache.series = std::move(wanted);
     cache.version = compute.series_version();
+}
+
+// A series' column boundaries on this plot: its samples lie `stride` distances apart.
+std::vector<std::uint32_t> bounds_for(plot::Plot& plot, std::int64_t max_distance, std::int64_t stride) {
+    return plot.column_boundaries((max_distance + stride - 1) / stride, 0.0, static_cast<double>(stride));
 }
 
 // The largest |score − pass| over the columns: the rotary part's size, to normalise by.
@@ -59,7 +65,8 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64
     plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.shape_columns;
-    refresh(cache, compute, {gpu::Series::Bound, gpu::Series::Scores}, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    const auto bounds = plot.column_boundaries(count, 0.0, static_cast<double>(stride));
+    refresh(cache, compute, {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
     plot.columns("B(Δ)/B(0), the paper's decay shape", cache[gpu::Series::Bound], ctx.colors.bound, 1.0 / b0);
@@ -78,7 +85,7 @@ void mode_error_plot(Context& ctx, float height, std::int64_t count, std::int64_
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.error_columns;
-    refresh(cache, ctx.compute, {gpu::Series::ModeError}, plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    refresh(cache, ctx.compute, {{gpu::Series::ModeError, plot.column_boundaries(count, 0.0, static_cast<double>(stride))}});
     const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
     plot.columns(name.c_str(), cache[gpu::Series::ModeError], mode_color(ctx, p.angle_mode));
     plot.finish();
@@ -98,9 +105,13 @@ void score_view(Context& ctx) {
             "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
             "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
             "double-click resets.");
-    const std::int64_t stride = compute.series_stride();
+    const std::int64_t stride = compute.series_stride(), preview = compute.largest_stride();
     ui::text_disabled(fmt::format("{}, N = {}{}", device.name(), p.max_distance,
-                                  stride > 1 ? fmt::format(" (preview: every {}th distance)", stride) : ""));
+                                  preview > 1 ? fmt::format(" (preview: every {}th distance)", preview) : ""));
+    if (const std::string note = vectors_note(p); !note.empty()) {
+        ui::same_line_if_fits("· " + note);
+        ui::text_disabled("· " + note);
+    }
     ImVec2 avail = ImGui::GetContentRegionAvail();
     const float font = ImGui::GetFontSize(), spacing = ImGui::GetStyle().ItemSpacing.y;
     const bool room_below = avail.y > 20 * font;
@@ -114,7 +125,10 @@ void score_view(Context& ctx) {
     const bool with_error = compute.has_mode_error() && room_below;
     // Each plot needs its legend (two lines where names wrap), three lines of curve and its
     // x axis: about nine lines; below that only the score plot shows.
-    const bool with_shape = !with_error && compute.has_rope() && p.show_bound && room_below;
+    // In compare mode the settings' curves take the whole height (the shape is the base's alone).
+    const bool compare = comparing(p);
+    const int settings = std::min(compute.settings(), setting_count(p));
+    const bool with_shape = !with_error && !compare && compute.has_rope() && p.show_bound && room_below;
     const float lower = with_error ? std::max(9 * font, std::floor((avail.y - spacing) * 0.45f))
                       : with_shape ? std::max(9 * font, std::floor((avail.y - spacing) * 0.36f))
                                    : 0.0f;
@@ -125,21 +139,25 @@ void score_view(Context& ctx) {
 
     const std::int64_t count = (p.max_distance + stride - 1) / stride;
     ColumnCache& cache = ctx.state.score_columns;
-    std::vector<gpu::Series> drawn;
-    if (compute.has_rope()) drawn.push_back(gpu::Series::Scores);
-    if (compute.has_sinusoidal()) drawn.push_back(gpu::Series::SecondScores);
-    if (compute.has_rope() && p.show_bound) drawn.push_back(gpu::Series::Bound);
-    if (compute.has_mode_scores()) drawn.push_back(gpu::Series::ModeScores);
-    refresh(cache, compute, std::move(drawn), plot.column_boundaries(count, 0.0, static_cast<double>(stride)));
+    const auto bounds = bounds_for(plot, p.max_distance, stride);
+    Wanted drawn;
+    if (compute.has_rope()) {
+        for (int i = 0; i < settings; ++i) drawn.emplace_back(gpu::setting_series(i), bounds_for(plot, p.max_distance, compute.setting_stride(i)));
+    }
+    if (compute.has_sinusoidal()) drawn.emplace_back(gpu::Series::SecondScores, bounds);
+    if (compute.has_rope() && p.show_bound) drawn.emplace_back(gpu::Series::Bound, bounds);
+    if (compute.has_mode_scores()) drawn.emplace_back(gpu::Series::ModeScores, bounds);
+    refresh(cache, compute, std::move(drawn));
     const LabData& d = compute.data();
     const double passthrough = d.coefficients.passthrough;
     if (!cache[gpu::Series::Bound].empty() && p.show_bound && d.bound_factor > 0) {
         // Fitted to the curves, not to the band: where the bound is loose it runs off the plot,
         // and the legend says by how much.
         const double loose = looseness_on_screen(cache[gpu::Series::Scores], cache[gpu::Series::Bound], passthrough, d.bound_factor);
+        const std::string whose = compare ? ", " + setting_name(p, 0) : "";
         const std::string name = std::isfinite(loose) && loose >= 1.0
-                                     ? fmt::format("RoFormer bound (≥{:.3g}× here)", loose)
-                                     : std::string("RoFormer bound");
+                                     ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
+                                     : "RoFormer bound" + whose;
         plot.columns(name.c_str(), cache[gpu::Series::Bound], ctx.colors.bound, d.bound_factor, passthrough, false);
         plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
     }
@@ -149,11 +167,22 @@ void score_view(Context& ctx) {
         const double xs[] = {from, to}, ys[] = {d.unencoded, d.unencoded};
         plot.line("no encoding (q·k)", xs, ys, ctx.colors.exact, 2.5f);
     }
-    if (compute.has_sinusoidal()) plot.columns("sinusoidal (additive)", cache[gpu::Series::SecondScores], ctx.colors.sinusoidal);
-    if (compute.has_rope()) plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache[gpu::Series::Scores], ctx.colors.rope);
+    if (compute.has_sinusoidal()) {
+        const std::string name = compare ? "sinusoidal (additive), " + setting_name(p, 0) : "sinusoidal (additive)";
+        plot.columns(name.c_str(), cache[gpu::Series::SecondScores], ctx.colors.sinusoidal);
+    }
+    if (compute.has_rope() && compare) {
+        // Every setting's exact curve for the same q and k, in the setting's own colour.
+        for (int i = 0; i < settings; ++i) {
+            const std::string name = setting_name(p, i) + (i == 0 && compute.has_mode_scores() ? ", exact" : "");
+            plot.columns(name.c_str(), cache[gpu::setting_series(i)], setting_color(ctx, i));
+        }
+    } else if (compute.has_rope()) {
+        plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache[gpu::Series::Scores], ctx.colors.rope);
+    }
     if (compute.has_mode_scores()) {
         // Over the exact curve: where the two part, the naive angles have drifted.
-        const std::string name = fmt::format("RoPE, {}", angle_mode_label(p.angle_mode));
+        const std::string name = fmt::format("{}, {}", compare ? setting_name(p, 0) : "RoPE", angle_mode_label(p.angle_mode));
         plot.columns(name.c_str(), cache[gpu::Series::ModeScores], mode_color(ctx, p.angle_mode));
     }
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
@@ -165,8 +194,19 @@ void score_view(Context& ctx) {
         const auto index = static_cast<std::int64_t>(std::llround(*x / static_cast<double>(stride)));
         if (index >= 0 && index < count && compute.has_rope() && ui::tooltips_allowed()) {
             ImGui::BeginTooltip();
-            ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
-                        device.series_value(gpu::Series::Scores, index));
+            if (compare) {
+                ImGui::Text("score at Δ = %lld", static_cast<long long>(index * stride));
+            } else {
+                ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
+                            device.series_value(gpu::Series::Scores, index));
+            }
+            for (int i = compare ? 0 : settings; i < settings; ++i) {
+                // Each curve's own nearest sample (a compared curve may still be a preview).
+                const std::int64_t own = compute.setting_stride(i);
+                const auto at = std::llround(*x / static_cast<double>(own));
+                ImGui::Text("%s: %.6g%s", setting_name(p, i).c_str(), device.series_value(gpu::setting_series(i), at),
+                            own != stride ? fmt::format(" (at Δ = {})", at * own).c_str() : "");
+            }
             if (compute.has_mode_scores()) {
                 ImGui::Text("%s: %.6g", angle_mode_label(p.angle_mode), device.series_value(gpu::Series::ModeScores, index));
             }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 #include <imgui.h>
 
@@ -29,8 +30,9 @@ struct Requests {
 // Each plot keeps the series it draws, and only those.
 struct ColumnCache {
     int version = -1;
-    std::vector<std::uint32_t> boundaries;
-    std::vector<gpu::Series> series;  // the ones decimated; the others stay empty
+    // The series decimated, each with its column boundaries (in its own samples: compare mode's
+    // curves may be at different strides while they are refined); the others stay empty.
+    std::vector<std::pair<gpu::Series, std::vector<std::uint32_t>>> series;
     std::vector<M4Column> columns[gpu::kSeriesCount];
     const std::vector<M4Column>& operator[](gpu::Series s) const { return columns[static_cast<int>(s)]; }
 };
@@ -60,6 +62,14 @@ struct Context {
     // How far playback is between m and m + 1: the planes glide through it (readouts stay whole).
     double position_fraction = 0.0;
 };
+
+// Compare mode: a setting's colour in every view (lab/compare.h; setting 0 is the base).
+ImU32 setting_color(const Context& ctx, int setting);
+// When the compared heads differ in size, random q and k are drawn per size: said under the plots.
+std::string vectors_note(const LabParams& p);
+
+// Compare mode, in a view that shows one setting: which one.
+void base_setting_note(const Context& ctx);
 
 // Lesson annotations that are plain labels, drawn over the view at relative positions.
 void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size);

@@ -191,6 +191,91 @@ TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
 
 // A naive angle mode's curve is exported beside the exact one, with its error, as the view draws
 // them: rope stays exact, rope_bf16 is the mode's, bf16_minus_exact their difference.
+nlohmann::json read_json(const std::string& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
+}
+
+// Compare mode: one export holds every setting's series, each identical to that setting's own
+// single export (the same numbers, to the last digit), with the settings named in the metadata.
+TEST_F(Export, CompareExportsEqualSingleExports) {
+    const std::string common = " --vectors random --max-distance 512 --position 700 --pair 5";
+    const std::string singles[] = {"--preset llama2-7b", "--preset llama3-8b", "--preset llama2-7b --rope-type yarn --factor 8",
+                                   "--preset gemma3-4b --layer-type sliding_attention"};
+    const std::string slugs[] = {"llama2_7b", "llama3_8b", "yarn", "gemma3_4b_sliding_attention"};
+    for (const std::string view : {"scores", "frequencies", "numbers", "planes", "precision", "heatmap"}) {
+        const Result r = run("export-data --view " + view + common + " --preset llama2-7b --compare llama3-8b --compare "
+                             "rope_type=yarn,factor=8,name=yarn --compare gemma3-4b@sliding_attention --out " + at("c.json"));
+        ASSERT_EQ(r.status, 0) << r.err;
+        const auto compared = read_json(at("c.json"));
+        EXPECT_NE(compared["parameters"]["setting_3"].get<std::string>().find("yarn"), std::string::npos);
+        for (int i = 0; i < 4; ++i) {
+            ASSERT_EQ(run("export-data --view " + view + common + " " + singles[i] + " --out " + at("s.json")).status, 0);
+            const auto single = read_json(at("s.json"));
+            for (const auto& [name, values] : single["columns"].items()) {
+                const std::string key = slugs[i] + "." + name;
+                // The index column (distance, pair, position) is shared when every setting has the same one.
+                const auto& got = compared["columns"].contains(key) ? compared["columns"][key] : compared["columns"][name];
+                EXPECT_EQ(got, values) << view << " " << key;
+            }
+            EXPECT_EQ(compared["parameters"][slugs[i] + ".head_dim"], single["parameters"]["head_dim"]) << view;
+        }
+    }
+    // The command line's own tables: each setting's columns are its single run's.
+    const Result c = run("freqs --preset llama2-7b --compare llama3-8b --format json");
+    const Result s = run("freqs --preset llama3-8b --format json");
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_EQ(nlohmann::json::parse(c.out)["llama3_8b.inv_freq"], nlohmann::json::parse(s.out)["inv_freq"]);
+    EXPECT_EQ(nlohmann::json::parse(c.out)["settings"][1]["name"], "llama3-8b");
+    const Result cs = run("scores --device cpu --max-distance 300 --q random:3 --k random:4 --preset llama2-7b --compare llama3-8b --format json");
+    const Result ss = run("scores --device cpu --max-distance 300 --q random:3 --k random:4 --preset llama3-8b --format json");
+    ASSERT_EQ(cs.status, 0) << cs.err;
+    EXPECT_EQ(nlohmann::json::parse(cs.out)["llama3_8b.score"], nlohmann::json::parse(ss.out)["score"]);
+}
+
+// A bad SPEC names the problem and exits 2; nothing is written.
+TEST_F(Export, BadCompareSpecsAreRefused) {
+    const std::pair<std::string, std::string> cases[] = {
+        {"scores --compare rope_type=yarm", "--compare \"rope_type=yarm\": model.rope_scaling.rope_type = \"yarm\" is unknown"},
+        {"freqs --compare nosuch", "\"nosuch\" is not a preset, a config file, or key=value overrides"},
+        {"scores --compare factor=1e9", "model.rope_scaling.factor = 1000000000 is out of range"},
+        {"freqs --compare theta=inf", "rope_theta"},
+        {"freqs --compare a --compare b --compare c --compare d", "4 settings beside the base; at most 3"},
+        {"scores --compare gemma3-4b@nope", "no layer type \"nope\""},
+        {"freqs --comparison nope", "unknown comparison \"nope\""},
+        {"freqs --comparison gemma3-layers --preset llama3-8b", "leave out --preset"},
+        {"export-data --view scores --vectors custom --custom-q ones --compare gemma3-4b --out " + at("x.csv"), "head_dim 256, the base 128"},
+        {"render --view scores --compare speed=3 --out " + at("x.png"), "unknown key \"speed\""},
+    };
+    for (const auto& [args, words] : cases) {
+        const Result r = run(args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_NE(r.err.find(words), std::string::npos) << args << ": " << r.err;
+    }
+    EXPECT_FALSE(fs::exists(at("x.csv")));
+    EXPECT_FALSE(fs::exists(at("x.png")));
+}
+
+// Golden images of the four built-in comparisons (rendered headless by this app, looked at,
+// committed; README gallery). Tolerance: mean channel difference below 1.5 of 255.
+TEST_F(Export, BuiltInComparisonGoldens) {
+    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    for (const std::string name : {"llama3.1-scaling", "gemma3-layers", "llama2-vs-llama3", "interleaved-vs-half"}) {
+        const std::string golden = std::string(ROPELAB_SOURCE_DIR) + "/tests/ui/golden/compare-" + name + ".png";
+        const bool update = std::getenv("ROPELAB_UPDATE_GOLDEN") != nullptr;
+        const std::string out = update ? golden : at(name + ".png");
+        const Result r = run("render --comparison " + name + " --view all --size 1280x720 --out " + out);
+        ASSERT_EQ(r.status, 0) << r.err;
+        if (update) continue;
+        const Png image = load(out), expected = load(golden);
+        ASSERT_EQ(expected.width, 1280) << "missing " << golden;
+        ASSERT_EQ(image.rgba.size(), expected.rgba.size());
+        double diff = 0;
+        for (std::size_t i = 0; i < image.rgba.size(); ++i) diff += std::abs(image.rgba[i] - expected.rgba[i]);
+        EXPECT_LT(diff / static_cast<double>(image.rgba.size()), 1.5) << name << " differs from " << golden;
+    }
+}
+
 TEST_F(Export, NaiveModeBesideTheExactCurve) {
     const Result r = run("export-data --view scores --vectors random --angle-mode bf16 --max-distance 1024 --out " + at("b.json"));
     ASSERT_EQ(r.status, 0) << r.err;

@@ -500,6 +500,61 @@ TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
 
 // Every lesson slide, presented on this display (ctest runs this at 1920×1080 and, as its own
 // entry, on a 1280×720 screen).
+// Compare mode: every view with four settings, in a grid cell and alone, at 1280×720 and scale 2.
+TEST(TextFits, CompareMode) {
+    Json steps = Json::array({{{"check", "four settings, 1280x720"}}});
+    for (const char* key : {"1", "3", "5", "6", "7", "8"}) {
+        steps.push_back({{"key", key}});
+        steps.push_back({{"check", fmt::format("view {} large", key)}});
+        steps.push_back({{"key", "Escape"}});
+    }
+    EXPECT_EQ(listed(clipped_texts("fitcompare", "--comparison llama3.1-scaling --heatmap-difference 1", steps)), "");
+    EXPECT_EQ(listed(clipped_texts("fitcompare2", "--comparison gemma3-layers --ui-scale 2 --theme light",
+                                   {{{"check", "scale 2, light"}}})), "");
+}
+
+// The Compare section used as a person does: a built-in comparison, a preset added, the base
+// duplicated, a fourth refused in words, one removed, one made the base, the heatmap's
+// difference chosen, and comparing stopped — each through clicks on the real window.
+TEST(Compare, ThroughThePanel) {
+    const fs::path dir = fresh_dir("compare_panel");
+    const Json script = {
+        {{"wait", 3}},
+        {{"click", "Compare"}},
+        {{"click", "Built in"}}, {{"click", "Llama 2 vs Llama 3"}}, {{"wait", 2}}, {{"state", "s1.json"}},
+        {{"click", "Add preset"}}, {{"click", "Mistral 7B v0.3"}}, {{"wait", 2}}, {{"state", "s2.json"}},
+        {{"click", "Duplicate base"}}, {{"wait", 2}}, {{"state", "s3.json"}},
+        {{"click", "Add preset"}}, {{"click", "Qwen2.5 7B"}}, {{"wait", 2}}, {{"state", "s4.json"}}, {{"widgets", "w4.json"}},
+        {{"click", "Remove"}}, {{"wait", 2}}, {{"state", "s5.json"}},
+        {{"click", "Make base"}}, {{"wait", 2}}, {{"state", "s6.json"}},
+        {{"click", "Heatmap"}}, {{"click", "base − Llama 2"}}, {{"wait", 2}}, {{"state", "s7.json"}},
+        {{"click", "Stop comparing"}}, {{"wait", 2}}, {{"state", "s8.json"}},
+    };
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json s1 = read_json(dir / "s1.json"), s2 = read_json(dir / "s2.json"), s3 = read_json(dir / "s3.json");
+    EXPECT_EQ(s1["preset"], "llama2-7b");
+    EXPECT_EQ(s1["compare"]["count"], 1);
+    EXPECT_EQ(s1["compare"]["1"]["model"]["rope_theta"], 500000.0);
+    EXPECT_EQ(s2["compare"]["count"], 2);
+    EXPECT_EQ(s2["compare"]["2"]["model"]["rope_theta"], 1e6);
+    EXPECT_EQ(s3["compare"]["count"], 3);
+    EXPECT_EQ(s3["compare"]["3"]["model"], s3["model"]);  // a copy of the base, to edit
+    EXPECT_EQ(read_json(dir / "s4.json"), s3);            // a fourth is refused, the state stays
+    bool said = false;
+    for (const Json& w : read_json(dir / "w4.json")) said = said || w["label"].get<std::string>().find("at most 3") != std::string::npos;
+    EXPECT_TRUE(said) << "the refusal should be shown";
+    const Json s5 = read_json(dir / "s5.json"), s6 = read_json(dir / "s6.json");
+    EXPECT_EQ(s5["compare"]["count"], 2);
+    EXPECT_EQ(s5["compare"]["1"]["model"]["rope_theta"], 1e6);  // Llama 3 removed, Mistral moved up
+    EXPECT_EQ(s6["model"]["rope_theta"], 1e6);                  // Mistral is the base now
+    EXPECT_EQ(s6["compare"]["1"]["name"], "Llama 2");
+    EXPECT_EQ(read_json(dir / "s7.json")["compare"]["heatmap_difference"], 1);
+    EXPECT_EQ(read_json(dir / "s8.json")["compare"]["count"], 0);
+}
+
+TEST(Crawl, CompareSection) { crawl("compare", "--comparison llama3.1-scaling"); }
+
 TEST(TextFits, EveryLessonSlide) {
     Json steps = Json::array();
     for (int scene = 1; scene <= 11; ++scene) {
