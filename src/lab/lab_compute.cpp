@@ -142,11 +142,18 @@ void LabCompute::update_data(const LabParams& p) {
     LabData base;
     std::vector<LabData> compared;
     try {
-        if (base_changed) base = compute_lab_data(p);
+        if (base_changed) {
+            base = compute_lab_data(p);
+            ++setting_computations_;
+        }
         for (int i = 1; i < count; ++i) {
             const auto known = std::find(compared_keys_.begin(), compared_keys_.end(), keys[static_cast<std::size_t>(i - 1)]);
-            compared.push_back(known != compared_keys_.end() ? compared_[static_cast<std::size_t>(known - compared_keys_.begin())]
-                                                             : compute_lab_data(setting_params(p, i)));
+            if (known != compared_keys_.end()) {
+                compared.push_back(compared_[static_cast<std::size_t>(known - compared_keys_.begin())]);
+            } else {
+                compared.push_back(compute_lab_data(setting_params(p, i)));
+                ++setting_computations_;
+            }
         }
         error_.clear();
     } catch (const InputError& e) {

@@ -76,6 +76,7 @@ public:
     std::int64_t heatmap_first() const { return heatmap_first_; }
 
     int recompute_count() const { return recomputes_; }
+    int setting_computations() const { return setting_computations_; }  // LabData made, any setting
     int focus_refresh_count() const { return focus_refreshes_; }
     void set_previews(bool on) { previews_ = on; }
     // Changes whenever the device's series change (for caching their decimations).
@@ -105,7 +106,7 @@ private:
     unsigned heatmap_texture_ = 0, difference_texture_ = 0;
     int difference_setting_ = 0;
     std::string difference_key_;
-    int recomputes_ = 0, focus_refreshes_ = 0;
+    int recomputes_ = 0, focus_refreshes_ = 0, setting_computations_ = 0;
     int series_version_ = 0;
     std::vector<MathNote> notes_;
     std::string notes_key_ = "none";

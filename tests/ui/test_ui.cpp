@@ -20,6 +20,7 @@
 #include "core/rotation.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
+#include "lab/compare.h"
 #include "views/lab_ui.h"
 #include "export_job.h"
 #include "lab/session.h"
@@ -515,6 +516,39 @@ TEST_F(LabTest, FocusingAPairDoesNotRecomputeTheCurves) {
     set([&](LabParams& p) { p.model.rope_theta = 20000; });
     frames(2);
     EXPECT_EQ(lab_->compute().recompute_count(), curves + 1);
+}
+
+// Compare mode: dragging the base's θ recomputes the base alone; the compared curves keep their
+// data and series, and every curve ends exact (one refined per quiet frame) with the values of
+// an independent float64 evaluation of that setting's own sum.
+TEST_F(LabTest, CompareRecomputesOnlyTheSettingThatChanged) {
+    set([&](LabParams& p) {
+        p = with_compared(p, {"rope_type=yarn,factor=8", "llama3-8b", "layout=half"});
+        p.max_distance = 1 << 20;
+        p.vectors = VectorChoice::Random;
+    });
+    frames(8);
+    EXPECT_EQ(lab_->compute().largest_stride(), 1);
+    const int made = lab_->compute().setting_computations();
+    set([&](LabParams& p) { p.model.rope_theta = 20000; });
+    frames(1);
+    EXPECT_EQ(lab_->compute().setting_computations(), made + 1);  // the base, not the three others
+    EXPECT_EQ(lab_->compute().setting_stride(2), 1);               // their exact curves stay
+    frames(3);
+    EXPECT_EQ(lab_->compute().largest_stride(), 1);
+    // Reading single values back (series_value binds the buffer, hence not const).
+    auto& device = const_cast<gpu::ComputeDevice&>(lab_->compute().device());
+    for (int s = 0; s < 4; ++s) {
+        const LabData& d = lab_->compute().setting_data(s);
+        for (std::int64_t delta : {0, 1, 777, 123456, (1 << 20) - 1}) {
+            EXPECT_NEAR(device.series_value(gpu::setting_series(s), delta), evaluate(d.rope_sum, delta), 1e-5 * d.coefficients.l1())
+                << s << " " << delta;
+        }
+    }
+    // An edit of one compared setting recomputes that one.
+    set([&](LabParams& p) { p.compared[1].model.rope_theta = 1e6; });
+    frames(1);
+    EXPECT_EQ(lab_->compute().setting_computations(), made + 2);
 }
 
 TEST(GuiCommand, SessionOptionOpensAShareString) {
