@@ -132,18 +132,7 @@ LabParams with_comparison_option(const ModelOptions& o, const LabParams& p) {
 
 LabParams with_compare_options(const ModelOptions& o, const LabParams& p) {
     if (o.compare.empty()) return p;
-    if (p.compared_count + o.compare.size() > static_cast<std::size_t>(kMaxCompared)) {
-        throw InputError(fmt::format("--compare: {} settings beside the base; at most {}", p.compared_count + o.compare.size(), kMaxCompared));
-    }
-    LabParams out = p;  // a comparison's settings stay; --compare adds to them
-    for (const std::string& spec : o.compare) {
-        try {
-            add_compared(out, parse_compare_spec(spec, p));
-        } catch (const InputError& e) {
-            throw InputError(fmt::format("--compare \"{}\": {}", spec.size() > 60 ? spec.substr(0, 57) + "..." : spec, e.what()));
-        }
-    }
-    return out;
+    return with_compared(p, o.compare, true, "--compare");  // a comparison's settings stay; --compare adds to them
 }
 
 LabParams resolve_settings(const ModelOptions& o) {

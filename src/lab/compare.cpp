@@ -286,18 +286,20 @@ LabParams apply_comparison(const LabParams& p, std::string_view name) {
     return with_compared(out, specs);
 }
 
-LabParams with_compared(const LabParams& p, const std::vector<std::string>& specs) {
-    if (specs.size() > static_cast<std::size_t>(kMaxCompared)) {
-        throw InputError(fmt::format("--compare: {} settings given; at most {} beside the base", specs.size(), kMaxCompared));
-    }
+LabParams with_compared(const LabParams& p, const std::vector<std::string>& specs, bool keep, std::string_view door) {
     LabParams out = p;
-    out.compared = {};
-    out.compared_count = 0;
+    if (!keep) {
+        out.compared = {};
+        out.compared_count = 0;
+    }
+    if (out.compared_count + specs.size() > static_cast<std::size_t>(kMaxCompared)) {
+        throw InputError(fmt::format("{}: {} settings beside the base; at most {}", door, out.compared_count + specs.size(), kMaxCompared));
+    }
     for (const std::string& spec : specs) {
         try {
-            add_compared(out, parse_compare_spec(spec, p));
+            add_compared(out, parse_compare_spec(spec, p));  // overrides apply to the base as given
         } catch (const InputError& e) {
-            throw InputError(fmt::format("compare \"{}\": {}", spec.size() > 60 ? spec.substr(0, 57) + "..." : spec, e.what()));
+            throw InputError(fmt::format("{} \"{}\": {}", door, spec.size() > 60 ? spec.substr(0, 57) + "..." : spec, e.what()));
         }
     }
     out.focused_pair = std::clamp(out.focused_pair, 0, std::max(0, rotary_dim(out.model) / 2 - 1));

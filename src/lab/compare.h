@@ -53,8 +53,10 @@ std::span<const Comparison> comparisons();
 // The comparison's base, settings and view fields over `p`. Throws InputError listing the names.
 LabParams apply_comparison(const LabParams& p, std::string_view name);
 
-// Settings given as SPECs replace the compared ones (an empty list removes them). Errors name
-// the SPEC: "--compare "rope_type=yarm": model.rope_scaling.rope_type = "yarm" is unknown (…)".
-LabParams with_compared(const LabParams& p, const std::vector<std::string>& specs);
+// Settings given as SPECs replace the compared ones (an empty list removes them), or with `keep`
+// join them. Errors name the door and the SPEC: `--compare "rope_type=yarm": model.rope_scaling.
+// rope_type = "yarm" is unknown (…)`; the whole state is validated.
+LabParams with_compared(const LabParams& p, const std::vector<std::string>& specs, bool keep = false,
+                        std::string_view door = "compare");
 
 }  // namespace ropelab

@@ -170,6 +170,10 @@ void LabCompute::update_data(const LabParams& p) {
     }
     if (base_changed) data_ = std::move(base);
     compared_ = std::move(compared);
+    if (focus != focus_key_) {  // what was kept still shows the previous focus
+        if (!base_changed) refresh_focus(data_, p);
+        for (int i = 1; i < count; ++i) refresh_focus(compared_[static_cast<std::size_t>(i - 1)], setting_params(p, i));
+    }
     compared_keys_ = std::move(keys);
     compared_series_keys_.resize(compared_keys_.size());
     compared_strides_.resize(compared_keys_.size(), 1);
