@@ -115,6 +115,18 @@ void compared_frequencies(Context& ctx) {
         const std::string label = fmt::format("L₀ = {} ({})", context, setting_name(p, i));
         plot.line(label.c_str(), xs, ys, i == 0 ? ctx.colors.marker : setting_color(ctx, i), 1.0f);
     }
+    // llama3's band: wavelengths shorter than L₀/high are kept, longer than L₀/low divided by
+    // the factor, blended between; dashed-thin in the setting's colour, one legend entry each.
+    for (int i = 0; i < settings; ++i) {
+        const ModelConfig& m = setting_model(p, i);
+        const RopeScaling& sc = m.rope_scaling;
+        if (sc.type != RopeType::Llama3 || !sc.low_freq_factor || !sc.high_freq_factor) continue;
+        const double context = static_cast<double>(training_context(m)), xs[] = {x.min, x.max};
+        const double high[] = {context / *sc.high_freq_factor, context / *sc.high_freq_factor};
+        const double low[] = {context / *sc.low_freq_factor, context / *sc.low_freq_factor};
+        plot.line(fmt::format("{}: band L₀/high … L₀/low", setting_name(p, i)).c_str(), xs, high, setting_color(ctx, i), 1.0f);
+        plot.line("", xs, low, setting_color(ctx, i), 1.0f);
+    }
     ramps(plot);
     plot.finish();
 }
@@ -127,7 +139,7 @@ void frequencies_view(Context& ctx) {
     if (comparing(p)) {
         caption("θ_i and wavelengths of every compared setting.",
                 "Each setting's θ_i and wavelength 2π/θ_i per pair, in its colour, with each one's training context L₀ "
-                "(the length its scaling stretches from) and YaRN's ramp between its marks. The counts say how many pairs "
+                "(the length its scaling stretches from), llama3's band L₀/high … L₀/low and YaRN's ramp between its marks. The counts say how many pairs "
                 "each setting's scaling keeps, blends or interpolates.");
         compared_frequencies(ctx);
         return;

@@ -142,8 +142,20 @@ void compared_planes(Context& ctx) {
         const PhaseStep& step = d.freqs.phase_step[static_cast<std::size_t>(i)];
         ImGui::TableNextColumn();
         ui::text(setting_name(p, s), setting_color(ctx, s));
-        ui::text_disabled(fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, phase_degrees(phase_at(step, p.position)),
-                                      phase_degrees(phase_at(step, p.key_distance))));
+        // The longest reading that fits the column on one line (four settings share a small cell).
+        const double at_m = phase_degrees(phase_at(step, p.position)), between = phase_degrees(phase_at(step, p.key_distance));
+        const std::string readings[] = {fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, at_m, between),
+                                        fmt::format("pair {}: m·θ = {:.2f}°", i, at_m), fmt::format("m·θ = {:.1f}°", at_m)};
+        const float room = ImGui::GetContentRegionAvail().x;
+        const std::string* shown = &readings[2];
+        for (const std::string& r : readings) {
+            if (ImGui::CalcTextSize(r.c_str()).x <= room) {
+                shown = &r;
+                break;
+            }
+        }
+        ui::text_disabled(*shown);
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", readings[0].c_str());
     }
     ImGui::TableNextRow();
     const float height = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().CellPadding.y * 2;
