@@ -106,6 +106,11 @@ void LabCompute::refresh_difference(const LabParams& p) {
     }
 }
 
+void LabCompute::refresh_focus_series(const LabParams& p, bool base) {
+    if (base) refresh_focus(data_, p);
+    for (std::size_t i = 0; i < compared_.size(); ++i) refresh_focus(compared_[i], setting_params(p, static_cast<int>(i) + 1));
+}
+
 void LabCompute::refresh_notes(const LabParams& p) {
     // Only the naive modes' notes read the position, which moves every frame while playing.
     const std::int64_t position = p.angle_mode == AngleMode::Exact ? -1 : p.position;
@@ -120,8 +125,7 @@ void LabCompute::update_data(const LabParams& p) {
     const std::string key = schema::key(p, schema::Affects::Data);
     const std::string focus = schema::key(p, schema::Affects::Focus);
     if (key == key_ && focus != focus_key_ && ready_) {
-        refresh_focus(data_, p);
-        for (std::size_t i = 0; i < compared_.size(); ++i) refresh_focus(compared_[i], setting_params(p, static_cast<int>(i) + 1));
+        refresh_focus_series(p, true);
         focus_key_ = focus;
         ++focus_refreshes_;
     }
@@ -170,10 +174,7 @@ void LabCompute::update_data(const LabParams& p) {
     }
     if (base_changed) data_ = std::move(base);
     compared_ = std::move(compared);
-    if (focus != focus_key_) {  // what was kept still shows the previous focus
-        if (!base_changed) refresh_focus(data_, p);
-        for (int i = 1; i < count; ++i) refresh_focus(compared_[static_cast<std::size_t>(i - 1)], setting_params(p, i));
-    }
+    if (focus != focus_key_) refresh_focus_series(p, !base_changed);  // what was kept shows the previous focus
     compared_keys_ = std::move(keys);
     compared_series_keys_.resize(compared_keys_.size());
     compared_strides_.resize(compared_keys_.size(), 1);

@@ -90,6 +90,7 @@ private:
     bool refine_one(const LabParams& p);  // the next coarse curve made exact; false when none is left
     void compute_heatmap(const LabParams& p);
     void refresh_difference(const LabParams& p);
+    void refresh_focus_series(const LabParams& p, bool base);  // the compared settings', and the base's if asked
 
     gpu::ComputeDevice& device_;
     LabData data_;

@@ -22,6 +22,28 @@ std::int64_t training_context(const ModelConfig& m) {
     return m.rope_scaling.original_max_position_embeddings.value_or(m.original_max_position_embeddings.value_or(m.max_position_embeddings));
 }
 
+// Where the two plots go. Side by side when wide, stacked when tall; a plot needs about 22 × 10
+// lines for its legend, axes and markers. Where two do not fit, the wavelengths (with the
+// contexts) alone, and a line says where θ_i is.
+struct PlotsLayout {
+    bool both, side_by_side;
+    ImVec2 size;  // of each plot
+};
+PlotsLayout plots_layout(float gap) {
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float font = ImGui::GetFontSize();
+    const bool side_by_side = avail.x > 1.6f * avail.y;
+    const bool both = side_by_side ? (avail.x - gap) / 2 >= 22 * font : (avail.y - gap) / 2 >= 10 * font;
+    if (!both) {
+        ui::text_disabled("θ_i per pair: large view (6)");
+        avail = ImGui::GetContentRegionAvail();
+    }
+    const ImVec2 size = !both        ? ImVec2(std::max(40.0f, avail.x), std::max(40.0f, avail.y))
+                        : side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
+                                       : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
+    return {both, side_by_side, size};
+}
+
 std::string scaling_counts(const LabData& d) {
     const auto n = [&](PairScaling s) { return std::count(d.pair_scaling.begin(), d.pair_scaling.end(), s); };
     return fmt::format("{} unchanged · {} blended · {} interpolated", n(PairScaling::Unchanged), n(PairScaling::Blended),
@@ -50,16 +72,7 @@ void compared_frequencies(Context& ctx) {
             ImGui::EndTooltip();
         }
     }
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    const bool side_by_side = avail.x > 1.6f * avail.y;
-    const bool both = side_by_side ? (avail.x - gap) / 2 >= 22 * font : (avail.y - gap) / 2 >= 10 * font;
-    if (!both) {
-        ui::text_disabled("θ_i per pair: large view (6)");
-        avail = ImGui::GetContentRegionAvail();
-    }
-    const ImVec2 half = !both        ? ImVec2(std::max(40.0f, avail.x), std::max(40.0f, avail.y))
-                        : side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
-                                       : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
+    const auto [both, side_by_side, half] = plots_layout(gap);
     const bool tokens = p.wavelength_axis;
     struct Curve {
         std::vector<double> x, inv_freq, wavelength;
@@ -178,22 +191,10 @@ void frequencies_view(Context& ctx) {
         if (ui::tooltips_allowed()) ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
     }
 
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float font = ImGui::GetFontSize(), gap = font * 0.5f;
-    // Side by side when wide, stacked when tall; a plot needs about 22 × 10 lines for its
-    // legend, axes and markers. Where two do not fit, the wavelengths (with the contexts) alone.
-    const bool side_by_side = avail.x > 1.6f * avail.y;
-    const bool both = side_by_side ? (avail.x - gap) / 2 >= 22 * font : (avail.y - gap) / 2 >= 10 * font;
-    if (!both) {
-        ui::text_disabled("θ_i per pair: large view (6)");
-        avail = ImGui::GetContentRegionAvail();
-    }
-    const ImVec2 half = !both        ? ImVec2(std::max(40.0f, avail.x), std::max(40.0f, avail.y))
-                        : side_by_side ? ImVec2(std::max(40.0f, (avail.x - gap) / 2), std::max(40.0f, avail.y))
-                                       : ImVec2(std::max(40.0f, avail.x), std::max(40.0f, (avail.y - gap) / 2));
+    const float gap = ImGui::GetFontSize() * 0.5f;
+    const auto [both, side_by_side, half] = plots_layout(gap);
     const RopeScaling& s = p.model.rope_scaling;
-    const auto context = s.original_max_position_embeddings.value_or(
-        p.model.original_max_position_embeddings.value_or(p.model.max_position_embeddings));
+    const auto context = training_context(p.model);
     // The x axis: the pair index, or (in tokens) each pair's unscaled wavelength over L₀.
     const bool tokens = p.wavelength_axis;
     const auto x_of = [&](double pair) {  // pair may be fractional (YaRN's ramp ends)

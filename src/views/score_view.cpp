@@ -58,14 +58,14 @@ double looseness_on_screen(const std::vector<M4Column>& rope, const std::vector<
 }
 
 // The paper's figure: B(Δ)/B(0), and the rotary score scaled to 1 at its largest, for comparison.
-void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64_t stride) {
+void decay_shape_plot(Context& ctx, float height, std::int64_t stride) {
     const LabParams& p = ctx.params;
     LabCompute& compute = ctx.compute;
     plot::Options options{"distance Δ", "relative", p.log_distance, false, true, true};
     plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.shape_columns;
-    const auto bounds = plot.column_boundaries(count, 0.0, static_cast<double>(stride));
+    const auto bounds = bounds_for(plot, p.max_distance, stride);
     refresh(cache, compute, {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
@@ -79,13 +79,13 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t count, std::int64
 
 // A naive angle mode's error, naive − exact, on its own axis: far smaller than the score, and
 // growing with the positions' size (q sits at m = N − 1).
-void mode_error_plot(Context& ctx, float height, std::int64_t count, std::int64_t stride) {
+void mode_error_plot(Context& ctx, float height, std::int64_t stride) {
     const LabParams& p = ctx.params;
     plot::Options options{"distance Δ", "naive − exact", p.log_distance, false, true, true};
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     ColumnCache& cache = ctx.state.error_columns;
-    refresh(cache, ctx.compute, {{gpu::Series::ModeError, plot.column_boundaries(count, 0.0, static_cast<double>(stride))}});
+    refresh(cache, ctx.compute, {{gpu::Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
     const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
     plot.columns(name.c_str(), cache[gpu::Series::ModeError], mode_color(ctx, p.angle_mode));
     plot.finish();
@@ -219,8 +219,8 @@ void score_view(Context& ctx) {
             ImGui::EndTooltip();
         }
     }
-    if (with_error) mode_error_plot(ctx, avail.y - main_height - spacing, count, stride);
-    if (with_shape) decay_shape_plot(ctx, avail.y - main_height - spacing, count, stride);
+    if (with_error) mode_error_plot(ctx, avail.y - main_height - spacing, stride);
+    if (with_shape) decay_shape_plot(ctx, avail.y - main_height - spacing, stride);
 }
 
 }  // namespace ropelab::views
