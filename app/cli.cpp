@@ -37,14 +37,27 @@ constexpr std::int64_t kMaxSweep = std::int64_t{1} << 22;
 // The core commands reach further than the lab: angles stay exact to 2^53 (float64 integers).
 constexpr std::int64_t kMaxCorePosition = std::int64_t{1} << 53;
 
-void add_device_options(CLI::App* cmd, std::string& device, int& repeat) {
-    cmd->add_option("--device", device,
+// Where a core command computes, and how often to time it.
+struct DeviceOptions {
+    std::string device = "auto";
+    std::string kernel = "auto";
+    int repeat = 1;
+};
+
+void add_device_options(CLI::App* cmd, DeviceOptions& d) {
+    cmd->add_option("--device", d.device,
                     "auto (GPU core when a compute context exists), gpu, cpu (fast path), or "
                     "reference (float64 core, slow)")
         ->check(CLI::IsMember({"auto", "gpu", "cpu", "reference"}))
         ->capture_default_str();
-    cmd->add_option("--repeat", repeat,
-                    "Runs to time; compute_ms is their median (dispatch + readback)")
+    cmd->add_option("--kernel", d.kernel,
+                    "GPU kernel: auto (serial on software rasterisers such as llvmpipe, tiled on real GPUs), "
+                    "serial (64 distances per invocation) or tiled (16 per invocation, 256 per workgroup)")
+        ->check(CLI::IsMember({"auto", "serial", "tiled"}))
+        ->capture_default_str();
+    cmd->add_option("--repeat", d.repeat,
+                    "Runs to time; compute_ms is their median (compute + readback into host memory), "
+                    "kernel_ms (GL timer queries) and transfer_ms its two parts on the GPU")
         ->check(in_range(1, 1000))
         ->capture_default_str();
 }
@@ -73,16 +86,30 @@ double median(std::vector<double> values) {
     return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// Runs `work` R times; returns the median wall time in milliseconds.
-double median_ms(int repeat, const std::function<void()>& work) {
-    std::vector<double> ms;
+// Median times of R runs of one computation, in milliseconds.
+struct Timed {
+    double compute_ms = 0.0, kernel_ms = 0.0, transfer_ms = 0.0;
+    Timed& operator+=(const Timed& o) {
+        compute_ms += o.compute_ms;
+        kernel_ms += o.kernel_ms;
+        transfer_ms += o.transfer_ms;
+        return *this;
+    }
+};
+
+// Runs `work` R times; the medians of its wall time and of the device's split of it.
+Timed median_times(int repeat, const gpu::ComputeDevice* device, const std::function<void()>& work) {
+    std::vector<double> wall, kernel, transfer;
     for (int i = 0; i < repeat; ++i) {
         const auto start = std::chrono::steady_clock::now();
         work();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                         .count());
+        wall.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        if (device) {
+            kernel.push_back(device->last_timing().kernel_ms);
+            transfer.push_back(device->last_timing().transfer_ms);
+        }
     }
-    return median(ms);
+    return {median(wall), kernel.empty() ? 0.0 : median(kernel), transfer.empty() ? 0.0 : median(transfer)};
 }
 
 // Compare mode's settings, named, for JSON output: [{"name": …, "column_prefix": …}, …].
@@ -137,8 +164,7 @@ struct ScoreOptions {
     std::optional<int> samples;
     std::uint64_t seed = 1;
     std::string angle_mode = "exact";
-    std::string device = "auto";
-    int repeat = 1;
+    DeviceOptions device;
 };
 
 // Where the numbers come from: the float64 reference core, or the GPU/CPU fast paths.
@@ -147,27 +173,34 @@ struct Engine {
     std::string name = "reference";
 };
 
-Engine open_engine(const std::string& request) {
+Engine open_engine(const DeviceOptions& d) {
     Engine engine;
-    if (request == "reference") return engine;
+    if (d.device == "reference") return engine;
     std::string notice;
     try {
-        engine.device = gpu::ComputeDevice::open(gpu::parse_device_request(request), true, notice);
+        engine.device = gpu::ComputeDevice::open(gpu::parse_device_request(d.device), true, notice,
+                                                 gpu::parse_kernel_request(d.kernel));
     } catch (const gpu::DeviceError& e) {
         throw InputError(fmt::format("--device gpu: {}", e.what()));
     }
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
     engine.name = engine.device->name();
+    engine.device->set_timing(d.repeat > 1);
     return engine;
 }
 
-std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
+std::vector<double> widen(std::span<const float> v) { return {v.begin(), v.end()}; }
 
-void emit_timed(const ModelOptions& o, const char* index, const char* column,
-                std::vector<double> values, const Engine& engine, double ms) {
-    OutputTable t{index, 0, {{column, std::move(values)}}, {}};
-    t.json_scalars = {{"device", json_string(engine.name)}, {"compute_ms", exact_number(ms)}};
-    emit(o, t);
+// device, kernel and the medians, for JSON output.
+std::vector<std::pair<std::string, std::string>> timing_scalars(const Engine& engine, const Timed& t) {
+    std::vector<std::pair<std::string, std::string>> out = {{"device", json_string(engine.name)},
+                                                            {"compute_ms", exact_number(t.compute_ms)}};
+    if (engine.device) out.emplace_back("kernel", json_string(std::string(engine.device->kernel_name())));
+    if (engine.device && engine.device->is_gpu()) {
+        out.emplace_back("kernel_ms", exact_number(t.kernel_ms));
+        out.emplace_back("transfer_ms", exact_number(t.transfer_ms));
+    }
+    return out;
 }
 
 // The phasor sum a score run evaluates for one model (q, k given for its head).
@@ -204,21 +237,26 @@ void run_scores(const ModelOptions& o, const ScoreOptions& s) {
 
     const Engine engine = open_engine(s.device);
     std::vector<std::vector<double>> curves(sums.size());
-    const double ms = median_ms(s.repeat, [&] {
-        for (std::size_t i = 0; i < sums.size(); ++i) {
+    Timed times;
+    // Timed per setting: the result is read where the device left it, and widened for output
+    // afterwards (formatting is not computing).
+    for (std::size_t i = 0; i < sums.size(); ++i) {
+        std::span<const float> fast;
+        times += median_times(s.device.repeat, engine.device.get(), [&] {
             if (engine.device) {
-                curves[i] = widen(engine.device->scores(sums[i], s.max_distance, mode));
+                fast = engine.device->scores(sums[i], s.max_distance, mode);
             } else {
                 curves[i].resize(static_cast<std::size_t>(s.max_distance));
                 for (std::int64_t d = 0; d < s.max_distance; ++d) curves[i][static_cast<std::size_t>(d)] = evaluate(sums[i], d, mode);
             }
-        }
-    });
+        });
+        if (engine.device) curves[i] = widen(fast);
+    }
     OutputTable t{"distance", 0, {}, {}};
     for (std::size_t i = 0; i < curves.size(); ++i) {
         t.columns.emplace_back(comparing(p) ? setting_slug(p, static_cast<int>(i)) + ".score" : "score", std::move(curves[i]));
     }
-    t.json_scalars = {{"device", json_string(engine.name)}, {"compute_ms", exact_number(ms)}};
+    t.json_scalars = timing_scalars(engine, times);
     if (comparing(p)) t.json_scalars.emplace_back("settings", settings_json(p));
     emit(o, t);
 }
@@ -266,23 +304,24 @@ void run_invariance(const ModelOptions& o, const InvarianceOptions& s) {
 
 struct BoundOptions {
     std::int64_t max_distance = 4096;
-    std::string device = "auto";
-    int repeat = 1;
+    DeviceOptions device;
 };
 
 void run_decay_bound(const ModelOptions& o, const BoundOptions& b) {
     const RopeFrequencies f = compute_frequencies(resolve_model(o));
     const Engine engine = open_engine(b.device);
-    std::vector<float> fast;
+    std::span<const float> fast;
     std::vector<double> exact;
-    const double ms = median_ms(b.repeat, [&] {
+    const Timed times = median_times(b.device.repeat, engine.device.get(), [&] {
         if (engine.device) {
             fast = engine.device->decay_bound(f, b.max_distance);
         } else {
             exact = roformer_bound(f, b.max_distance);
         }
     });
-    emit_timed(o, "distance", "bound", engine.device ? widen(fast) : std::move(exact), engine, ms);
+    OutputTable t{"distance", 0, {{"bound", engine.device ? widen(fast) : std::move(exact)}}, {}};
+    t.json_scalars = timing_scalars(engine, times);
+    emit(o, t);
 }
 
 // Pads to a width in characters, not bytes: titles hold θ and ×.
@@ -367,7 +406,7 @@ int run_cli(int argc, char** argv) {
                        "exact, or the teaching modes naive-fp32 and bf16")
         ->check(CLI::IsMember({"exact", "naive-fp32", "bf16"}))
         ->capture_default_str();
-    add_device_options(scores, score_opts.device, score_opts.repeat);
+    add_device_options(scores, score_opts.device);
     scores->callback([&] { action = [&] { run_scores(model, score_opts); }; });
 
     InvarianceOptions inv_opts;
@@ -391,7 +430,7 @@ int run_cli(int argc, char** argv) {
     bound->add_option("--max-distance", bound_opts.max_distance, "Number of distances N")
         ->check(in_range(1, static_cast<double>(kMaxDistances)))
         ->capture_default_str();
-    add_device_options(bound, bound_opts.device, bound_opts.repeat);
+    add_device_options(bound, bound_opts.device);
     bound->callback([&] { action = [&] { run_decay_bound(model, bound_opts); }; });
 
     app.add_subcommand("fields", "List the lab's fields: session path, flag, lesson name and valid range")->callback([&] {

@@ -1,4 +1,5 @@
-// score(Δ) = constant + Re Σ_i c_i·e^{iΔθ_i} for Δ = 0 .. count−1.
+// score(Δ) = constant + Re Σ_i c_i·e^{iΔθ_i} for Δ = first .. end−1 (one slice of a curve: the
+// lab computes long curves a few slices per frame).
 // Exact mode: each invocation owns SCORES_BLOCK consecutive distances, anchors every term at
 // the exact phase of its first distance and runs Reinsch's recurrence from there.
 // Naive modes: every distance forms fp32 angles float(m)·θ and float(m−Δ)·θ, as frameworks do.
@@ -13,7 +14,8 @@ layout(std430, binding = 1) writeonly buffer Scores { float scores[]; };
 // (min, max) of each invocation's block, so M4 decimation reads one entry per full block.
 layout(std430, binding = 2) writeonly buffer Extremes { vec2 extremes[]; };
 
-layout(location = 0) uniform uint u_count;
+layout(location = 0) uniform uint u_end;    // one past the slice's last distance
+layout(location = 6) uniform uint u_first;  // the slice's first distance, a multiple of SCORES_BLOCK
 layout(location = 1) uniform uint u_terms;
 layout(location = 2) uniform float u_constant;
 layout(location = 3) uniform int u_mode;
@@ -49,8 +51,9 @@ vec4 naive_four(Term t, vec2 cq, int first_key, uint first_distance) {
 }
 
 void main() {
-    uint first = gl_GlobalInvocationID.x * uint(SCORES_BLOCK);
-    if (first >= u_count) return;
+    uint block = u_first / uint(SCORES_BLOCK) + gl_GlobalInvocationID.x;
+    uint first = block * uint(SCORES_BLOCK);
+    if (first >= u_end) return;
 
     // Named accumulators, not an array: dynamic array indexing is per-lane scratch memory on
     // SIMD software rasterisers.
@@ -94,11 +97,11 @@ void main() {
     vec4 acc[16] = vec4[16](a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15);
     vec2 range = vec2(positive_infinity(), -positive_infinity());
     for (uint n = 0u; n < uint(SCORES_BLOCK); ++n) {
-        if (first + n < u_count) {
+        if (first + n < u_end) {
             float score = u_constant + acc[n >> 2u][n & 3u];
             scores[first + n] = score;
             range = vec2(min(range.x, score), max(range.y, score));
         }
     }
-    extremes[gl_GlobalInvocationID.x] = range;
+    extremes[block] = range;
 }

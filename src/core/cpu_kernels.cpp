@@ -4,6 +4,10 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "core/recurrence.h"
@@ -28,16 +32,89 @@ constexpr int kSteps = 256;                  // recurrence steps per lane and an
 constexpr int kBlock = kLanes * kSteps;      // distances per exact anchor
 static_assert(kLanes == 16, "the block loops below hold two f32x8 vectors of lanes");
 
-// Splits [0, blocks) into one contiguous range per hardware thread.
-void parallel_blocks(std::int64_t blocks, const std::function<void(std::int64_t, std::int64_t)>& work) {
-    const std::int64_t threads =
-        std::clamp<std::int64_t>(std::thread::hardware_concurrency(), 1, std::max<std::int64_t>(blocks, 1));
-    std::vector<std::thread> pool;
-    for (std::int64_t t = 1; t < threads; ++t) {
-        pool.emplace_back(work, blocks * t / threads, blocks * (t + 1) / threads);
+// Hands out [0, items) in small chunks to the calling thread and one parked worker per other
+// hardware thread. Parked workers (not threads made per call) and chunks taken from a shared
+// counter (not one fixed half each) matter on small machines: a thread made per call often
+// started late on a busy core, and the call then took as long as doing all the work alone.
+class WorkerPool {
+public:
+    static WorkerPool& instance() {
+        static WorkerPool pool(std::max(1u, std::thread::hardware_concurrency()) - 1);
+        return pool;
     }
-    work(0, blocks / threads);
-    for (auto& th : pool) th.join();
+
+    void run(std::int64_t items, std::int64_t chunk, const std::function<void(std::int64_t, std::int64_t)>& work) {
+        std::lock_guard one_job(job_mutex_);  // one job at a time, whoever calls
+        {
+            std::lock_guard lock(mutex_);
+            work_ = &work;
+            items_ = items;
+            chunk_ = std::max<std::int64_t>(1, chunk);
+            next_.store(0);
+            busy_ = static_cast<int>(workers_.size());
+            generation_.fetch_add(1);
+        }
+        wake_.notify_all();
+        take_chunks();
+        std::unique_lock lock(mutex_);
+        done_.wait(lock, [&] { return busy_ == 0; });
+        work_ = nullptr;
+    }
+
+    ~WorkerPool() {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_all();
+        for (std::thread& t : workers_) t.join();
+    }
+
+private:
+    explicit WorkerPool(unsigned workers) {
+        for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { park(); });
+    }
+
+    void take_chunks() {
+        for (std::int64_t from = next_.fetch_add(chunk_); from < items_; from = next_.fetch_add(chunk_)) {
+            (*work_)(from, std::min(items_, from + chunk_));
+        }
+    }
+
+    void park() {
+        std::uint64_t seen = 0;
+        for (;;) {
+            // Spin a little before sleeping: jobs come in bursts (a curve in slices, --repeat),
+            // and waking a sleeping thread costs a large part of a millisecond on a VM.
+            const auto spin_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
+            while (generation_.load() == seen && std::chrono::steady_clock::now() < spin_until) std::this_thread::yield();
+            {
+                std::unique_lock lock(mutex_);
+                wake_.wait(lock, [&] { return stopping_ || generation_.load() != seen; });
+                if (stopping_) return;
+                seen = generation_.load();
+            }
+            take_chunks();
+            std::lock_guard lock(mutex_);
+            if (--busy_ == 0) done_.notify_one();
+        }
+    }
+
+    std::vector<std::thread> workers_;
+    std::mutex job_mutex_, mutex_;
+    std::condition_variable wake_, done_;
+    const std::function<void(std::int64_t, std::int64_t)>* work_ = nullptr;
+    std::int64_t items_ = 0, chunk_ = 1;
+    std::atomic<std::int64_t> next_{0};
+    int busy_ = 0;
+    std::atomic<std::uint64_t> generation_{0};
+    bool stopping_ = false;
+};
+
+// Runs work(from, to) over [0, blocks) on every core, in chunks of about 1/16 of a core's share.
+void parallel_blocks(std::int64_t blocks, const std::function<void(std::int64_t, std::int64_t)>& work) {
+    const std::int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+    WorkerPool::instance().run(blocks, blocks / (16 * threads), work);
 }
 
 f32x8 load8(const float* p) {
@@ -49,20 +126,27 @@ void store8(float* p, f32x8 v) { __builtin_memcpy(p, &v, sizeof v); }
 
 // Adds kSteps·kLanes consecutive values of a group of kGroup terms into out (lane l, step s →
 // out[s·16 + l]). Each term's recurrence is a serial chain of dependent operations; advancing
-// kGroup terms × two vectors together keeps eight chains in flight, so the loop is bound by
-// throughput, not by the latency of one chain. Odd steps weigh folded terms by −1.
-constexpr int kGroup = 4;
+// kGroup terms × two vectors together keeps six chains in flight. Three terms, not four: with
+// four the twelve-plus-four live vectors no longer fit AVX2's sixteen registers, and the spills
+// sat inside the chains (measured on Zen 3: 3.1 ms at 2^20 with four, 2.7 ms with three, 3.6
+// with two). Odd steps weigh a folded group by −1.
+constexpr int kGroup = 3;
 static_assert(kSteps % 2 == 0, "steps go in even/odd pairs");
 
 struct GroupStart {
     alignas(32) float y[kGroup][kLanes];
     alignas(32) float d[kGroup][kLanes];
     float lambda[kGroup];
-    float alternate[kGroup];
+    float alternate;  // shared by the group's terms (grouped_lane_terms sorts them so)
 };
 
-ROPELAB_SIMD_CLONES void accumulate_group(float* out, const GroupStart& g) {
+ROPELAB_SIMD_CLONES void accumulate_group(float* __restrict out, const GroupStart& g) {
     f32x8 y[kGroup][2], d[kGroup][2];
+    auto group_sum = [&](int h) {
+        f32x8 total = y[0][h];
+        for (int t = 1; t < kGroup; ++t) total += y[t][h];
+        return total;
+    };
     for (int t = 0; t < kGroup; ++t) {
         for (int h = 0; h < 2; ++h) {
             y[t][h] = load8(&g.y[t][8 * h]);
@@ -80,18 +164,21 @@ ROPELAB_SIMD_CLONES void accumulate_group(float* out, const GroupStart& g) {
     for (int s = 0; s < kSteps; s += 2) {
         float* even = out + s * kLanes;
         for (int h = 0; h < 2; ++h) {
-            store8(even + 8 * h,
-                   load8(even + 8 * h) + ((y[0][h] + y[1][h]) + (y[2][h] + y[3][h])));
+            store8(even + 8 * h, load8(even + 8 * h) + group_sum(h));
         }
         advance();
         float* odd = even + kLanes;
         for (int h = 0; h < 2; ++h) {
-            store8(odd + 8 * h, load8(odd + 8 * h) +
-                                    ((g.alternate[0] * y[0][h] + g.alternate[1] * y[1][h]) +
-                                     (g.alternate[2] * y[2][h] + g.alternate[3] * y[3][h])));
+            store8(odd + 8 * h, load8(odd + 8 * h) + g.alternate * group_sum(h));
         }
         advance();
     }
+}
+
+// a·b for finite numbers: std::complex's operator* also handles infinities and NaNs through a
+// library call, several times slower, and every block of every term multiplies 17 times.
+std::complex<double> times(std::complex<double> a, std::complex<double> b) {
+    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
 struct LaneTerm {
@@ -113,43 +200,50 @@ std::vector<LaneTerm> lane_terms(const PhasorSum& sum) {
     return terms;
 }
 
-// Terms kGroup at a time; the last group is padded with zero terms, which stay zero.
+// Terms kGroup at a time, folded and unfolded terms in separate groups (so a group's odd
+// steps are negated or not as a whole: one multiply per step instead of one per term); a group
+// not filled is padded with zero terms, which stay zero.
 std::vector<std::vector<LaneTerm>> grouped_lane_terms(const PhasorSum& sum) {
-    const std::vector<LaneTerm> terms = lane_terms(sum);
     std::vector<std::vector<LaneTerm>> groups;
-    for (std::size_t i = 0; i < terms.size(); i += kGroup) {
-        std::vector<LaneTerm> group(terms.begin() + static_cast<std::ptrdiff_t>(i),
-                                    terms.begin() + static_cast<std::ptrdiff_t>(
-                                                        std::min(i + kGroup, terms.size())));
-        LaneTerm padding = group.front();
-        padding.coefficient = 0.0;
-        group.resize(kGroup, padding);
-        groups.push_back(std::move(group));
+    for (const float alternate : {1.0f, -1.0f}) {
+        std::vector<LaneTerm> terms;
+        for (const LaneTerm& t : lane_terms(sum)) {
+            if (t.stride_term.alternate == alternate) terms.push_back(t);
+        }
+        for (std::size_t i = 0; i < terms.size(); i += kGroup) {
+            std::vector<LaneTerm> group(terms.begin() + static_cast<std::ptrdiff_t>(i),
+                                        terms.begin() + static_cast<std::ptrdiff_t>(std::min(i + kGroup, terms.size())));
+            LaneTerm padding = group.front();
+            padding.coefficient = 0.0;
+            group.resize(kGroup, padding);
+            groups.push_back(std::move(group));
+        }
     }
     return groups;
 }
 
-void exact_scores(const PhasorSum& sum, std::vector<float>& out) {
+// Blocks of out (its size a multiple of kBlock) hold the distances from `first` on.
+void exact_scores(const PhasorSum& sum, std::int64_t first, std::span<float> out) {
     const auto groups = grouped_lane_terms(sum);
     const auto blocks = static_cast<std::int64_t>(out.size()) / kBlock;
     parallel_blocks(blocks, [&](std::int64_t from, std::int64_t to) {
         GroupStart start;
         for (std::int64_t b = from; b < to; ++b) {
             float* block = out.data() + b * kBlock;
+            const std::int64_t anchor_at = first + b * kBlock;
             std::fill(block, block + kBlock, static_cast<float>(sum.constant));
             for (const auto& group : groups) {
                 for (int g = 0; g < kGroup; ++g) {
                     const LaneTerm& t = group[static_cast<std::size_t>(g)];
-                    const std::complex<double> anchor =
-                        t.coefficient * rotor(phase_at(t.step, b * kBlock));
+                    const std::complex<double> anchor = times(t.coefficient, rotor(phase_at(t.step, anchor_at)));
                     for (int l = 0; l < kLanes; ++l) {
-                        const std::complex<double> u = anchor * t.lane_rotor[l];
+                        const std::complex<double> u = times(anchor, t.lane_rotor[l]);
                         start.y[g][l] = static_cast<float>(u.real());
                         start.d[g][l] = static_cast<float>(reinsch_d0(t.stride_term, u));
                     }
                     start.lambda[g] = t.stride_term.lambda;
-                    start.alternate[g] = t.stride_term.alternate;
                 }
+                start.alternate = group.front().stride_term.alternate;
                 accumulate_group(block, start);
             }
         }
@@ -159,20 +253,21 @@ void exact_scores(const PhasorSum& sum, std::vector<float>& out) {
 // Every distance from fp32 angles as a model forms them; with minus_exact, each term less its
 // exact value (and no constant): the naive mode's error.
 template <class Out>
-void naive_scores(const PhasorSum& sum, AngleMode mode, std::vector<Out>& out, bool minus_exact) {
+void naive_scores(const PhasorSum& sum, AngleMode mode, std::int64_t first, std::span<Out> out, bool minus_exact) {
     const std::int64_t m = sum.query_position;
     std::vector<std::complex<double>> query_rotor;  // q sits at m for every distance
     for (double w : sum.radians_per_step) query_rotor.push_back(naive_rotor(w, m, mode));
     const auto count = static_cast<std::int64_t>(out.size());
     parallel_blocks(count, [&](std::int64_t from, std::int64_t to) {
-        for (std::int64_t delta = from; delta < to; ++delta) {
+        for (std::int64_t j = from; j < to; ++j) {
+            const std::int64_t delta = first + j;
             double total = minus_exact ? 0.0 : sum.constant;
             for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
                 std::complex<double> rotor = query_rotor[i] * std::conj(naive_rotor(sum.radians_per_step[i], m - delta, mode));
                 if (minus_exact) rotor -= ropelab::rotor(phase_at(sum.step[i], delta));
                 total += (sum.coefficient[i] * rotor).real();
             }
-            out[static_cast<std::size_t>(delta)] = static_cast<Out>(total);
+            out[static_cast<std::size_t>(j)] = static_cast<Out>(total);
         }
     });
 }
@@ -180,23 +275,37 @@ void naive_scores(const PhasorSum& sum, AngleMode mode, std::vector<Out>& out, b
 template <class Out>
 std::vector<Out> mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
     std::vector<Out> out(static_cast<std::size_t>(count));
-    if (mode != AngleMode::Exact) naive_scores(sum, mode, out, true);
+    if (mode != AngleMode::Exact) naive_scores(sum, mode, 0, std::span<Out>(out), true);
     return out;
 }
 
 }  // namespace
 
 std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
-    if (mode != AngleMode::Exact) {
-        std::vector<float> out(static_cast<std::size_t>(count));
-        naive_scores(sum, mode, out, false);
-        return out;
-    }
     // Whole blocks are computed; the tail past `count` is dropped.
-    std::vector<float> out(static_cast<std::size_t>((count + kBlock - 1) / kBlock * kBlock));
-    exact_scores(sum, out);
+    const std::int64_t unit = cpu_slice_unit(mode);
+    std::vector<float> out(static_cast<std::size_t>((count + unit - 1) / unit * unit));
+    cpu_scores_into(sum, 0, out, mode);
     out.resize(static_cast<std::size_t>(count));
     return out;
+}
+
+std::int64_t cpu_slice_unit(AngleMode mode) { return mode == AngleMode::Exact ? kBlock : 1; }
+
+void cpu_scores_into(const PhasorSum& sum, std::int64_t first, std::span<float> out, AngleMode mode) {
+    if (mode == AngleMode::Exact) {
+        exact_scores(sum, first, out);
+    } else {
+        naive_scores(sum, mode, first, out, false);
+    }
+}
+
+void cpu_mode_error_into(const PhasorSum& sum, std::int64_t first, std::span<float> out, AngleMode mode) {
+    if (mode == AngleMode::Exact) {
+        std::fill(out.begin(), out.end(), 0.0f);
+    } else {
+        naive_scores(sum, mode, first, out, true);
+    }
 }
 
 std::vector<float> cpu_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
@@ -210,9 +319,9 @@ std::vector<double> cpu_mode_error_f64(const PhasorSum& sum, std::int64_t count,
 namespace {
 // B(Δ) into floats (what the device series hold) or doubles (exports, the bound's tests).
 template <class Out>
-std::vector<Out> decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+void decay_bound_into(const RopeFrequencies& freqs, std::int64_t first, std::span<Out> out) {
     constexpr int lanes = 4, steps = 256, block = lanes * steps;
-    std::vector<Out> out(static_cast<std::size_t>((count + block - 1) / block * block));
+    static_assert(block == kCpuBoundBlock);
     const int pairs = freqs.pairs();
     parallel_blocks(static_cast<std::int64_t>(out.size()) / block, [&](std::int64_t from,
                                                                         std::int64_t to) {
@@ -225,7 +334,7 @@ std::vector<Out> decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
                 const PhaseStep step = freqs.phase_step[static_cast<std::size_t>(k)];
                 f64x4 re, im;
                 for (int l = 0; l < lanes; ++l) {
-                    const auto z = rotor(phase_at(step, b * block + l));
+                    const auto z = rotor(phase_at(step, first + b * block + l));
                     re[l] = z.real();
                     im[l] = z.imag();
                 }
@@ -248,10 +357,20 @@ std::vector<Out> decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
             }
         }
     });
+}
+
+template <class Out>
+std::vector<Out> decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+    std::vector<Out> out(static_cast<std::size_t>((count + kCpuBoundBlock - 1) / kCpuBoundBlock * kCpuBoundBlock));
+    decay_bound_into(freqs, 0, std::span<Out>(out));
     out.resize(static_cast<std::size_t>(count));
     return out;
 }
 }  // namespace
+
+void cpu_decay_bound_into(const RopeFrequencies& freqs, std::int64_t first, std::span<float> out) {
+    decay_bound_into(freqs, first, out);
+}
 
 std::vector<float> cpu_decay_bound(const RopeFrequencies& freqs, std::int64_t count) { return decay_bound<float>(freqs, count); }
 

@@ -15,6 +15,16 @@ namespace ropelab {
 // at an exact phase, then the Reinsch recurrence (core/recurrence.h) in 16 SIMD lanes.
 std::vector<float> cpu_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
 
+// The same a slice at a time, for work spread over frames: score(first + j) into out[j].
+// Exact mode: first is a multiple of cpu_slice_unit(mode), and out.size() too (whole blocks;
+// values past the curve's end are computed and meaningless).
+std::int64_t cpu_slice_unit(AngleMode mode);
+void cpu_scores_into(const PhasorSum& sum, std::int64_t first, std::span<float> out, AngleMode mode);
+void cpu_mode_error_into(const PhasorSum& sum, std::int64_t first, std::span<float> out, AngleMode mode);
+// B(first + j) into out[j]; first and out.size() multiples of kCpuBoundBlock.
+inline constexpr std::int64_t kCpuBoundBlock = 1024;
+void cpu_decay_bound_into(const RopeFrequencies& freqs, std::int64_t first, std::span<float> out);
+
 // naive(Δ) − exact(Δ) for a naive angle mode, summed term by term in float64 (the difference of
 // two float sums would be mostly their rounding). Zero for the exact mode.
 std::vector<float> cpu_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode);

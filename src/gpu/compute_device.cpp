@@ -3,6 +3,9 @@
 #include <epoxy/gl.h>
 #include <fmt/format.h>
 
+#include <chrono>
+#include <cstdlib>
+
 #include "core/colormap.h"
 
 #include "core/error.h"
@@ -17,10 +20,27 @@ DeviceRequest parse_device_request(std::string_view name) {
     throw InputError(fmt::format("unknown device \"{}\" (expected auto, gpu or cpu)", name));
 }
 
+KernelRequest parse_kernel_request(std::string_view name) {
+    if (name == "auto") return KernelRequest::Auto;
+    if (name == "serial") return KernelRequest::Serial;
+    if (name == "tiled") return KernelRequest::Tiled;
+    throw InputError(fmt::format("unknown kernel \"{}\" (expected auto, serial or tiled)", name));
+}
+
+KernelRequest kernel_request_from_environment() {
+    const char* name = std::getenv("ROPELAB_KERNEL");
+    if (!name || !*name) return KernelRequest::Auto;
+    try {
+        return parse_kernel_request(name);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("$ROPELAB_KERNEL: {}", e.what()));
+    }
+}
+
 namespace {
 // Fills `why` and returns false when the GPU core cannot run here.
 bool try_gpu(std::unique_ptr<HeadlessContext>& context, std::unique_ptr<GpuRopeCore>& core,
-             bool headless, std::string& why) {
+             bool headless, KernelRequest kernel, std::string& why) {
     if (headless) {
         context = HeadlessContext::create(why);
         if (!context) return false;
@@ -31,7 +51,10 @@ bool try_gpu(std::unique_ptr<HeadlessContext>& context, std::unique_ptr<GpuRopeC
         return false;
     }
     try {
-        core = std::make_unique<GpuRopeCore>();
+        const KernelShape shape = kernel == KernelRequest::Serial ? KernelShape::Serial
+                                  : kernel == KernelRequest::Tiled ? KernelShape::Tiled
+                                                                   : kernel_shape_for(info.renderer);
+        core = std::make_unique<GpuRopeCore>(shape);
     } catch (const ShaderError& e) {
         why = std::string(e.what()) + "\n" + e.log();
         return false;
@@ -41,11 +64,11 @@ bool try_gpu(std::unique_ptr<HeadlessContext>& context, std::unique_ptr<GpuRopeC
 }  // namespace
 
 std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool headless,
-                                                   std::string& notice) {
+                                                   std::string& notice, KernelRequest kernel) {
     std::unique_ptr<ComputeDevice> device(new ComputeDevice);
     if (request == DeviceRequest::Cpu) return device;
     std::string why;
-    if (try_gpu(device->context_, device->core_, headless, why)) {
+    if (try_gpu(device->context_, device->core_, headless, kernel, why)) {
         device->name_ = current_gl_info().renderer;
         return device;
     }
@@ -70,35 +93,77 @@ bool ComputeDevice::fits(std::size_t terms) const {
     return core_ && terms <= static_cast<std::size_t>(kMaxTerms);
 }
 
-void ComputeDevice::compute_series(Series slot, const PhasorSum& sum, std::int64_t count,
-                                   AngleMode mode) {
-    const int i = static_cast<int>(slot);
-    on_cpu_[i] = !fits(sum.coefficient.size());
-    if (on_cpu_[i]) {
-        cpu_series_[i] = cpu_scores(sum, count, mode);
+std::string_view ComputeDevice::kernel_name() const { return core_ ? to_string(core_->shape()) : "cpu"; }
+
+bool ComputeDevice::on_gpu(const SeriesJob& job) const {
+    return fits(job.kind == SeriesKind::Bound ? job.freqs.phase_step.size() : job.sum.coefficient.size());
+}
+
+std::int64_t ComputeDevice::slice_unit(const SeriesJob& job) const {
+    if (on_gpu(job)) return core_->slice_unit(job);
+    return job.kind == SeriesKind::Bound ? kCpuBoundBlock : job.kind == SeriesKind::Scores ? cpu_slice_unit(job.mode) : 1;
+}
+
+void ComputeDevice::begin(const SeriesJob& job) {
+    const int i = static_cast<int>(job.into);
+    back_on_cpu_[i] = !on_gpu(job);
+    if (back_on_cpu_[i]) {
+        const std::int64_t unit = slice_unit(job);  // whole blocks: the last may run past count
+        cpu_back_[i].assign(static_cast<std::size_t>((job.count + unit - 1) / unit * unit), 0.0f);
     } else {
-        core_->compute_scores(sum, count, mode, slot);
+        core_->begin(job);
     }
+}
+
+void ComputeDevice::advance(const SeriesJob& job, std::int64_t from, std::int64_t to) {
+    const int i = static_cast<int>(job.into);
+    if (!back_on_cpu_[i]) {
+        core_->advance(job, from, to);
+        return;
+    }
+    const std::int64_t unit = slice_unit(job);
+    to = std::min<std::int64_t>((to + unit - 1) / unit * unit, static_cast<std::int64_t>(cpu_back_[i].size()));
+    if (from >= to) return;
+    const std::span<float> out(cpu_back_[i].data() + from, static_cast<std::size_t>(to - from));
+    switch (job.kind) {
+        case SeriesKind::Scores: cpu_scores_into(job.sum, from, out, job.mode); break;
+        case SeriesKind::ModeError: cpu_mode_error_into(job.sum, from, out, job.mode); break;
+        case SeriesKind::Bound: cpu_decay_bound_into(job.freqs, from, out); break;
+    }
+}
+
+void ComputeDevice::commit(Series slot) {
+    const int i = static_cast<int>(slot);
+    on_cpu_[i] = back_on_cpu_[i];
+    if (on_cpu_[i]) {
+        std::swap(cpu_series_[i], cpu_back_[i]);
+    } else {
+        core_->commit(slot);
+    }
+}
+
+void ComputeDevice::finish() {
+    if (core_) GpuRopeCore::finish();
+}
+
+void ComputeDevice::run(const SeriesJob& job) {
+    begin(job);
+    advance(job, 0, job.count);
+    commit(job.into);
+    const int i = static_cast<int>(job.into);
+    if (on_cpu_[i]) cpu_series_[i].resize(static_cast<std::size_t>(job.count));
+}
+
+void ComputeDevice::compute_series(Series slot, const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    run({slot, SeriesKind::Scores, sum, {}, count, mode});
 }
 
 void ComputeDevice::compute_bound_series(const RopeFrequencies& freqs, std::int64_t count) {
-    const int i = static_cast<int>(Series::Bound);
-    on_cpu_[i] = !fits(freqs.phase_step.size());
-    if (on_cpu_[i]) {
-        cpu_series_[i] = cpu_decay_bound(freqs, count);
-    } else {
-        core_->compute_decay_bound(freqs, count);
-    }
+    run({Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact});
 }
 
 void ComputeDevice::compute_mode_error_series(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
-    const int i = static_cast<int>(Series::ModeError);
-    on_cpu_[i] = !fits(sum.coefficient.size());
-    if (on_cpu_[i]) {
-        cpu_series_[i] = cpu_mode_error(sum, count, mode);
-    } else {
-        core_->compute_mode_error(sum, count, mode);
-    }
+    run({Series::ModeError, SeriesKind::ModeError, sum, {}, count, mode});
 }
 
 std::int64_t ComputeDevice::series_size(Series slot) const {
@@ -156,17 +221,48 @@ unsigned ComputeDevice::difference_heatmap_texture(std::span<const PhaseStep> a,
     return difference_heatmap_;
 }
 
-std::vector<float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count,
-                                         AngleMode mode) {
-    if (!fits(sum.coefficient.size())) return cpu_scores(sum, count, mode);
-    core_->compute_scores(sum, count, mode);
-    return core_->read(Series::Scores);
+void ComputeDevice::set_timing(bool on) {
+    timing_on_ = on;
+    if (core_) core_->set_timing(on);
 }
 
-std::vector<float> ComputeDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
-    if (!fits(freqs.phase_step.size())) return cpu_decay_bound(freqs, count);
-    core_->compute_decay_bound(freqs, count);
-    return core_->read(Series::Bound);
+namespace {
+double ms_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
+std::span<const float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    const SeriesJob job{Series::Scores, SeriesKind::Scores, sum, {}, count, mode};
+    timing_ = {};
+    if (!on_gpu(job)) {
+        const std::int64_t unit = slice_unit(job);
+        cpu_result_.resize(static_cast<std::size_t>((count + unit - 1) / unit * unit));
+        cpu_scores_into(sum, 0, cpu_result_, mode);
+        return {cpu_result_.data(), static_cast<std::size_t>(count)};
+    }
+    core_->run(job);
+    if (timing_on_) timing_.kernel_ms = core_->take_kernel_ms();
+    const auto start = std::chrono::steady_clock::now();
+    const std::span<const float> out = core_->read_mapped(Series::Scores);
+    timing_.transfer_ms = ms_since(start);
+    return out;
+}
+
+std::span<const float> ComputeDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+    const SeriesJob job{Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact};
+    timing_ = {};
+    if (!on_gpu(job)) {
+        cpu_result_.resize(static_cast<std::size_t>((count + kCpuBoundBlock - 1) / kCpuBoundBlock * kCpuBoundBlock));
+        cpu_decay_bound_into(freqs, 0, cpu_result_);
+        return {cpu_result_.data(), static_cast<std::size_t>(count)};
+    }
+    core_->run(job);
+    if (timing_on_) timing_.kernel_ms = core_->take_kernel_ms();
+    const auto start = std::chrono::steady_clock::now();
+    const std::span<const float> out = core_->read_mapped(Series::Bound);
+    timing_.transfer_ms = ms_since(start);
+    return out;
 }
 
 }  // namespace ropelab::gpu

@@ -16,6 +16,20 @@ namespace ropelab::gpu {
 enum class DeviceRequest { Auto, Gpu, Cpu };
 DeviceRequest parse_device_request(std::string_view name);  // auto|gpu|cpu; throws InputError
 
+// Which exact GPU kernel: chosen from the renderer, or forced (tests run the tiled kernel on
+// llvmpipe; `--kernel` and $ROPELAB_KERNEL say so).
+enum class KernelRequest { Auto, Serial, Tiled };
+KernelRequest parse_kernel_request(std::string_view name);  // auto|serial|tiled; throws InputError
+// $ROPELAB_KERNEL when set (the GUI, the offscreen renderer), else Auto.
+KernelRequest kernel_request_from_environment();
+
+// Where the time of one computation went (CLI --repeat): kernel_ms from GL timer queries
+// (0 on the CPU), transfer_ms the copy back into host memory the caller reads.
+struct Timing {
+    double kernel_ms = 0.0;
+    double transfer_ms = 0.0;
+};
+
 // `--device gpu` asked for a GPU that cannot be had.
 class DeviceError : public std::runtime_error {
 public:
@@ -28,7 +42,8 @@ public:
     // Auto falls back to the CPU and sets `notice` to one line saying why (plus any shader
     // compile log on the following lines). Gpu throws DeviceError instead. Cpu never touches GL.
     static std::unique_ptr<ComputeDevice> open(DeviceRequest request, bool headless,
-                                               std::string& notice);
+                                               std::string& notice,
+                                               KernelRequest kernel = kernel_request_from_environment());
     ~ComputeDevice();
 
     bool is_gpu() const { return core_ != nullptr; }
@@ -39,15 +54,31 @@ public:
     // empty when the GPU core runs or the CPU was asked for.
     const std::string& fallback_reason() const { return fallback_reason_; }
 
-    // Computed and read back (the GPU version includes the readback in its cost).
-    std::vector<float> scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
-    std::vector<float> decay_bound(const RopeFrequencies& freqs, std::int64_t count);
+    // "serial" or "tiled" on the GPU, "cpu" otherwise.
+    std::string_view kernel_name() const;
+
+    // Computed and read back into host memory (the GPU's through a persistently mapped buffer):
+    // valid until the next call of either. The GPU version includes the readback in its cost.
+    std::span<const float> scores(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+    std::span<const float> decay_bound(const RopeFrequencies& freqs, std::int64_t count);
+    // With timing on, the split of the last scores() or decay_bound().
+    void set_timing(bool on);
+    const Timing& last_timing() const { return timing_; }
 
     // Series kept where they were computed (GPU buffers or CPU vectors), for plotting: only
     // their M4 columns, and single values for hover read-outs, come back.
     void compute_series(Series slot, const PhasorSum& sum, std::int64_t count, AngleMode mode);
     void compute_bound_series(const RopeFrequencies& freqs, std::int64_t count);
     void compute_mode_error_series(const PhasorSum& sum, std::int64_t count, AngleMode mode);
+    // A series a slice at a time (GpuRopeCore::begin/advance/commit): the slot keeps showing
+    // what it held until commit. Slices start at multiples of slice_unit(job).
+    std::int64_t slice_unit(const SeriesJob& job) const;
+    void begin(const SeriesJob& job);
+    void advance(const SeriesJob& job, std::int64_t from, std::int64_t to);
+    void commit(Series slot);
+    // Waits until every slice handed over is done (the lab's frame budget counts real work).
+    void finish();
+
     std::int64_t series_size(Series slot) const;
     std::vector<M4Column> decimate(Series slot, std::span<const std::uint32_t> boundaries);
     float series_value(Series slot, std::int64_t index);
@@ -65,12 +96,19 @@ public:
 private:
     ComputeDevice() = default;
     bool fits(std::size_t terms) const;
+    bool on_gpu(const SeriesJob& job) const;
+    void run(const SeriesJob& job);
     std::unique_ptr<HeadlessContext> context_;
     std::unique_ptr<GpuRopeCore> core_;
     std::string name_ = "cpu";
     std::string fallback_reason_;
     std::vector<float> cpu_series_[kSeriesCount];
     bool on_cpu_[kSeriesCount] = {};  // series computed on the CPU (no GPU, or too many terms)
+    std::vector<float> cpu_back_[kSeriesCount];  // a job's slices before commit
+    bool back_on_cpu_[kSeriesCount] = {};
+    std::vector<float> cpu_result_;  // scores() and decay_bound() on the CPU, reused
+    bool timing_on_ = false;
+    Timing timing_;
     unsigned cpu_heatmap_ = 0, difference_heatmap_ = 0;
 };
 

@@ -8,6 +8,11 @@ namespace ropelab::gpu {
 
 inline constexpr int kWorkgroupSize = 64;  // invocations per workgroup (1D kernels)
 inline constexpr int kScoresBlock = 64;    // distances per invocation, one exact anchor each
+// The GPU-shaped exact kernel (scores_tiled.comp): kTiledRun distances per invocation,
+// kTiledGroup invocations per workgroup; one (min, max) per workgroup of kTiledBlock distances.
+inline constexpr int kTiledGroup = 256;
+inline constexpr int kTiledRun = 16;
+inline constexpr int kTiledBlock = kTiledGroup * kTiledRun;
 inline constexpr int kBoundBlock = 16;     // distances per invocation in the decay bound
 inline constexpr int kHeatmapTile = 8;     // heatmap workgroups are kHeatmapTile² texels
 // Iterations one shader loop may run: the cap llvmpipe puts on shader loops.

@@ -3,6 +3,7 @@
 #include <epoxy/gl.h>
 
 #include <cstdlib>
+#include <utility>
 #include <fstream>
 #include <sstream>
 
@@ -18,6 +19,8 @@ std::string shader_defines() {
     s << "#define WORKGROUP_SIZE " << kWorkgroupSize << "\n"
       << "#define SCORES_BLOCK " << kScoresBlock << "\n"
       << "#define BOUND_BLOCK " << kBoundBlock << "\n"
+      << "#define TILED_GROUP " << kTiledGroup << "\n"
+      << "#define TILED_RUN " << kTiledRun << "\n"
       << "#define HEATMAP_TILE " << kHeatmapTile << "\n"
       << "#define MAX_TERMS " << kMaxTerms << "\n"
       << "#define M4_MAX_COLUMN_SAMPLES " << kM4MaxColumnSamples << "u\n"
@@ -120,6 +123,40 @@ void StorageBuffer::download(void* data, std::size_t bytes, std::size_t offset) 
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(offset),
                        static_cast<GLsizeiptr>(bytes), data);
+}
+
+void StorageBuffer::swap(StorageBuffer& other) noexcept {
+    std::swap(id_, other.id_);
+    std::swap(capacity_, other.capacity_);
+}
+
+bool MappedReadBuffer::supported() {
+    return epoxy_gl_version() >= 44 || epoxy_has_gl_extension("GL_ARB_buffer_storage");
+}
+
+MappedReadBuffer::~MappedReadBuffer() {
+    if (id_) glDeleteBuffers(1, &id_);
+}
+
+const void* MappedReadBuffer::copy_from(const StorageBuffer& source, std::size_t bytes) {
+    if (bytes > capacity_) {
+        if (id_) glDeleteBuffers(1, &id_);  // immutable storage: a larger one is a new buffer
+        glGenBuffers(1, &id_);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, id_);
+        const GLbitfield flags = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+        glBufferStorage(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, flags | GL_CLIENT_STORAGE_BIT);
+        mapped_ = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), flags);
+        capacity_ = bytes;
+    }
+    glBindBuffer(GL_COPY_READ_BUFFER, source.id());
+    glBindBuffer(GL_COPY_WRITE_BUFFER, id_);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+    // Coherent mapping: the copy's writes are visible once its fence has signalled.
+    GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    while (glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1'000'000'000) == GL_TIMEOUT_EXPIRED) {
+    }
+    glDeleteSync(fence);
+    return mapped_;
 }
 
 void StorageBuffer::bind(unsigned binding) const {

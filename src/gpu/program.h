@@ -49,10 +49,31 @@ public:
     void bind(unsigned binding) const;
     unsigned id() const { return id_; }
     std::size_t capacity() const { return capacity_; }
+    // Exchanges the GL buffers (a finished back buffer comes to the front).
+    void swap(StorageBuffer& other) noexcept;
 
 private:
     unsigned id_ = 0;
     std::size_t capacity_ = 0;
+};
+
+// A host-visible buffer mapped once for its lifetime (ARB_buffer_storage, GL 4.4): results are
+// copied into it on the GPU and read in place, with no glGetBufferSubData staging copy.
+class MappedReadBuffer {
+public:
+    MappedReadBuffer() = default;
+    ~MappedReadBuffer();
+    MappedReadBuffer(const MappedReadBuffer&) = delete;
+    MappedReadBuffer& operator=(const MappedReadBuffer&) = delete;
+
+    static bool supported();
+    // Copies `bytes` of `source` in and waits for them; returns where they can be read.
+    const void* copy_from(const StorageBuffer& source, std::size_t bytes);
+
+private:
+    unsigned id_ = 0;
+    std::size_t capacity_ = 0;
+    const void* mapped_ = nullptr;
 };
 
 }  // namespace ropelab::gpu

@@ -3,6 +3,7 @@
 #include <epoxy/gl.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "core/recurrence.h"
 #include "gpu/kernel_config.h"
@@ -24,11 +25,22 @@ void barrier() {
 
 }  // namespace
 
-GpuRopeCore::GpuRopeCore() {
+KernelShape kernel_shape_for(std::string_view renderer) {
+    // Mesa's software rasterisers and Google's SwiftShader run invocations as CPU SIMD lanes.
+    for (std::string_view soft : {"llvmpipe", "softpipe", "swrast", "SwiftShader", "lavapipe"}) {
+        if (renderer.find(soft) != std::string_view::npos) return KernelShape::Serial;
+    }
+    return KernelShape::Tiled;
+}
+
+std::string_view to_string(KernelShape shape) { return shape == KernelShape::Serial ? "serial" : "tiled"; }
+
+GpuRopeCore::GpuRopeCore(KernelShape shape) : shape_(shape) {
+    glGenQueries(1, &timer_query_);
     // Drivers such as llvmpipe compile a shader to machine code on its first dispatch; do that
     // now, so that no caller's timing or first frame pays for it.
     const PhasorSum one_term{{1.0}, {phase_step(0.5)}, {0.5}, 0.0, 0};
-    compute_scores(one_term, kScoresBlock, AngleMode::Exact);
+    compute_scores(one_term, kTiledBlock, AngleMode::Exact);
     RopeFrequencies one_pair;
     one_pair.rotary_dim = 2;
     one_pair.inv_freq = {0.5};
@@ -36,7 +48,7 @@ GpuRopeCore::GpuRopeCore() {
     compute_decay_bound(one_pair, kBoundBlock);
     const std::uint32_t all[] = {0, kScoresBlock};
     decimate(Series::Scores, all);
-    compute_scores(one_term, kScoresBlock, AngleMode::Exact, Series::SecondScores);
+    compute_scores(one_term, kScoresBlock, AngleMode::NaiveFp32, Series::SecondScores);
     compute_heatmap(one_term.step, 0, 1, 1);
     finish();
 }
@@ -44,66 +56,124 @@ GpuRopeCore::GpuRopeCore() {
 GpuRopeCore::~GpuRopeCore() {
     if (heatmap_texture_) glDeleteTextures(1, &heatmap_texture_);
     if (heatmap_colors_) glDeleteTextures(1, &heatmap_colors_);
+    if (timer_query_) glDeleteQueries(1, &timer_query_);
 }
+
+int GpuRopeCore::block_of(const SeriesJob& job) const {
+    if (job.kind == SeriesKind::Bound) return kBoundBlock;
+    const bool tiled = shape_ == KernelShape::Tiled && job.kind == SeriesKind::Scores && job.mode == AngleMode::Exact;
+    return tiled ? kTiledBlock : kScoresBlock;
+}
+
+std::int64_t GpuRopeCore::slice_unit(const SeriesJob& job) const { return block_of(job); }
+
+void GpuRopeCore::begin(const SeriesJob& job) {
+    Slot& out = back_[static_cast<int>(job.into)];
+    out.block = block_of(job);
+    out.count = job.count;
+    out.values.reserve(static_cast<std::size_t>(job.count) * sizeof(float));
+    out.extremes.reserve(static_cast<std::size_t>(groups(job.count, out.block)) * 2 * sizeof(float));
+}
+
+void GpuRopeCore::advance(const SeriesJob& job, std::int64_t from, std::int64_t to) {
+    Slot& out = back_[static_cast<int>(job.into)];
+    to = std::min(to, job.count);
+    if (from >= to) return;
+    if (timing_) glBeginQuery(GL_TIME_ELAPSED, timer_query_);
+    if (job.kind == SeriesKind::Bound) {
+        dispatch_bound(job, out, from, to);
+    } else {
+        dispatch_scores(job, out, from, to);
+    }
+    if (timing_) {
+        glEndQuery(GL_TIME_ELAPSED);
+        GLuint64 ns = 0;
+        glGetQueryObjectui64v(timer_query_, GL_QUERY_RESULT, &ns);
+        kernel_ms_ += static_cast<double>(ns) * 1e-6;
+    }
+}
+
+void GpuRopeCore::commit(Series series) {
+    Slot& front = slot(series);
+    Slot& back = back_[static_cast<int>(series)];
+    front.values.swap(back.values);
+    front.extremes.swap(back.extremes);
+    std::swap(front.count, back.count);
+    std::swap(front.block, back.block);
+}
+
+void GpuRopeCore::run(const SeriesJob& job) {
+    begin(job);
+    advance(job, 0, job.count);
+    commit(job.into);
+}
+
+double GpuRopeCore::take_kernel_ms() { return std::exchange(kernel_ms_, 0.0); }
 
 void GpuRopeCore::compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
                                  Series into) {
-    dispatch_scores(sum, count, mode, into, false);
+    run({into, SeriesKind::Scores, sum, {}, count, mode});
 }
 
 void GpuRopeCore::compute_mode_error(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
-    dispatch_scores(sum, count, mode, Series::ModeError, mode != AngleMode::Exact);
+    run({Series::ModeError, mode == AngleMode::Exact ? SeriesKind::Scores : SeriesKind::ModeError, sum, {}, count, mode});
 }
 
-void GpuRopeCore::dispatch_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
-                                  Series into, bool minus_exact) {
+void GpuRopeCore::compute_decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+    run({Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact});
+}
+
+void GpuRopeCore::upload_terms(const std::vector<ReinschTerm>& terms) {
+    terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
+}
+
+void GpuRopeCore::dispatch_scores(const SeriesJob& job, Slot& out, std::int64_t from, std::int64_t to) {
+    const PhasorSum& sum = job.sum;
+    const bool minus_exact = job.kind == SeriesKind::ModeError;
     std::vector<ReinschTerm> terms;
     for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
         terms.push_back(reinsch_term(sum.coefficient[i], sum.step[i], sum.radians_per_step[i]));
     }
-    terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
-    Slot& out = slot(into);
-    out.values.reserve(static_cast<std::size_t>(count) * sizeof(float));
-    out.extremes.reserve(static_cast<std::size_t>(groups(count, kScoresBlock)) * 2 * sizeof(float));
-    out.count = count;
-    out.block = kScoresBlock;
-
-    glUseProgram(scores_program_.id());
-    glUniform1ui(0, static_cast<GLuint>(count));
+    // Uploaded per slice: between two slices of one job other series may have used the buffer.
+    upload_terms(terms);
+    const bool tiled = out.block == kTiledBlock;
+    glUseProgram(tiled ? tiled_program_.id() : scores_program_.id());
+    glUniform1ui(0, static_cast<GLuint>(to));
     glUniform1ui(1, static_cast<GLuint>(terms.size()));
     glUniform1f(2, minus_exact ? 0.0f : static_cast<float>(sum.constant));
-    glUniform1i(3, static_cast<int>(mode));
-    glUniform1i(4, static_cast<GLint>(sum.query_position));
-    glUniform1i(5, minus_exact ? 1 : 0);
-    glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
+    glUniform1ui(6, static_cast<GLuint>(from));
+    if (tiled) {
+        terms_.bind(3);
+    } else {
+        glUniform1i(3, static_cast<int>(job.mode));
+        glUniform1i(4, static_cast<GLint>(sum.query_position));
+        glUniform1i(5, minus_exact ? 1 : 0);
+        glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
+    }
     out.values.bind(1);
     out.extremes.bind(2);
-    glDispatchCompute(groups(groups(count, kScoresBlock), kWorkgroupSize), 1, 1);
+    const std::int64_t blocks = groups(to - from, out.block);
+    glDispatchCompute(tiled ? static_cast<GLuint>(blocks) : groups(blocks, kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
 }
 
-void GpuRopeCore::compute_decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+void GpuRopeCore::dispatch_bound(const SeriesJob& job, Slot& out, std::int64_t from, std::int64_t to) {
     std::vector<ReinschTerm> terms;
-    for (std::size_t k = 0; k < freqs.phase_step.size(); ++k) {
+    for (std::size_t k = 0; k < job.freqs.phase_step.size(); ++k) {
         // The kernel steps by multiplying with e^{iθ}, carried in the coefficient slot.
-        const double theta = phase_radians(freqs.phase_step[k]);
-        terms.push_back(reinsch_term(std::polar(1.0, theta), freqs.phase_step[k], freqs.inv_freq[k]));
+        const double theta = phase_radians(job.freqs.phase_step[k]);
+        terms.push_back(reinsch_term(std::polar(1.0, theta), job.freqs.phase_step[k], job.freqs.inv_freq[k]));
     }
-    terms_.upload(terms.data(), terms.size() * sizeof(ReinschTerm));
-    Slot& out = slot(Series::Bound);
-    out.values.reserve(static_cast<std::size_t>(count) * sizeof(float));
-    out.extremes.reserve(static_cast<std::size_t>(groups(count, kBoundBlock)) * 2 * sizeof(float));
-    out.count = count;
-    out.block = kBoundBlock;
-
+    upload_terms(terms);
     glUseProgram(bound_program_.id());
-    glUniform1ui(0, static_cast<GLuint>(count));
+    glUniform1ui(0, static_cast<GLuint>(to));
     glUniform1ui(1, static_cast<GLuint>(terms.size()));
+    glUniform1ui(2, static_cast<GLuint>(from));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, terms_.id());
     out.values.bind(1);
     out.extremes.bind(2);
-    glDispatchCompute(groups(groups(count, kBoundBlock), kWorkgroupSize), 1, 1);
+    glDispatchCompute(groups(groups(to - from, kBoundBlock), kWorkgroupSize), 1, 1);
     barrier();
     glUseProgram(0);
 }
@@ -114,6 +184,16 @@ std::vector<float> GpuRopeCore::read(Series series) const {
     std::vector<float> out(static_cast<std::size_t>(size(series)));
     slot(series).values.download(out.data(), out.size() * sizeof(float));
     return out;
+}
+
+std::span<const float> GpuRopeCore::read_mapped(Series series) {
+    const auto count = static_cast<std::size_t>(size(series));
+    if (!MappedReadBuffer::supported()) {
+        fallback_read_ = read(series);
+        return fallback_read_;
+    }
+    const void* at = readback_.copy_from(slot(series).values, count * sizeof(float));
+    return {static_cast<const float*>(at), count};
 }
 
 float GpuRopeCore::read_value(Series series, std::int64_t index) const {
