@@ -46,15 +46,25 @@ double mean(const std::vector<double>& v) {
     return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
 }
 
-void print_stats(std::vector<double> ms, const std::vector<double>& build_ms,
-                 const std::vector<double>& render_ms, const std::string& device) {
+// Frame times of a --frames run. The first frame counts from the window's opening (the lab's
+// first computation included); exact_ms is when the last exact curve was shown (-1: never).
+struct FrameStats {
+    std::vector<double> ms, build_ms, render_ms;
+    double first_frame_ms = 0.0, exact_ms = -1.0;
+    int exact_frame = -1;
+};
+
+void print_stats(FrameStats st, const std::string& device) {
+    std::vector<double>& ms = st.ms;
     if (ms.empty()) return;
     std::sort(ms.begin(), ms.end());
     const double p95 = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(ms.size())))];
-    std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"build_ms\": %s, "
-                "\"render_ms\": %s, \"gl_errors\": %d, \"device\": %s}\n",
+    std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"first_frame_ms\": %s, "
+                "\"exact_frame\": %d, \"exact_ms\": %s, \"build_ms\": %s, \"render_ms\": %s, \"gl_errors\": %d, "
+                "\"device\": %s}\n",
                 ms.size(), exact_number(mean(ms)).c_str(), exact_number(p95).c_str(), exact_number(ms.back()).c_str(),
-                exact_number(mean(build_ms)).c_str(), exact_number(mean(render_ms)).c_str(), gpu::gl_error_count(),
+                exact_number(st.first_frame_ms).c_str(), st.exact_frame, exact_number(st.exact_ms).c_str(),
+                exact_number(mean(st.build_ms)).c_str(), exact_number(mean(st.render_ms)).c_str(), gpu::gl_error_count(),
                 json_string(device).c_str());
 }
 
@@ -218,6 +228,7 @@ int run_gui(const GuiOptions& o) {
     auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice);
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
+    const auto opened = std::chrono::steady_clock::now();
     LabUi lab(*device, initial_params(o, window->content_scale(), from));
     if (session) lab.open_session(Session{lab.params(), session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
     if (!o.lab.model.config_path.empty()) {  // the panel shows the file, its layer types and what was read
@@ -233,7 +244,7 @@ int run_gui(const GuiOptions& o) {
     }
     if (lesson) lab.open_lesson(std::move(*lesson), o.present);
     if (o.frames && !script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
-    std::vector<double> frame_ms, build_ms, render_ms;
+    FrameStats stats;
     std::optional<std::mt19937_64> soak_rng;
     if (o.soak) soak_rng.emplace(*o.soak);
     // Warm-up: the tour has shown every size, view and preset; caches have filled.
@@ -281,16 +292,27 @@ int run_gui(const GuiOptions& o) {
         }
         if (soak_rng && memory.due(frame)) memory.sample();
         if (drawn) {
-            frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-            build_ms.push_back(window->last_build_ms());
-            render_ms.push_back(window->last_render_ms());
+            const auto now = std::chrono::steady_clock::now();
+            const bool first = stats.ms.empty();
+            stats.ms.push_back(std::chrono::duration<double, std::milli>(now - (first ? opened : start)).count());
+            if (first) stats.first_frame_ms = stats.ms.back();
+            stats.build_ms.push_back(window->last_build_ms());
+            stats.render_ms.push_back(window->last_render_ms());
+            const bool exact = !lab.compute().progress();
+            if (exact && stats.exact_frame < 0) {
+                stats.exact_frame = frame;
+                stats.exact_ms = std::chrono::duration<double, std::milli>(now - opened).count();
+            } else if (!exact) {
+                stats.exact_frame = -1;  // a later change started another exact pass
+                stats.exact_ms = -1.0;
+            }
         }
         if (script && script->done()) break;
     }
     // Two widgets sharing one ImGui ID make one of them dead: named, and fatal to scripted runs.
     for (const std::string& clash : ui::log().duplicates()) std::fprintf(stderr, "ropelab: error: duplicate %s\n", clash.c_str());
     if (!ui::log().duplicates().empty() && (script || o.frames)) return 3;
-    if (o.stats) print_stats(frame_ms, build_ms, render_ms, device->name());
+    if (o.stats) print_stats(stats, device->name());
     if (soak_rng) {
         const auto& rss = memory.resident();
         const auto& heap = memory.heap();
@@ -298,7 +320,7 @@ int run_gui(const GuiOptions& o) {
                     "\"rss_early_kib\": %ld, \"rss_late_kib\": %ld, \"rss_growth_percent\": %s, "
                     "\"heap_early_kib\": %ld, \"heap_late_kib\": %ld, \"heap_growth_percent\": %s, "
                     "\"rss_samples_kib\": [%s], \"heap_samples_kib\": [%s]}\n",
-                    frame_ms.size(), non_finite_frames, gpu::gl_error_count(), MemoryWatch::early(rss),
+                    stats.ms.size(), non_finite_frames, gpu::gl_error_count(), MemoryWatch::early(rss),
                     MemoryWatch::late(rss), exact_number(MemoryWatch::growth_percent(rss)).c_str(), MemoryWatch::early(heap),
                     MemoryWatch::late(heap), exact_number(MemoryWatch::growth_percent(heap)).c_str(),
                     fmt::format("{}", fmt::join(rss, ", ")).c_str(), fmt::format("{}", fmt::join(heap, ", ")).c_str());

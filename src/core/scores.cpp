@@ -1,5 +1,7 @@
 #include "core/scores.h"
 
+#include "core/parallel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -87,10 +89,13 @@ std::vector<double> rope_invariance(std::span<const double> q, std::span<const d
                                     std::int64_t from, std::int64_t to) {
     require_length(q, freqs.head_dim, "q");
     require_length(k, freqs.head_dim, "k");
-    std::vector<double> out;
-    for (std::int64_t m = from; m < to; ++m) {
-        out.push_back(dot(rotate(q, freqs, m), rotate(k, freqs, m - delta)));
-    }
+    std::vector<double> out(static_cast<std::size_t>(std::max<std::int64_t>(0, to - from)));
+    parallel_for(to - from, [&](std::int64_t a, std::int64_t b) {
+        for (std::int64_t j = a; j < b; ++j) {
+            const std::int64_t m = from + j;
+            out[static_cast<std::size_t>(j)] = dot(rotate(q, freqs, m), rotate(k, freqs, m - delta));
+        }
+    });
     return out;
 }
 
@@ -99,15 +104,18 @@ std::vector<double> sinusoidal_invariance(std::span<const double> q, std::span<c
                                           std::int64_t from, std::int64_t to) {
     require_length(q, enc.dim, "q");
     require_length(k, enc.dim, "k");
-    std::vector<double> out;
-    for (std::int64_t m = from; m < to; ++m) {
-        std::vector<double> qm = sinusoidal_vector(enc, m), kn = sinusoidal_vector(enc, m - delta);
-        for (std::size_t j = 0; j < qm.size(); ++j) {
-            qm[j] += q[j];
-            kn[j] += k[j];
+    std::vector<double> out(static_cast<std::size_t>(std::max<std::int64_t>(0, to - from)));
+    parallel_for(to - from, [&](std::int64_t a, std::int64_t b) {
+        for (std::int64_t j = a; j < b; ++j) {
+            const std::int64_t m = from + j;
+            std::vector<double> qm = sinusoidal_vector(enc, m), kn = sinusoidal_vector(enc, m - delta);
+            for (std::size_t c = 0; c < qm.size(); ++c) {
+                qm[c] += q[c];
+                kn[c] += k[c];
+            }
+            out[static_cast<std::size_t>(j)] = dot(qm, kn);
         }
-        out.push_back(dot(qm, kn));
-    }
+    });
     return out;
 }
 

@@ -107,6 +107,7 @@ std::int64_t ComputeDevice::slice_unit(const SeriesJob& job) const {
 void ComputeDevice::begin(const SeriesJob& job) {
     const int i = static_cast<int>(job.into);
     back_on_cpu_[i] = !on_gpu(job);
+    back_count_[i] = job.count;
     if (back_on_cpu_[i]) {
         const std::int64_t unit = slice_unit(job);  // whole blocks: the last may run past count
         cpu_back_[i].assign(static_cast<std::size_t>((job.count + unit - 1) / unit * unit), 0.0f);
@@ -137,6 +138,7 @@ void ComputeDevice::commit(Series slot) {
     on_cpu_[i] = back_on_cpu_[i];
     if (on_cpu_[i]) {
         std::swap(cpu_series_[i], cpu_back_[i]);
+        cpu_series_[i].resize(static_cast<std::size_t>(back_count_[i]));  // whole blocks were computed
     } else {
         core_->commit(slot);
     }
@@ -150,8 +152,6 @@ void ComputeDevice::run(const SeriesJob& job) {
     begin(job);
     advance(job, 0, job.count);
     commit(job.into);
-    const int i = static_cast<int>(job.into);
-    if (on_cpu_[i]) cpu_series_[i].resize(static_cast<std::size_t>(job.count));
 }
 
 void ComputeDevice::compute_series(Series slot, const PhasorSum& sum, std::int64_t count, AngleMode mode) {

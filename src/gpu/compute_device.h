@@ -106,6 +106,7 @@ private:
     bool on_cpu_[kSeriesCount] = {};  // series computed on the CPU (no GPU, or too many terms)
     std::vector<float> cpu_back_[kSeriesCount];  // a job's slices before commit
     bool back_on_cpu_[kSeriesCount] = {};
+    std::int64_t back_count_[kSeriesCount] = {};
     std::vector<float> cpu_result_;  // scores() and decay_bound() on the CPU, reused
     bool timing_on_ = false;
     Timing timing_;

@@ -58,18 +58,132 @@ void LabCompute::compute_compared_series(const LabParams& p, int setting, std::i
     ++series_version_;
 }
 
-bool LabCompute::refine_one(const LabParams& p) {
-    if (stride_ > 1) {
-        compute_series(p, 1);
-        return true;
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Term evaluations per distance: what a slice's cost grows with.
+double job_terms(const gpu::SeriesJob& job) {
+    const std::size_t terms = job.kind == gpu::SeriesKind::Bound ? job.freqs.phase_step.size() : job.sum.coefficient.size();
+    return static_cast<double>(std::max<std::size_t>(1, terms));
+}
+
+// Naive angles cost a sine and cosine per term and distance, the error twice that, the bound a
+// square root: each kind of job gets its own measured cost.
+int cost_class(const gpu::SeriesJob& job) {
+    if (job.kind == gpu::SeriesKind::Bound) return 3;
+    if (job.kind == gpu::SeriesKind::ModeError) return 2;
+    return job.mode == AngleMode::Exact ? 0 : 1;
+}
+
+}  // namespace
+
+std::vector<gpu::SeriesJob> LabCompute::exact_jobs(const LabParams& p, int setting) const {
+    using gpu::SeriesJob, gpu::SeriesKind, gpu::Series;
+    const std::int64_t n = p.max_distance;
+    const bool rope = p.encoding != Encoding::Sinusoidal;
+    std::vector<SeriesJob> jobs;
+    if (setting > 0) {
+        if (rope) jobs.push_back({gpu::setting_series(setting), SeriesKind::Scores, setting_data(setting).rope_sum, {}, n, AngleMode::Exact});
+        return jobs;
     }
-    for (int s = 1; s < settings(); ++s) {
-        if (compared_strides_[static_cast<std::size_t>(s - 1)] > 1) {
-            compute_compared_series(p, s, 1);
-            return true;
+    if (rope) {
+        jobs.push_back({Series::Scores, SeriesKind::Scores, data_.rope_sum, {}, n, AngleMode::Exact});
+        if (p.angle_mode != AngleMode::Exact) {
+            jobs.push_back({Series::ModeScores, SeriesKind::Scores, data_.rope_sum, {}, n, p.angle_mode});
+            if (p.mode_difference) jobs.push_back({Series::ModeError, SeriesKind::ModeError, data_.rope_sum, {}, n, p.angle_mode});
+        }
+        if (p.show_bound) jobs.push_back({Series::Bound, SeriesKind::Bound, {}, data_.freqs, n, AngleMode::Exact});
+    }
+    if (p.encoding != Encoding::Rope) jobs.push_back({Series::SecondScores, SeriesKind::Scores, data_.sinusoidal_sum, {}, n, AngleMode::Exact});
+    return jobs;
+}
+
+bool LabCompute::refine(const LabParams& p) {
+    // Buffers allocated for a job (64 MiB at 2^24 on the first pass) count against the frame.
+    const auto frame_start = std::chrono::steady_clock::now();
+    if (!refining_) {
+        int next = stride_ > 1 ? 0 : -1;
+        for (int s = 1; next < 0 && s < settings(); ++s) {
+            if (compared_strides_[static_cast<std::size_t>(s - 1)] > 1) next = s;
+        }
+        if (next < 0) return false;
+        Refinement r;
+        r.setting = next;
+        r.jobs = exact_jobs(p, next);
+        for (const gpu::SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
+        if (!r.jobs.empty()) device_.begin(r.jobs.front());
+        refining_ = std::move(r);
+    }
+    Refinement& r = *refining_;
+    while (r.job < r.jobs.size()) {
+        const double left_ms = kFrameBudgetMs - ms_since(frame_start);
+        if (left_ms <= 0.0) break;
+        const gpu::SeriesJob& job = r.jobs[r.job];
+        const std::int64_t unit = device_.slice_unit(job);
+        const double terms = job_terms(job);
+        double& cost = ms_per_work_[static_cast<std::size_t>(cost_class(job))];
+        // The first slice of a kind measures its cost: one unit.
+        const auto affordable = cost > 0.0 ? static_cast<std::int64_t>(left_ms / (cost * terms)) : unit;
+        const std::int64_t to = std::min(job.count, r.next + std::max(unit, affordable / unit * unit));
+        const auto slice_start = std::chrono::steady_clock::now();
+        device_.advance(job, r.next, to);
+        device_.finish();  // the budget counts finished work, not queued work
+        const double ms = ms_since(slice_start);
+        ++slices_;
+        const double work = static_cast<double>(to - r.next) * terms;
+        cost = cost > 0.0 ? 0.5 * (cost + ms / work) : ms / work;
+        if (ms > kSliceLimitMs && to - r.next <= unit) {
+            // Even the smallest slice holds the window too long on this device: the preview stays.
+            refusal_ = fmt::format("exact curve refused: {} distances × {} terms took {:.0f} ms, over the {:.0f} ms a frame "
+                                   "may take on this device; showing every {}th distance",
+                                   job.count, static_cast<int>(terms), ms, kSliceLimitMs, largest_stride());
+            refining_.reset();
+            return false;
+        }
+        r.work_done += work;
+        r.next = to;
+        if (r.next >= job.count) {
+            r.next = 0;
+            if (++r.job < r.jobs.size()) device_.begin(r.jobs[r.job]);
         }
     }
-    return false;
+    if (r.job == r.jobs.size()) finish_refinement(p);
+    return refining_.has_value() || largest_stride() > 1;
+}
+
+void LabCompute::finish_refinement(const LabParams& p) {
+    const int setting = refining_->setting;
+    for (const gpu::SeriesJob& job : refining_->jobs) device_.commit(job.into);
+    if (setting == 0) {
+        stride_ = 1;
+        has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact;
+        has_mode_error_ = has_mode_scores_ && p.mode_difference;
+    } else {
+        const auto i = static_cast<std::size_t>(setting - 1);
+        compared_strides_[i] = 1;
+        compared_series_keys_[i] = compared_keys_[i];
+    }
+    ++series_version_;
+    refining_.reset();
+}
+
+std::optional<LabCompute::Progress> LabCompute::progress() const {
+    int coarse = stride_ > 1 ? 1 : 0;
+    for (std::int64_t s : compared_strides_) coarse += s > 1 ? 1 : 0;
+    if (!refusal_.empty() || coarse == 0) return std::nullopt;
+    if (!refining_) return Progress{stride_ > 1 ? 0 : 1, 0.0, coarse - 1};
+    const double fraction = refining_->work_total > 0 ? refining_->work_done / refining_->work_total : 1.0;
+    return Progress{refining_->setting, fraction, coarse - 1};
+}
+
+std::int64_t LabCompute::coarse_stride(const LabParams& p, int stale_settings) const {
+    int terms = 1;
+    for (int i = 0; i < settings(); ++i) terms = std::max(terms, setting_data(i).freqs.pairs());
+    const std::int64_t samples = std::clamp<std::int64_t>(kCoarseWork / terms, 1024, kCoarseSamples) / std::max(1, stale_settings);
+    return std::max<std::int64_t>(1, p.max_distance / std::max<std::int64_t>(1, samples));
 }
 
 std::int64_t LabCompute::largest_stride() const {
@@ -111,6 +225,30 @@ void LabCompute::refresh_focus_series(const LabParams& p, bool base) {
     for (std::size_t i = 0; i < compared_.size(); ++i) refresh_focus(compared_[i], setting_params(p, static_cast<int>(i) + 1));
 }
 
+bool LabCompute::means_ready(const LabParams& p) {
+    bool ready = true;
+    for (int i = 0; i < setting_count(p); ++i) {
+        const LabParams s = setting_params(p, i);
+        if (s.vectors != VectorChoice::MeanOfRandom) continue;
+        try {
+            ready = means_.get(compute_frequencies(s.model), s.seed, s.samples).has_value() && ready;
+        } catch (const InputError&) {
+            // Settings the core refuses: compute_lab_data says so, with the field's name.
+        }
+    }
+    return ready;
+}
+
+LabData LabCompute::lab_data_for(const LabParams& s) {
+    if (s.vectors != VectorChoice::MeanOfRandom) return compute_lab_data(s);
+    const RopeFrequencies freqs = compute_frequencies(s.model);
+    if (const auto mean = means_.get(freqs, s.seed, s.samples)) return compute_lab_data(s, &*mean);
+    // Only at the start, while the worker averages: a mean of as many samples as take no time.
+    const int fewer = static_cast<int>(std::max<std::int64_t>(1, kImmediateMeanDraws / std::max(1, freqs.head_dim)));
+    const ScoreCoefficients preview = mean_random_coefficients(freqs, s.seed, std::min(fewer, s.samples));
+    return compute_lab_data(s, &preview);
+}
+
 void LabCompute::refresh_notes(const LabParams& p) {
     // Only the naive modes' notes read the position, which moves every frame while playing.
     const std::int64_t position = p.angle_mode == AngleMode::Exact ? -1 : p.position;
@@ -130,12 +268,19 @@ void LabCompute::update_data(const LabParams& p) {
         ++focus_refreshes_;
     }
     if (key == key_) {
-        // Parameters held still for a frame: one coarse curve made exact per frame (in compare
-        // mode four full curves at once would be one long frame).
-        if (pending_exact_) pending_exact_ = refine_one(p);
+        // Parameters held still (two frames: the first frame after a start or a change only
+        // shows the preview): the exact curves a frame's budget at a time.
+        if (pending_exact_ && ++quiet_updates_ > 1) pending_exact_ = refine(p);
         return;
     }
     if (key == rejected_key_) return;  // already refused these settings; keep showing the old
+    refining_.reset();  // half-done exact curves of the old settings: dropped, the old stay shown
+    quiet_updates_ = 0;
+    refusal_.clear();
+    // A mean of many random vectors is averaged on a worker thread: until it is done the previous
+    // curves stay (at the very start, lab_data_for shows a mean of fewer samples meanwhile).
+    const bool averaged = means_ready(p);
+    if (!averaged && ready_) return;
     // Each setting's data is recomputed only when its own settings changed: dragging the base's
     // θ leaves the compared curves (and their device series) as they are.
     const int count = setting_count(p);
@@ -147,7 +292,7 @@ void LabCompute::update_data(const LabParams& p) {
     std::vector<LabData> compared;
     try {
         if (base_changed) {
-            base = compute_lab_data(p);
+            base = lab_data_for(p);
             ++setting_computations_;
         }
         for (int i = 1; i < count; ++i) {
@@ -155,7 +300,7 @@ void LabCompute::update_data(const LabParams& p) {
             if (known != compared_keys_.end()) {
                 compared.push_back(compared_[static_cast<std::size_t>(known - compared_keys_.begin())]);
             } else {
-                compared.push_back(compute_lab_data(setting_params(p, i)));
+                compared.push_back(lab_data_for(setting_params(p, i)));
                 ++setting_computations_;
             }
         }
@@ -179,8 +324,10 @@ void LabCompute::update_data(const LabParams& p) {
     compared_series_keys_.resize(compared_keys_.size());
     compared_strides_.resize(compared_keys_.size(), 1);
     rejected_key_.clear();
-    key_ = key;
-    base_key_ = base_key;
+    // A start-up preview of the mean is keyed apart, so the real mean replaces it once averaged.
+    key_ = averaged ? key : "averaging|" + key;
+    base_key_ = averaged ? base_key : "averaging|" + base_key;
+    if (!averaged) keys.assign(keys.size(), "averaging");
     focus_key_ = focus;
     ++recomputes_;
 
@@ -191,11 +338,11 @@ void LabCompute::update_data(const LabParams& p) {
     for (int i = 1; i < count; ++i) {
         if (compared_series_keys_[static_cast<std::size_t>(i - 1)] != compared_keys_[static_cast<std::size_t>(i - 1)]) stale.push_back(i);
     }
-    const std::int64_t budget = std::max<std::int64_t>(1, kCoarseSamples / std::max<std::int64_t>(1, static_cast<std::int64_t>(stale.size())));
-    const std::int64_t coarse_stride = ready_ && previews_ ? std::max<std::int64_t>(1, p.max_distance / budget) : 1;
+    // (At the start too: the window shows the preview before the exact pass begins.)
+    const std::int64_t stride = previews_ ? coarse_stride(p, static_cast<int>(stale.size())) : 1;
     for (int i : stale) {
-        if (i == 0) compute_series(p, coarse_stride);
-        else compute_compared_series(p, i, coarse_stride);
+        if (i == 0) compute_series(p, stride);
+        else compute_compared_series(p, i, stride);
     }
     pending_exact_ = largest_stride() > 1;
     if (base_changed) compute_heatmap(p);

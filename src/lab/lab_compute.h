@@ -1,20 +1,32 @@
 #pragma once
 // Keeps the derived data in step with LabParams: the CPU part (LabData) and the series the
 // compute device holds (score curves, decay bound, heatmap texture). Work happens only when the
-// parameters it depends on change. With long curves a parameter change first shows a coarse
-// curve (every k-th distance, exact values) and the full one on the next quiet frame.
+// parameters it depends on change. A parameter change (and the start) first shows a coarse curve
+// (every k-th distance, exact values); the full curves are then computed a slice at a time on
+// quiet frames, kFrameBudgetMs of work per frame, and shown once complete. A change meanwhile
+// drops the half-done work; what is on screen stays.
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/math_notes.h"
 #include "gpu/compute_device.h"
 #include "lab/lab_data.h"
+#include "lab/mean_coefficients.h"
 #include "lab/params.h"
 
 namespace ropelab {
 
+// The coarse preview: up to kCoarseSamples distances, fewer for long heads, so that its term
+// evaluations (distances × terms, all settings together) stay near kCoarseWork.
 inline constexpr std::int64_t kCoarseSamples = 65536;
+inline constexpr std::int64_t kCoarseWork = kCoarseSamples * 64;
+// Work on the exact curves per frame, and the most one indivisible slice may take.
+inline constexpr double kFrameBudgetMs = 8.0;
+inline constexpr double kSliceLimitMs = 100.0;
 inline constexpr int kHeatmapRows = 512;
 
 // Positions between the heatmap's rows: its rows span the plotted distances 0 .. N.
@@ -75,6 +87,21 @@ public:
     // current position, so the window follows m (recomputed only when m leaves it).
     std::int64_t heatmap_first() const { return heatmap_first_; }
 
+    // The exact pass in progress: which setting, how far (0 .. 1), how many settings are left
+    // after it; nullopt when every curve is exact or previews are off.
+    struct Progress {
+        int setting = 0;
+        double fraction = 0.0;
+        int settings_left = 0;
+    };
+    std::optional<Progress> progress() const;
+    // Vectors = mean with many samples: "averaging …" while a worker computes them (the previous
+    // curves, or at the start a mean of fewer samples, are shown meanwhile); "" otherwise.
+    const std::string& averaging() const { return means_.working_on(); }
+    // Why the exact pass stopped short (a slice over kSliceLimitMs on this device), or "".
+    const std::string& refusal() const { return refusal_; }
+    int slices_run() const { return slices_; }
+
     int recompute_count() const { return recomputes_; }
     int setting_computations() const { return setting_computations_; }  // LabData made, any setting
     int focus_refresh_count() const { return focus_refreshes_; }
@@ -87,10 +114,17 @@ private:
     void refresh_notes(const LabParams& p);
     void compute_series(const LabParams& p, std::int64_t stride);
     void compute_compared_series(const LabParams& p, int setting, std::int64_t stride);
-    bool refine_one(const LabParams& p);  // the next coarse curve made exact; false when none is left
+    // The exact pass: the jobs of the next setting still shown coarse, then slices of them within
+    // the frame budget; false when every curve is exact.
+    bool refine(const LabParams& p);
+    std::vector<gpu::SeriesJob> exact_jobs(const LabParams& p, int setting) const;
+    void finish_refinement(const LabParams& p);
+    std::int64_t coarse_stride(const LabParams& p, int stale_settings) const;
     void compute_heatmap(const LabParams& p);
     void refresh_difference(const LabParams& p);
-    void refresh_focus_series(const LabParams& p, bool base);  // the compared settings', and the base's if asked
+    void refresh_focus_series(const LabParams& p, bool base);
+    bool means_ready(const LabParams& p);  // every setting's mean coefficients are at hand
+    LabData lab_data_for(const LabParams& setting);  // the compared settings', and the base's if asked
 
     gpu::ComputeDevice& device_;
     LabData data_;
@@ -109,6 +143,18 @@ private:
     std::string difference_key_;
     int recomputes_ = 0, focus_refreshes_ = 0, setting_computations_ = 0;
     int series_version_ = 0;
+    struct Refinement {
+        int setting = 0;
+        std::vector<gpu::SeriesJob> jobs;
+        std::size_t job = 0;      // the job in progress
+        std::int64_t next = 0;    // its next distance
+        double work_done = 0.0, work_total = 0.0;  // distances × terms
+    };
+    std::optional<Refinement> refining_;
+    MeanCoefficients means_;
+    std::array<double, 4> ms_per_work_{};  // measured cost of one distance × term per cost class, 0 until measured
+    std::string refusal_;
+    int slices_ = 0, quiet_updates_ = 0;
     std::vector<MathNote> notes_;
     std::string notes_key_ = "none";
     std::int64_t notes_position_ = -1;

@@ -1,5 +1,7 @@
 #include "lab/lab_data.h"
 
+#include "core/parallel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -29,25 +31,29 @@ void refresh_focus(LabData& d, const LabParams& p) {
     d.naive_error_worst.clear();
     const std::size_t i = static_cast<std::size_t>(std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1));
     const double w = d.freqs.inv_freq[i];
-    std::int64_t last = -1;
     for (int s = 0; s < kPrecisionSamples; ++s) {
-        const auto m = static_cast<std::int64_t>(
-            std::round(std::pow(kPrecisionMaxPosition, static_cast<double>(s) / (kPrecisionSamples - 1))));
-        if (m == last) continue;
-        last = m;
-        const double exact = phase_radians(phase_at(d.freqs.phase_step[i], m));
-        const auto naive = naive_rotor(w, m, AngleMode::NaiveFp32);
-        const auto bf16 = naive_rotor(w, m, AngleMode::Bf16);
-        d.precision_positions.push_back(static_cast<double>(m));
-        d.naive_error.push_back(angle_error(std::arg(naive), exact));
-        d.bf16_error.push_back(angle_error(std::arg(bf16), exact));
-        double worst = 0.0;
-        for (std::size_t j = 0; j < d.freqs.phase_step.size(); ++j) {
-            const double e = phase_radians(phase_at(d.freqs.phase_step[j], m));
-            worst = std::max(worst, angle_error(std::arg(naive_rotor(d.freqs.inv_freq[j], m, AngleMode::NaiveFp32)), e));
-        }
-        d.naive_error_worst.push_back(worst);
+        const auto m = std::round(std::pow(kPrecisionMaxPosition, static_cast<double>(s) / (kPrecisionSamples - 1)));
+        if (d.precision_positions.empty() || m != d.precision_positions.back()) d.precision_positions.push_back(m);
     }
+    const std::size_t n = d.precision_positions.size();
+    d.naive_error.resize(n);
+    d.bf16_error.resize(n);
+    d.naive_error_worst.resize(n);
+    // Every pair at every position: spread over the cores (512-dim heads: 0.3 M angles).
+    parallel_for(static_cast<std::int64_t>(n), [&](std::int64_t from, std::int64_t to) {
+        for (auto k = static_cast<std::size_t>(from); k < static_cast<std::size_t>(to); ++k) {
+            const auto m = static_cast<std::int64_t>(d.precision_positions[k]);
+            const double exact = phase_radians(phase_at(d.freqs.phase_step[i], m));
+            d.naive_error[k] = angle_error(std::arg(naive_rotor(w, m, AngleMode::NaiveFp32)), exact);
+            d.bf16_error[k] = angle_error(std::arg(naive_rotor(w, m, AngleMode::Bf16)), exact);
+            double worst = 0.0;
+            for (std::size_t j = 0; j < d.freqs.phase_step.size(); ++j) {
+                const double e = phase_radians(phase_at(d.freqs.phase_step[j], m));
+                worst = std::max(worst, angle_error(std::arg(naive_rotor(d.freqs.inv_freq[j], m, AngleMode::NaiveFp32)), e));
+            }
+            d.naive_error_worst[k] = worst;
+        }
+    });
 }
 
 std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams& p, int head_dim,
@@ -85,16 +91,16 @@ std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams&
     return {};
 }
 
-LabData compute_lab_data(const LabParams& p) {
+LabData compute_lab_data(const LabParams& p, const ScoreCoefficients* mean) {
     LabData d;
     d.freqs = compute_frequencies(p.model);
     d.scaling_factor = p.model.rope_scaling.factor.value_or(1.0);
     d.pair_scaling = classify_pairs(d.freqs, d.scaling_factor);
     std::tie(d.q, d.k) = lab_vectors(p, d.freqs.head_dim, d.freqs.rotary_dim);
 
-    d.coefficients = p.vectors == VectorChoice::MeanOfRandom
-                         ? mean_random_coefficients(d.freqs, p.seed, p.samples)
-                         : score_coefficients(d.q, d.k, d.freqs);
+    d.coefficients = p.vectors != VectorChoice::MeanOfRandom ? score_coefficients(d.q, d.k, d.freqs)
+                     : mean                                  ? *mean
+                                                             : mean_random_coefficients(d.freqs, p.seed, p.samples);
     const std::int64_t query = p.max_distance - 1;
     d.rope_sum = rope_phasor_sum(d.coefficients, d.freqs, query);
     d.sinusoidal = sinusoidal_encoding(d.freqs.head_dim, p.model.rope_theta);

@@ -31,7 +31,9 @@ struct LabData {
 };
 
 // Throws InputError (naming the field) when custom vectors do not parse.
-LabData compute_lab_data(const LabParams& p);
+// `mean`: the coefficients of vectors = mean when already computed (lab/mean_coefficients.h);
+// without it they are computed here.
+LabData compute_lab_data(const LabParams& p, const ScoreCoefficients* mean = nullptr);
 
 // The focused pair's series (the precision view), recomputed alone when only the focus moves.
 void refresh_focus(LabData& d, const LabParams& p);

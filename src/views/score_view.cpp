@@ -93,6 +93,30 @@ void mode_error_plot(Context& ctx, float height, std::int64_t stride) {
 
 }  // namespace
 
+int settings_of(const LabParams& p, const LabCompute& compute) { return std::min(compute.settings(), setting_count(p)); }
+
+// Where the exact pass stands, under the header: a thin bar while the full curves are computed
+// a frame's budget at a time over the preview, the worker averaging a mean of many vectors, or
+// why the exact pass was refused.
+void exact_pass_line(const LabCompute& compute, int settings) {
+    if (!compute.refusal().empty()) {
+        ui::message(compute.refusal(), IM_COL32(230, 120, 60, 255));
+        return;
+    }
+    if (!compute.averaging().empty()) {
+        ui::text_disabled(compute.averaging() + " (a worker thread); the curves shown stay until it is done");
+        return;
+    }
+    const auto progress = compute.progress();
+    if (!progress) return;
+    const std::string whose = settings > 1 ? fmt::format(" of setting {} ({} more after it)", progress->setting + 1, progress->settings_left)
+                                           : "";
+    const std::string line = fmt::format("computing the exact curve{}: {:.0f} %", whose, 100.0 * progress->fraction);
+    ImGui::ProgressBar(static_cast<float>(progress->fraction), ImVec2(-FLT_MIN, std::max(3.0f, 0.25f * ImGui::GetFontSize())), "");
+    ui::tip("The full curve is computed a slice per frame, the preview shown meanwhile; any change restarts it.");
+    ui::text_disabled(line);
+}
+
 void score_view(Context& ctx) {
     const LabParams& p = ctx.params;
     LabCompute& compute = ctx.compute;
@@ -108,6 +132,7 @@ void score_view(Context& ctx) {
     const std::int64_t stride = compute.series_stride(), preview = compute.largest_stride();
     ui::text_disabled(fmt::format("{}, N = {}{}", device.name(), p.max_distance,
                                   preview > 1 ? fmt::format(" (preview: every {}th distance)", preview) : ""));
+    exact_pass_line(compute, settings_of(p, compute));
     if (const std::string note = vectors_note(p); !note.empty()) {
         ui::same_line_if_fits("· " + note);
         ui::text_disabled("· " + note);
@@ -127,7 +152,7 @@ void score_view(Context& ctx) {
     // x axis: about nine lines; below that only the score plot shows.
     // In compare mode the settings' curves take the whole height (the shape is the base's alone).
     const bool compare = comparing(p);
-    const int settings = std::min(compute.settings(), setting_count(p));
+    const int settings = settings_of(p, compute);
     const bool with_shape = !with_error && !compare && compute.has_rope() && p.show_bound && room_below;
     const float lower = with_error ? std::max(9 * font, std::floor((avail.y - spacing) * 0.45f))
                       : with_shape ? std::max(9 * font, std::floor((avail.y - spacing) * 0.36f))

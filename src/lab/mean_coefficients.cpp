@@ -1,0 +1,48 @@
+#include "lab/mean_coefficients.h"
+
+#include <bit>
+#include <chrono>
+
+#include <fmt/format.h>
+
+namespace ropelab {
+
+namespace {
+
+constexpr std::size_t kKept = 16;  // means kept; each is one coefficient per pair
+
+// Everything mean_random_coefficients reads: the head's shape and layout (not θ or scaling,
+// except yarn's attention factor, which scales every coefficient), the seed and S.
+std::string mean_key(const RopeFrequencies& f, std::uint64_t seed, int samples) {
+    return fmt::format("{}|{}|{}|{:x}|{}|{}", f.head_dim, f.rotary_dim, static_cast<int>(f.layout),
+                       std::bit_cast<std::uint64_t>(f.attention_factor), seed, samples);
+}
+
+}  // namespace
+
+MeanCoefficients::~MeanCoefficients() {
+    if (worker_.valid()) worker_.wait();
+}
+
+std::optional<ScoreCoefficients> MeanCoefficients::get(const RopeFrequencies& freqs, std::uint64_t seed, int samples) {
+    const std::string key = mean_key(freqs, seed, samples);
+    if (const auto known = done_.find(key); known != done_.end()) return known->second;
+    if (static_cast<std::int64_t>(samples) * freqs.head_dim <= kImmediateMeanDraws) {
+        return mean_random_coefficients(freqs, seed, samples);
+    }
+    if (worker_.valid()) {
+        if (worker_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
+        ScoreCoefficients finished = worker_.get();  // rethrows the worker's InputError
+        if (done_.size() >= kKept) done_.erase(done_.begin());
+        done_.emplace(worker_key_, std::move(finished));
+        working_on_.clear();
+        if (worker_key_ == key) return done_.at(key);
+    }
+    // One worker at a time: a slider dragged across S starts the value it rests on next.
+    worker_key_ = key;
+    working_on_ = fmt::format("averaging {} random vectors of {}", samples, freqs.head_dim);
+    worker_ = std::async(std::launch::async, [freqs, seed, samples] { return mean_random_coefficients(freqs, seed, samples); });
+    return std::nullopt;
+}
+
+}  // namespace ropelab
