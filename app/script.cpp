@@ -101,7 +101,9 @@ std::pair<double, double> at_of(const Json& step) {
 // Checks one step's shape; returns the problem or "".
 std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
-    static const std::vector<std::string> actions = {"wait", "click", "drag", "type", "key", "drop", "screenshot", "state", "widgets", "clipped"};
+    static const std::vector<std::string> actions = {"wait",  "click",   "drag",    "type",        "key",      "drop",
+                                                     "screenshot", "state", "widgets", "clipped", "until_exact", "progress",
+                                                     "curve"};
     std::string action;
     for (const auto& [key, value] : s.items()) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
@@ -113,9 +115,9 @@ std::string step_problem(const Json& s) {
     }
     if (action.empty()) return "names no action (wait, click, drag, type, key, drop, screenshot, state, widgets)";
     const Json& v = s[action];
-    if (action == "wait") {
+    if (action == "wait" || action == "until_exact") {
         if (!v.is_number_integer() || v.get<double>() < 0 || v.get<double>() > kMaxWait) {
-            return fmt::format("\"wait\" must be frames in 0 .. {}", kMaxWait);
+            return fmt::format("\"{}\" must be frames in 0 .. {}", action, kMaxWait);
         }
         return "";
     }
@@ -179,6 +181,24 @@ bool Script::before_frame(Window& window) {
     return action(window);
 }
 
+namespace {
+
+// {"frame", "exact", "setting", "fraction", "slices", "stride"}: where the exact pass stands.
+std::string progress_json(const LabCompute& compute, int frame) {
+    const auto progress = compute.progress();
+    return fmt::format("{{\"frame\": {}, \"exact\": {}, \"setting\": {}, \"fraction\": {}, \"slices\": {}, \"stride\": {}}}\n",
+                       frame, progress ? "false" : "true", progress ? progress->setting : -1, progress ? progress->fraction : 1.0,
+                       compute.slices_run(), compute.largest_stride());
+}
+
+// The base RoPE curve as shown, float32 in the machine's byte order (little-endian on x86-64).
+std::string curve_bytes(const LabCompute& compute) {
+    const std::vector<float> values = compute.device().read_series(gpu::Series::Scores);
+    return {reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)};
+}
+
+}  // namespace
+
 bool Script::after_frame(LabUi& lab) {
     std::string error;
     if (!state_out_.empty() && !write_file_atomically(state_out_, session_to_json(lab.session()), error)) {
@@ -193,9 +213,22 @@ bool Script::after_frame(LabUi& lab) {
         error_ = fmt::format("{}: {}", where(), error);
         return false;
     }
+    const LabCompute& compute = lab.compute();
+    exact_ = !compute.progress() && compute.averaging().empty();
+    if (!progress_out_.empty() && !write_file_atomically(progress_out_, progress_json(compute, frames_), error)) {
+        error_ = fmt::format("{}: {}", where(), error);
+        return false;
+    }
+    if (!curve_out_.empty() && !write_file_atomically(curve_out_, curve_bytes(compute), error)) {
+        error_ = fmt::format("{}: {}", where(), error);
+        return false;
+    }
+    ++frames_;
     state_out_.clear();
     widgets_out_.clear();
     clipped_out_.clear();
+    progress_out_.clear();
+    curve_out_.clear();
     return true;
 }
 
@@ -265,8 +298,29 @@ bool Script::expand(const Json& step, Window&) {
     } else if (step.contains("clipped")) {
         const std::string path = step["clipped"].get<std::string>();
         actions_.push_back([this, path](Window&) { clipped_out_ = path; return true; });
+    } else if (step.contains("until_exact")) {
+        wait_until_exact(step["until_exact"].get<int>(), 0);
+    } else if (step.contains("progress")) {
+        const std::string path = step["progress"].get<std::string>();
+        actions_.push_back([this, path](Window&) { progress_out_ = path; return true; });
+    } else if (step.contains("curve")) {
+        const std::string path = step["curve"].get<std::string>();
+        actions_.push_back([this, path](Window&) { curve_out_ = path; return true; });
     }
     return true;
+}
+
+// Frames of nothing until the last frame drawn showed every curve exact, at most `limit`.
+void Script::wait_until_exact(int limit, int waited) {
+    actions_.push_front([this, limit, waited](Window&) {
+        if (exact_) return true;
+        if (waited >= limit) {
+            error_ = fmt::format("{}: the exact curves were not done after {} frames", where(), limit);
+            return false;
+        }
+        wait_until_exact(limit, waited + 1);
+        return true;
+    });
 }
 
 // Aims at the widget as laid out in the last frame: scrolls its panel with the wheel until it is

@@ -11,6 +11,9 @@
 //                                    N > 1 presses it N times within one frame, like a fast clicker
 //   {"drop": "FILE"}                 FILE dropped onto the window (GLFW's drop callback)
 //   {"screenshot": "F.png"}  {"state": "F.json"}  {"widgets": "F.json"}
+//   {"until_exact": N}               frames until every curve is exact (at most N; an error after)
+//   {"progress": "F.json"}           where the exact pass stands: frame, exact, setting, fraction, slices
+//   {"curve": "F.f32"}               the base RoPE curve shown, raw float32 (every Δ < N once exact)
 // "optional": true on a click or drag skips it (logged) when the label is not visible;
 // "at": [x, y] aims at that fraction of the widget instead of its centre (the first of two fields).
 #include <deque>
@@ -44,12 +47,15 @@ private:
     bool expand(const Json& step, Window& window);
     bool click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at);
     std::string where() const;
+    void wait_until_exact(int limit, int waited);
 
     std::string path_;
     std::vector<Json> steps_;
     std::size_t next_ = 0;        // the next step to expand
     std::deque<Action> actions_;  // the current step's remaining frames
-    std::string capture_, state_out_, widgets_out_, clipped_out_, error_;
+    std::string capture_, state_out_, widgets_out_, clipped_out_, progress_out_, curve_out_, error_;
+    bool exact_ = false;  // the last frame drawn showed every curve exact
+    int frames_ = 0;      // frames drawn so far
 };
 
 }  // namespace ropelab

@@ -184,6 +184,11 @@ float ComputeDevice::series_value(Series slot, std::int64_t index) {
                       : core_->read_value(slot, index);
 }
 
+std::vector<float> ComputeDevice::read_series(Series slot) const {
+    const int i = static_cast<int>(slot);
+    return on_cpu_[i] ? cpu_series_[i] : core_->read(slot);
+}
+
 namespace {
 
 // Angles (rows × pairs) through a colormap into an RGBA texture, made on first use.

@@ -82,6 +82,8 @@ public:
     std::int64_t series_size(Series slot) const;
     std::vector<M4Column> decimate(Series slot, std::span<const std::uint32_t> boundaries);
     float series_value(Series slot, std::int64_t index);
+    // A whole series copied back (scripts and tests; the lab itself reads M4 columns only).
+    std::vector<float> read_series(Series slot) const;
 
     // The angle heatmap as an RGBA texture for display (cyclic colormap), in the current GL
     // context: the compute kernel, or CPU angles uploaded. Returns the GL texture name.
