@@ -92,3 +92,38 @@ TEST_F(GpuCli, BrokenShaderFallsBackWithTheLog) {
 
 }  // namespace
 }  // namespace ropelab
+
+namespace ropelab {
+namespace {
+
+// --repeat reports where the time went: the kernel (GL timer queries) and the copy back through
+// the mapped buffer; --kernel forces either GPU kernel, both agreeing with the reference.
+TEST_F(GpuCli, RepeatReportsKernelAndTransferTimesForEitherKernel) {
+    const std::string args = "scores --max-distance 9000 --q random:3 --k random:4 --format json";
+    const auto reference = nlohmann::json::parse(run(args + " --device reference").out);
+    for (const char* kernel : {"serial", "tiled"}) {
+        const Result r = run(args + " --device gpu --repeat 3 --kernel " + kernel);
+        ASSERT_EQ(r.status, 0) << r.err;
+        const auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j["kernel"], kernel);
+        for (const char* field : {"compute_ms", "kernel_ms", "transfer_ms"}) {
+            ASSERT_TRUE(j.contains(field)) << field;
+            EXPECT_GE(j[field].get<double>(), 0.0) << field;
+        }
+        EXPECT_LE(j["transfer_ms"].get<double>(), j["compute_ms"].get<double>());
+        for (int d : {0, 4095, 4096, 8999}) EXPECT_NEAR(j["score"][d].get<double>(), reference["score"][d].get<double>(), 1e-3) << kernel << " " << d;
+    }
+    const Result cpu = run(args + " --device cpu --repeat 2");
+    ASSERT_EQ(cpu.status, 0) << cpu.err;
+    const auto c = nlohmann::json::parse(cpu.out);
+    EXPECT_EQ(c["kernel"], "cpu");
+    EXPECT_FALSE(c.contains("kernel_ms"));  // nothing to time apart on the CPU
+    const Result bad = run(args + " --kernel warp");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--kernel"), std::string::npos) << bad.err;
+    const Result env = run(args, "ROPELAB_KERNEL=warp");
+    EXPECT_EQ(env.status, 0) << "the CLI's --kernel, not the environment, decides here: " << env.err;
+}
+
+}  // namespace
+}  // namespace ropelab
