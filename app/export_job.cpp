@@ -119,12 +119,25 @@ bool ExportJob::step() {
     } else if (!sweep_frame()) {
         return false;
     }
-    if (!writer_->write(renderer_->render(*lab_, false, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1), error_)) {
+    // Frame k is handed to the writer while frame k + 1 is drawn (the renderer's read-back runs
+    // one frame behind), and the writer's thread feeds ffmpeg meanwhile.
+    const RgbaImage* ready = renderer_->render_next(*lab_, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1);
+    if (ready && !writer_->write(*ready, error_)) {
         cancel();
         return false;
     }
     ++done_;
     if (++frame_ < spec_.frames) return true;
+    const RgbaImage* last = renderer_->flush();
+    if (!last) {
+        error_ = "the last frame could not be read back from the GPU";
+        cancel();
+        return false;
+    }
+    if (!writer_->write(*last, error_)) {
+        cancel();
+        return false;
+    }
     frame_ = 0;
     if (!writer_->end_pass(error_)) {
         cancel();

@@ -72,14 +72,12 @@ OffscreenRenderer::~OffscreenRenderer() {
         ImGui::SetCurrentContext(previous == imgui_ ? nullptr : previous);
     }
     device_.reset();
+    if (pack_[0]) glDeleteBuffers(2, pack_);
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (color_) glDeleteRenderbuffers(1, &color_);
 }
 
-RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
-    context_->make_current();
-    ImGuiContext* previous = ImGui::GetCurrentContext();
-    ImGui::SetCurrentContext(imgui_);
+void OffscreenRenderer::draw(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
     for (int f = 0; f < settle; ++f) {
@@ -108,6 +106,13 @@ RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     }
+}
+
+RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+    context_->make_current();
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(imgui_);
+    draw(lab, transparent, seconds_per_frame, settle);
     RgbaImage image = read_framebuffer(width_, height_);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (!transparent) {
@@ -115,6 +120,60 @@ RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds
     }
     ImGui::SetCurrentContext(previous);
     return image;
+}
+
+const RgbaImage* OffscreenRenderer::render_next(LabUi& lab, double seconds_per_frame, int settle) {
+    context_->make_current();
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(imgui_);
+    draw(lab, false, seconds_per_frame, settle);
+    const std::size_t bytes = static_cast<std::size_t>(width_) * height_ * 4;
+    if (!pack_[0]) {
+        glGenBuffers(2, pack_);
+        for (unsigned buffer : pack_) {
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, buffer);
+            glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+        }
+    }
+    const int slot = next_pack_;
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pack_[slot]);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);  // queued, not waited for
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    packed_[slot] = true;
+    next_pack_ = 1 - slot;
+    const RgbaImage* before = packed_[next_pack_] ? take(next_pack_) : nullptr;
+    ImGui::SetCurrentContext(previous);
+    return before;
+}
+
+const RgbaImage* OffscreenRenderer::flush() {
+    const int last = 1 - next_pack_;
+    if (!packed_[last]) return nullptr;
+    context_->make_current();
+    return take(last);
+}
+
+const RgbaImage* OffscreenRenderer::take(int slot) {
+    frame_.width = width_;
+    frame_.height = height_;
+    const std::size_t row = static_cast<std::size_t>(width_) * 4;
+    frame_.pixels.resize(row * static_cast<std::size_t>(height_));
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pack_[slot]);
+    const auto* mapped = static_cast<const unsigned char*>(
+        glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(frame_.pixels.size()), GL_MAP_READ_BIT));
+    if (mapped) {
+        for (int y = 0; y < height_; ++y) {  // GL rows run bottom-up
+            unsigned char* out = frame_.pixels.data() + static_cast<std::size_t>(y) * row;
+            std::copy_n(mapped + static_cast<std::size_t>(height_ - 1 - y) * row, row, out);
+            for (std::size_t i = 3; i < row; i += 4) out[i] = 255;
+        }
+        glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    packed_[slot] = false;
+    return mapped ? &frame_ : nullptr;
 }
 
 }  // namespace ropelab

@@ -31,13 +31,28 @@ public:
     // context as it found it.
     RgbaImage render(LabUi& lab, bool transparent, double seconds_per_frame, int settle = 1);
 
+    // Animations: draws the next frame and starts reading it back into one of two pixel-pack
+    // buffers, then returns the frame drawn before it (nullptr on the first call), so that each
+    // read-back overlaps drawing the next frame. flush() returns the last one. The image is
+    // owned here and reused: valid until the next call.
+    const RgbaImage* render_next(LabUi& lab, double seconds_per_frame, int settle = 1);
+    const RgbaImage* flush();
+
 private:
     OffscreenRenderer() = default;
+    // Draws `settle` frames into the framebuffer; the caller has made the contexts current.
+    void draw(LabUi& lab, bool transparent, double seconds_per_frame, int settle);
+    // Maps pixel-pack buffer `slot` and copies it top-down (opaque) into frame_.
+    const RgbaImage* take(int slot);
     std::unique_ptr<gpu::HeadlessContext> context_;
     std::unique_ptr<gpu::ComputeDevice> device_;
     std::string notice_;
     struct ImGuiContext* imgui_ = nullptr;  // its own: the window's stays untouched
     unsigned framebuffer_ = 0, color_ = 0;
+    unsigned pack_[2] = {0, 0};
+    bool packed_[2] = {false, false};  // holds a frame not yet taken
+    int next_pack_ = 0;
+    RgbaImage frame_;
     int width_ = 0, height_ = 0;
     float font_scale_ = 0.0f;
     Theme theme_ = Theme::Dark;

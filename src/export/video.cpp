@@ -106,13 +106,59 @@ bool VideoWriter::start_ffmpeg(const std::vector<std::string>& arguments, std::s
     }
     child_ = pid;
     hold_child_process(child_);
+    // A pipe as large as the system allows (default 64 KiB): a frame goes over in a few writes
+    // instead of sixty wake-ups of each process.
+#ifdef F_SETPIPE_SZ
+    fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+#endif
     pipe_ = fdopen(fds[1], "w");
-    return pipe_ != nullptr;
+    if (!pipe_) return false;
+    feed_failed_ = false;
+    feeding_ = true;
+    feeder_ = std::thread([this] { feed_ffmpeg(); });
+    return true;
+}
+
+void VideoWriter::feed_ffmpeg() {
+    for (;;) {
+        std::vector<unsigned char> frame;
+        {
+            std::unique_lock lock(queue_mutex_);
+            queue_changed_.wait(lock, [&] { return !queued_.empty() || !feeding_; });
+            if (queued_.empty()) return;  // stopped and drained
+            frame = std::move(queued_.front());
+            queued_.pop_front();
+        }
+        queue_changed_.notify_all();
+        const bool ok = std::fwrite(frame.data(), 1, frame.size(), pipe_) == frame.size() && std::fflush(pipe_) == 0;
+        {
+            std::lock_guard lock(queue_mutex_);
+            spare_.push_back(std::move(frame));
+            if (!ok) {
+                feed_failed_ = true;
+                queued_.clear();
+            }
+        }
+        queue_changed_.notify_all();
+        if (!ok) return;
+    }
+}
+
+bool VideoWriter::stop_feeding() {
+    if (!feeder_.joinable()) return !feed_failed_;
+    {
+        std::lock_guard lock(queue_mutex_);
+        feeding_ = false;
+    }
+    queue_changed_.notify_all();
+    feeder_.join();
+    return !feed_failed_;
 }
 
 bool VideoWriter::close_ffmpeg(std::string& error, bool stop_now) {
     if (!child_) return true;
-    if (stop_now) kill(child_, SIGKILL);
+    if (stop_now) kill(child_, SIGKILL);  // a feeder blocked in fwrite gets EPIPE and ends
+    const bool fed = stop_feeding();
     if (pipe_) std::fclose(pipe_);  // end of input: ffmpeg finishes the file
     pipe_ = nullptr;
     int status = 0;
@@ -127,6 +173,7 @@ bool VideoWriter::close_ffmpeg(std::string& error, bool stop_now) {
     }
     log_.reset();
     if (stop_now) return false;
+    if (!fed && status == 0 && complaint.empty()) complaint = "it stopped reading frames (the disk may be full)";
     if (status != 0 || !complaint.empty()) {
         error = WIFSIGNALED(status) ? "ffmpeg was killed while encoding"
                 : status != 0       ? fmt::format("ffmpeg failed (exit status {})", WEXITSTATUS(status))
@@ -171,8 +218,24 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
         return write_png(folder_.add(fmt::format("frame_{:05d}.png", frame_++)), frame, error);
     }
     ++frame_;
-    const std::size_t bytes = frame.pixels.size();
-    if (std::fwrite(frame.pixels.data(), 1, bytes, pipe_) != bytes || std::fflush(pipe_) != 0) {
+    std::vector<unsigned char> buffer;
+    bool failed = false;
+    {
+        std::unique_lock lock(queue_mutex_);
+        queue_changed_.wait(lock, [&] { return queued_.size() < kQueuedFrames || feed_failed_; });
+        failed = feed_failed_;
+        if (!failed && !spare_.empty()) {
+            buffer = std::move(spare_.back());
+            spare_.pop_back();
+        }
+    }
+    if (!failed) {
+        buffer.assign(frame.pixels.begin(), frame.pixels.end());
+        std::lock_guard lock(queue_mutex_);
+        queued_.push_back(std::move(buffer));
+    }
+    queue_changed_.notify_all();
+    if (failed) {
         std::string why;
         close_ffmpeg(why);
         error = "ffmpeg stopped reading frames (it died or the disk is full)" + (why.empty() ? "" : ": " + why);

@@ -3,9 +3,13 @@
 // or a folder of PNGs that needs no ffmpeg. GIF takes two passes over the same deterministic
 // frames: the first builds the palette, the second uses it (one pass would hold every frame in
 // memory: ~1 GB at 1280×720).
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "export/image.h"
@@ -30,11 +34,18 @@ public:
 
     int passes() const { return format_ == VideoFormat::Gif ? 2 : 1; }
     bool begin_pass(int pass, std::string& error);
+    // GIF and MP4: the frame is queued (up to kQueuedFrames) and a writer thread feeds ffmpeg,
+    // so the next frame is drawn while ffmpeg takes this one; a failure shows at a later write
+    // or at end_pass. PNG sequence: written here.
     bool write(const RgbaImage& frame, std::string& error);
     bool end_pass(std::string& error);   // the last pass moves the result into place
     void cancel();                        // removes whatever was written
 
+    static constexpr std::size_t kQueuedFrames = 2;
+
 private:
+    void feed_ffmpeg();        // the writer thread
+    bool stop_feeding();       // joins it; false when a write to ffmpeg failed
     bool start_ffmpeg(const std::vector<std::string>& arguments, std::string& error);
     // Waits for ffmpeg to finish the file; with stop_now, kills it first (a cancel).
     bool close_ffmpeg(std::string& error, bool stop_now = false);
@@ -51,6 +62,12 @@ private:
     int pass_ = 0, frame_ = 0;
     std::FILE* pipe_ = nullptr;
     int child_ = 0;  // ffmpeg's pid while it runs
+    // Frames on their way to ffmpeg, and spent buffers to reuse (no 3.7 MB allocation a frame).
+    std::thread feeder_;
+    std::mutex queue_mutex_;
+    std::condition_variable queue_changed_;
+    std::deque<std::vector<unsigned char>> queued_, spare_;
+    bool feeding_ = false, feed_failed_ = false;
     bool finished_ = false;
 };
 
