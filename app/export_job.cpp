@@ -55,8 +55,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     p.show_controls = spec.view < 0;  // one view alone; the whole window with its controls
     p.ui_scale = spec.ui_scale;
     job->start_params_ = p;
-    job->lab_ = std::make_unique<LabUi>(job->renderer_->device(), p);
-    job->lab_->set_previews(false);
+    job->lab_ = std::make_unique<LabUi>(job->renderer_->device(), p, Pace::AllAtOnce);
     if (!plots.empty()) job->lab_->open_session(Session{p, plots}, "the session");
     if (!spec.lesson.empty()) {
         Lesson lesson = load_lesson(spec.lesson);

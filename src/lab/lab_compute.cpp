@@ -244,8 +244,7 @@ LabData LabCompute::lab_data_for(const LabParams& s) {
     const RopeFrequencies freqs = compute_frequencies(s.model);
     if (const auto mean = means_.get(freqs, s.seed, s.samples)) return compute_lab_data(s, &*mean);
     // Only at the start, while the worker averages: a mean of as many samples as take no time.
-    const int fewer = static_cast<int>(std::max<std::int64_t>(1, kImmediateMeanDraws / std::max(1, freqs.head_dim)));
-    const ScoreCoefficients preview = mean_random_coefficients(freqs, s.seed, std::min(fewer, s.samples));
+    const ScoreCoefficients preview = means_.preview(freqs, s.seed, s.samples);
     return compute_lab_data(s, &preview);
 }
 
@@ -288,6 +287,7 @@ void LabCompute::update_data(const LabParams& p) {
     std::vector<std::string> keys;
     for (int i = 1; i < count; ++i) keys.push_back(schema::key(setting_params(p, i), schema::Affects::Data));
     const bool base_changed = base_key != base_key_ || !ready_;
+    const auto started = std::chrono::steady_clock::now();
     LabData base;
     std::vector<LabData> compared;
     try {
@@ -299,6 +299,10 @@ void LabCompute::update_data(const LabParams& p) {
             const auto known = std::find(compared_keys_.begin(), compared_keys_.end(), keys[static_cast<std::size_t>(i - 1)]);
             if (known != compared_keys_.end()) {
                 compared.push_back(compared_[static_cast<std::size_t>(known - compared_keys_.begin())]);
+            } else if (previews_ && (!ready_ || ms_since(started) > kDataBudgetMs)) {
+                // The rest on the next frames (at the start all of them: the first frame also
+                // sets up the window): the views draw the settings computed so far.
+                break;
             } else {
                 compared.push_back(lab_data_for(setting_params(p, i)));
                 ++setting_computations_;
@@ -317,6 +321,8 @@ void LabCompute::update_data(const LabParams& p) {
         compared.clear();
         for (int i = 1; i < count; ++i) compared.push_back(compute_lab_data(setting_params(ones, i)));
     }
+    const bool partial = compared.size() + 1 < static_cast<std::size_t>(count);
+    keys.resize(compared.size());
     if (base_changed) data_ = std::move(base);
     compared_ = std::move(compared);
     if (focus != focus_key_) refresh_focus_series(p, !base_changed);  // what was kept shows the previous focus
@@ -324,8 +330,9 @@ void LabCompute::update_data(const LabParams& p) {
     compared_series_keys_.resize(compared_keys_.size());
     compared_strides_.resize(compared_keys_.size(), 1);
     rejected_key_.clear();
-    // A start-up preview of the mean is keyed apart, so the real mean replaces it once averaged.
-    key_ = averaged ? key : "averaging|" + key;
+    // A start-up preview of the mean is keyed apart, so the real mean replaces it once averaged;
+    // so are settings only partly computed, so the next frame goes on with them.
+    key_ = !averaged ? "averaging|" + key : partial ? "partial|" + key : key;
     base_key_ = averaged ? base_key : "averaging|" + base_key;
     if (!averaged) keys.assign(keys.size(), "averaging");
     focus_key_ = focus;
@@ -335,8 +342,8 @@ void LabCompute::update_data(const LabParams& p) {
     // settings share one preview budget.
     std::vector<int> stale;
     if (base_changed) stale.push_back(0);
-    for (int i = 1; i < count; ++i) {
-        if (compared_series_keys_[static_cast<std::size_t>(i - 1)] != compared_keys_[static_cast<std::size_t>(i - 1)]) stale.push_back(i);
+    for (std::size_t i = 0; i < compared_keys_.size(); ++i) {
+        if (compared_series_keys_[i] != compared_keys_[i]) stale.push_back(static_cast<int>(i) + 1);
     }
     // (At the start too: the window shows the preview before the exact pass begins.)
     const std::int64_t stride = previews_ ? coarse_stride(p, static_cast<int>(stale.size())) : 1;

@@ -27,6 +27,8 @@ inline constexpr std::int64_t kCoarseWork = kCoarseSamples * 64;
 // Work on the exact curves per frame, and the most one indivisible slice may take.
 inline constexpr double kFrameBudgetMs = 8.0;
 inline constexpr double kSliceLimitMs = 100.0;
+// LabData of new settings per frame: compare mode's four 512-dim settings take several frames.
+inline constexpr double kDataBudgetMs = 10.0;
 inline constexpr int kHeatmapRows = 512;
 
 // Positions between the heatmap's rows: its rows span the plotted distances 0 .. N.

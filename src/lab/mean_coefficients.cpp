@@ -1,5 +1,9 @@
 #include "lab/mean_coefficients.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <bit>
 #include <chrono>
 
@@ -41,8 +45,23 @@ std::optional<ScoreCoefficients> MeanCoefficients::get(const RopeFrequencies& fr
     // One worker at a time: a slider dragged across S starts the value it rests on next.
     worker_key_ = key;
     working_on_ = fmt::format("averaging {} random vectors of {}", samples, freqs.head_dim);
-    worker_ = std::async(std::launch::async, [freqs, seed, samples] { return mean_random_coefficients(freqs, seed, samples); });
+    worker_ = std::async(std::launch::async, [freqs, seed, samples] {
+        // Below the window's thread: on a 2-core machine an equal share would halve its frames.
+        setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+        return mean_random_coefficients(freqs, seed, samples);
+    });
     return std::nullopt;
+}
+
+ScoreCoefficients MeanCoefficients::preview(const RopeFrequencies& freqs, std::uint64_t seed, int samples) {
+    const int fewer = static_cast<int>(std::max<std::int64_t>(1, kImmediateMeanDraws / std::max(1, freqs.head_dim)));
+    const int taken = std::min(fewer, samples);
+    const std::string key = mean_key(freqs, seed, taken);
+    if (const auto known = done_.find(key); known != done_.end()) return known->second;
+    ScoreCoefficients mean = mean_random_coefficients(freqs, seed, taken);
+    if (done_.size() >= kKept) done_.erase(done_.begin());
+    done_.emplace(key, mean);
+    return mean;
 }
 
 }  // namespace ropelab

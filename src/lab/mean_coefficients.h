@@ -27,6 +27,8 @@ public:
 
     // The mean for these settings, or nullopt while it is being computed (ask again next frame).
     std::optional<ScoreCoefficients> get(const RopeFrequencies& freqs, std::uint64_t seed, int samples);
+    // While get() says nullopt: the mean of as many samples as take no time, kept like the rest.
+    ScoreCoefficients preview(const RopeFrequencies& freqs, std::uint64_t seed, int samples);
     // What is being computed, for the view ("averaging 65536 random vectors of 512"), or "".
     const std::string& working_on() const { return working_on_; }
 

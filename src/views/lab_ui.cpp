@@ -40,9 +40,24 @@ constexpr const char* kShortcuts[][2] = {
 
 }  // namespace
 
-LabUi::LabUi(gpu::ComputeDevice& device, LabParams initial)
+LabUi::LabUi(gpu::ComputeDevice& device, LabParams initial, Pace pace)
     : params_(std::move(initial)), compute_(device) {
-    compute_.update(params_);
+    if (pace == Pace::AllAtOnce) {
+        compute_.set_previews(false);
+        compute_.update(params_);
+    }
+}
+
+// The very first frame of the window: only a line saying what comes, so the window appears at
+// once; the lab computes from the next frame on.
+void LabUi::starting_frame() {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->WorkPos);
+    ImGui::SetNextWindowSize(viewport->WorkSize);
+    ImGui::Begin("ropelab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBackground);
+    ui::text_disabled(fmt::format("ropelab: computing {} distances, head dim {} …", params_.max_distance, params_.model.head_dim));
+    ImGui::End();
 }
 
 void LabUi::view(int index, ImVec2 size) {
@@ -374,6 +389,12 @@ void LabUi::handle_session_request() {
 void LabUi::frame(double seconds, const controls::Commands& commands) {
     ui::log().begin_frame();
     aids_.begin_frame();
+    if (!compute_.ready() && !started_) {
+        started_ = true;
+        starting_frame();
+        return;
+    }
+    if (!compute_.ready()) compute_.update(params_);  // the data the panel and keys below read
     ui::allow_tooltips(!params_.presenting);  // nothing floats over the slides
     LabParams next = params_;
     controls::apply_commands(next, controls_, commands);

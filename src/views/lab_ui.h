@@ -15,9 +15,14 @@
 
 namespace ropelab {
 
+// How the lab computes: Interactive (the window) draws its first frame before computing
+// anything, shows coarse previews after each change and the exact curves a slice per frame;
+// AllAtOnce (exports, render) computes every curve exactly before the first frame.
+enum class Pace { Interactive, AllAtOnce };
+
 class LabUi {
 public:
-    LabUi(gpu::ComputeDevice& device, LabParams initial);
+    LabUi(gpu::ComputeDevice& device, LabParams initial, Pace pace = Pace::Interactive);
 
     // Builds this frame's ImGui content; `seconds` since the previous frame drives playback.
     void frame(double seconds, const controls::Commands& commands);
@@ -26,8 +31,6 @@ public:
     const LabCompute& compute() const { return compute_; }
     const controls::ControlsState& controls_state() const { return controls_; }
     controls::ControlsState& controls_state() { return controls_; }
-    // Exports need every frame exact: no coarse preview after a parameter change.
-    void set_previews(bool on) { compute_.set_previews(on); }
 
     // The one writer of the lab state. Every change — the panel, keys, views' requests, lessons,
     // sessions, exports, the soak — arrives as a candidate state; it is validated against the
@@ -70,6 +73,8 @@ private:
     LabParams params_;
     controls::ControlsState controls_;
     LabCompute compute_;
+    bool started_ = false;  // the starting frame was shown
+    void starting_frame();
     views::ViewState view_state_;
     views::Requests requests_;
     views::PresenterAids aids_;
