@@ -52,18 +52,20 @@ struct FrameStats {
     std::vector<double> ms, build_ms, render_ms;
     double first_frame_ms = 0.0, exact_ms = -1.0;
     int exact_frame = -1;
+    int worst_frame = 0;  // the index of the slowest frame (0: the first)
 };
 
 void print_stats(FrameStats st, const std::string& device) {
     std::vector<double>& ms = st.ms;
     if (ms.empty()) return;
+    st.worst_frame = static_cast<int>(std::max_element(ms.begin(), ms.end()) - ms.begin());
     std::sort(ms.begin(), ms.end());
     const double p95 = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(ms.size())))];
-    std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"first_frame_ms\": %s, "
+    std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"worst_frame\": %d, \"first_frame_ms\": %s, "
                 "\"exact_frame\": %d, \"exact_ms\": %s, \"build_ms\": %s, \"render_ms\": %s, \"gl_errors\": %d, "
                 "\"device\": %s}\n",
                 ms.size(), exact_number(mean(ms)).c_str(), exact_number(p95).c_str(), exact_number(ms.back()).c_str(),
-                exact_number(st.first_frame_ms).c_str(), st.exact_frame, exact_number(st.exact_ms).c_str(),
+                st.worst_frame, exact_number(st.first_frame_ms).c_str(), st.exact_frame, exact_number(st.exact_ms).c_str(),
                 exact_number(mean(st.build_ms)).c_str(), exact_number(mean(st.render_ms)).c_str(), gpu::gl_error_count(),
                 json_string(device).c_str());
 }

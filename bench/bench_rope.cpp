@@ -1,7 +1,10 @@
 // Speed of the RoPE cores. Run: build/ropelab_bench  (results and machine in the README).
-// GPU numbers are dispatch + readback (or dispatch + glFinish for the heatmap), wall time.
+// GPU numbers are dispatch + readback (or dispatch + glFinish for the heatmap), wall time; the
+// scores benchmarks also report kernel_ms (GL timer queries; llvmpipe runs a dispatch inside
+// glDispatchCompute and reports ~0) and transfer_ms (the copy back through the mapped buffer).
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <complex>
 #include <memory>
 
@@ -31,27 +34,49 @@ const Fixture& fixture() {
 }
 
 // The GL context and compiled kernels, made once; nullptr (benchmarks skip) without a context.
-gpu::GpuRopeCore* gpu_core() {
+// The serial kernel unless $ROPELAB_KERNEL says otherwise (the tiled one has its own benchmark).
+gpu::GpuRopeCore* gpu_core(gpu::KernelShape shape = gpu::KernelShape::Serial) {
     static std::string why;
     static auto context = gpu::HeadlessContext::create(why);
-    static auto core = context ? std::make_unique<gpu::GpuRopeCore>() : nullptr;
-    return core.get();
+    static auto serial = context ? std::make_unique<gpu::GpuRopeCore>(gpu::KernelShape::Serial) : nullptr;
+    static auto tiled = context ? std::make_unique<gpu::GpuRopeCore>(gpu::KernelShape::Tiled) : nullptr;
+    return shape == gpu::KernelShape::Serial ? serial.get() : tiled.get();
 }
 
-void BM_GpuScores(benchmark::State& state) {
-    gpu::GpuRopeCore* core = gpu_core();
+// Exact scores for state.range(0) distances, read back as the CLI does.
+void gpu_scores(benchmark::State& state, gpu::KernelShape shape) {
+    gpu::GpuRopeCore* core = gpu_core(shape);
     if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    const std::int64_t n = state.range(0);
+    core->set_timing(true);
+    double kernel_ms = 0, transfer_ms = 0;
     for (auto _ : state) {
-        core->compute_scores(fixture().sum, kDistances, AngleMode::Exact);
-        benchmark::DoNotOptimize(core->read(gpu::Series::Scores));
+        core->compute_scores(fixture().sum, n, AngleMode::Exact);
+        kernel_ms += core->take_kernel_ms();
+        const auto start = std::chrono::steady_clock::now();
+        benchmark::DoNotOptimize(core->read_mapped(gpu::Series::Scores).data());
+        transfer_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }
+    core->set_timing(false);
+    const auto runs = static_cast<double>(state.iterations());
+    state.counters["kernel_ms"] = kernel_ms / runs;
+    state.counters["transfer_ms"] = transfer_ms / runs;
     state.SetLabel(gpu::current_gl_info().renderer);
 }
-BENCHMARK(BM_GpuScores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 
+void BM_GpuScores(benchmark::State& state) { gpu_scores(state, gpu::KernelShape::Serial); }
+BENCHMARK(BM_GpuScores)->Arg(kDistances)->Arg(kDistances << 4)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+
+// The GPU-shaped kernel (what real GPUs get): slow on llvmpipe, which runs it on two CPU cores.
+void BM_GpuScoresTiled(benchmark::State& state) { gpu_scores(state, gpu::KernelShape::Tiled); }
+BENCHMARK(BM_GpuScoresTiled)->Arg(kDistances)->Arg(kDistances << 4)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+
+// Into a buffer reused from call to call, as ComputeDevice::scores (the CLI) does.
 void BM_CpuScores(benchmark::State& state) {
+    std::vector<float> out(static_cast<std::size_t>(kDistances));
     for (auto _ : state) {
-        benchmark::DoNotOptimize(cpu_scores(fixture().sum, kDistances, AngleMode::Exact));
+        cpu_scores_into(fixture().sum, 0, out, AngleMode::Exact);
+        benchmark::DoNotOptimize(out.data());
     }
 }
 BENCHMARK(BM_CpuScores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);

@@ -102,7 +102,6 @@ std::vector<gpu::SeriesJob> LabCompute::exact_jobs(const LabParams& p, int setti
 }
 
 bool LabCompute::refine(const LabParams& p) {
-    // Buffers allocated for a job (64 MiB at 2^24 on the first pass) count against the frame.
     const auto frame_start = std::chrono::steady_clock::now();
     if (!refining_) {
         int next = stride_ > 1 ? 0 : -1;
@@ -114,7 +113,6 @@ bool LabCompute::refine(const LabParams& p) {
         r.setting = next;
         r.jobs = exact_jobs(p, next);
         for (const gpu::SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
-        if (!r.jobs.empty()) device_.begin(r.jobs.front());
         refining_ = std::move(r);
     }
     Refinement& r = *refining_;
@@ -122,6 +120,13 @@ bool LabCompute::refine(const LabParams& p) {
         const double left_ms = kFrameBudgetMs - ms_since(frame_start);
         if (left_ms <= 0.0) break;
         const gpu::SeriesJob& job = r.jobs[r.job];
+        if (!r.begun) {
+            // A job's buffers first (64 MiB at 2^24 the first time, ~50 ms on llvmpipe): when
+            // that takes the frame's budget the slices wait for the next frame.
+            device_.begin(job);
+            r.begun = true;
+            continue;
+        }
         const std::int64_t unit = device_.slice_unit(job);
         const double terms = job_terms(job);
         double& cost = ms_per_work_[static_cast<std::size_t>(cost_class(job))];
@@ -147,7 +152,8 @@ bool LabCompute::refine(const LabParams& p) {
         r.next = to;
         if (r.next >= job.count) {
             r.next = 0;
-            if (++r.job < r.jobs.size()) device_.begin(r.jobs[r.job]);
+            r.begun = false;
+            ++r.job;
         }
     }
     if (r.job == r.jobs.size()) finish_refinement(p);
@@ -171,10 +177,14 @@ void LabCompute::finish_refinement(const LabParams& p) {
 }
 
 std::optional<LabCompute::Progress> LabCompute::progress() const {
-    int coarse = stride_ > 1 ? 1 : 0;
-    for (std::int64_t s : compared_strides_) coarse += s > 1 ? 1 : 0;
+    int coarse = 0, first = -1;
+    for (int s = 0; s < settings(); ++s) {
+        if (setting_stride(s) == 1) continue;
+        ++coarse;
+        if (first < 0) first = s;
+    }
     if (!refusal_.empty() || coarse == 0) return std::nullopt;
-    if (!refining_) return Progress{stride_ > 1 ? 0 : 1, 0.0, coarse - 1};
+    if (!refining_) return Progress{first, 0.0, coarse - 1};
     const double fraction = refining_->work_total > 0 ? refining_->work_done / refining_->work_total : 1.0;
     return Progress{refining_->setting, fraction, coarse - 1};
 }

@@ -149,6 +149,7 @@ private:
         int setting = 0;
         std::vector<gpu::SeriesJob> jobs;
         std::size_t job = 0;      // the job in progress
+        bool begun = false;       // its buffers are ready
         std::int64_t next = 0;    // its next distance
         double work_done = 0.0, work_total = 0.0;  // distances × terms
     };
