@@ -47,7 +47,7 @@ std::optional<ScoreCoefficients> MeanCoefficients::get(const RopeFrequencies& fr
     working_on_ = fmt::format("averaging {} random vectors of {}", samples, freqs.head_dim);
     worker_ = std::async(std::launch::async, [freqs, seed, samples] {
         // Below the window's thread: on a 2-core machine an equal share would halve its frames.
-        setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+        setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 5);
         return mean_random_coefficients(freqs, seed, samples);
     });
     return std::nullopt;
