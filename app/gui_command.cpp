@@ -178,7 +178,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_option("--frames", o.frames, "Run this many frames (vsync off, fixed 1/60 s steps) and exit")
         ->check(in_range(1, 1e7));
     cmd->add_flag("--stats", o.stats, "With --frames: print frame times as JSON");
-    cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG");
+    cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG (the first frame only announces the computation: use --frames 2 or more)");
     cmd->add_option("--size", o.size, "Window size WxH")->capture_default_str();
     cmd->add_option("--view", o.view, "0: all views; 1-8: one view large")->check(in_range(0, 8));
     cmd->add_flag("--paused", o.paused, "Start with playback paused");
