@@ -125,11 +125,14 @@ void ComputeDevice::advance(const SeriesJob& job, std::int64_t from, std::int64_
     const std::int64_t unit = slice_unit(job);
     to = std::min<std::int64_t>((to + unit - 1) / unit * unit, static_cast<std::int64_t>(cpu_back_[i].size()));
     if (from >= to) return;
-    const std::span<float> out(cpu_back_[i].data() + from, static_cast<std::size_t>(to - from));
+    compute_on_cpu(job, from, std::span<float>(cpu_back_[i].data() + from, static_cast<std::size_t>(to - from)));
+}
+
+void ComputeDevice::compute_on_cpu(const SeriesJob& job, std::int64_t first, std::span<float> out) {
     switch (job.kind) {
-        case SeriesKind::Scores: cpu_scores_into(job.sum, from, out, job.mode); break;
-        case SeriesKind::ModeError: cpu_mode_error_into(job.sum, from, out, job.mode); break;
-        case SeriesKind::Bound: cpu_decay_bound_into(job.freqs, from, out); break;
+        case SeriesKind::Scores: cpu_scores_into(job.sum, first, out, job.mode); break;
+        case SeriesKind::ModeError: cpu_mode_error_into(job.sum, first, out, job.mode); break;
+        case SeriesKind::Bound: cpu_decay_bound_into(job.freqs, first, out); break;
     }
 }
 
@@ -237,37 +240,28 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
-std::span<const float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
-    const SeriesJob job{Series::Scores, SeriesKind::Scores, sum, {}, count, mode};
+std::span<const float> ComputeDevice::computed(const SeriesJob& job) {
     timing_ = {};
     if (!on_gpu(job)) {
-        const std::int64_t unit = slice_unit(job);
-        cpu_result_.resize(static_cast<std::size_t>((count + unit - 1) / unit * unit));
-        cpu_scores_into(sum, 0, cpu_result_, mode);
-        return {cpu_result_.data(), static_cast<std::size_t>(count)};
+        const std::int64_t unit = slice_unit(job);  // whole blocks into a buffer kept from call to call
+        cpu_result_.resize(static_cast<std::size_t>((job.count + unit - 1) / unit * unit));
+        compute_on_cpu(job, 0, cpu_result_);
+        return {cpu_result_.data(), static_cast<std::size_t>(job.count)};
     }
     core_->run(job);
     if (timing_on_) timing_.kernel_ms = core_->take_kernel_ms();
     const auto start = std::chrono::steady_clock::now();
-    const std::span<const float> out = core_->read_mapped(Series::Scores);
+    const std::span<const float> out = core_->read_mapped(job.into);
     timing_.transfer_ms = ms_since(start);
     return out;
 }
 
+std::span<const float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+    return computed({Series::Scores, SeriesKind::Scores, sum, {}, count, mode});
+}
+
 std::span<const float> ComputeDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
-    const SeriesJob job{Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact};
-    timing_ = {};
-    if (!on_gpu(job)) {
-        cpu_result_.resize(static_cast<std::size_t>((count + kCpuBoundBlock - 1) / kCpuBoundBlock * kCpuBoundBlock));
-        cpu_decay_bound_into(freqs, 0, cpu_result_);
-        return {cpu_result_.data(), static_cast<std::size_t>(count)};
-    }
-    core_->run(job);
-    if (timing_on_) timing_.kernel_ms = core_->take_kernel_ms();
-    const auto start = std::chrono::steady_clock::now();
-    const std::span<const float> out = core_->read_mapped(Series::Bound);
-    timing_.transfer_ms = ms_since(start);
-    return out;
+    return computed({Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact});
 }
 
 }  // namespace ropelab::gpu

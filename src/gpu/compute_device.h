@@ -100,6 +100,8 @@ private:
     bool fits(std::size_t terms) const;
     bool on_gpu(const SeriesJob& job) const;
     void run(const SeriesJob& job);
+    void compute_on_cpu(const SeriesJob& job, std::int64_t first, std::span<float> out);
+    std::span<const float> computed(const SeriesJob& job);  // scores() and decay_bound()
     std::unique_ptr<HeadlessContext> context_;
     std::unique_ptr<GpuRopeCore> core_;
     std::string name_ = "cpu";
