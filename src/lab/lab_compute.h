@@ -90,7 +90,7 @@ public:
     std::int64_t heatmap_first() const { return heatmap_first_; }
 
     // The exact pass in progress: which setting, how far (0 .. 1), how many settings are left
-    // after it; nullopt when every curve is exact or previews are off.
+    // after it; nullopt when every curve is exact (or the pass was refused: refusal()).
     struct Progress {
         int setting = 0;
         double fraction = 0.0;
@@ -124,9 +124,11 @@ private:
     std::int64_t coarse_stride(const LabParams& p, int stale_settings) const;
     void compute_heatmap(const LabParams& p);
     void refresh_difference(const LabParams& p);
-    void refresh_focus_series(const LabParams& p, bool base);
+    void refresh_focus_series(const LabParams& p, bool base);  // the compared settings', and the base's if asked
     bool means_ready(const LabParams& p);  // every setting's mean coefficients are at hand
-    LabData lab_data_for(const LabParams& setting);  // the compared settings', and the base's if asked
+    // One setting's LabData; a mean of random vectors comes from means_ (at the start, while the
+    // worker averages, a mean of fewer samples stands in).
+    LabData lab_data_for(const LabParams& setting);
 
     gpu::ComputeDevice& device_;
     LabData data_;
