@@ -265,6 +265,9 @@ int run_gui(const GuiOptions& o) {
         last = start;
         if (soak_rng) {
             if (frame < soak_tour_length()) {
+                // Exact curves at every size the tour visits (2^24 included), so the series'
+                // front and back buffers are at their largest before memory is first sampled.
+                lab.set_pace(frame + 1 < soak_tour_length() ? Pace::AllAtOnce : Pace::Interactive);
                 soak_tour_step(lab, frame);
             } else if (memory.due(frame)) {
                 lab.apply(soak_reference);

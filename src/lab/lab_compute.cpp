@@ -236,6 +236,7 @@ void LabCompute::refresh_focus_series(const LabParams& p, bool base) {
 }
 
 bool LabCompute::means_ready(const LabParams& p) {
+    if (!previews_) return true;  // exports wait for the real mean (lab_data_for computes it)
     bool ready = true;
     for (int i = 0; i < setting_count(p); ++i) {
         const LabParams s = setting_params(p, i);
@@ -250,7 +251,7 @@ bool LabCompute::means_ready(const LabParams& p) {
 }
 
 LabData LabCompute::lab_data_for(const LabParams& s) {
-    if (s.vectors != VectorChoice::MeanOfRandom) return compute_lab_data(s);
+    if (s.vectors != VectorChoice::MeanOfRandom || !previews_) return compute_lab_data(s);
     const RopeFrequencies freqs = compute_frequencies(s.model);
     if (const auto mean = means_.get(freqs, s.seed, s.samples)) return compute_lab_data(s, &*mean);
     // Only at the start, while the worker averages: a mean of as many samples as take no time.

@@ -29,6 +29,9 @@ public:
 
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
+    // AllAtOnce from the next change on: the soak's tour uses it so that every series buffer
+    // reaches its largest size before memory is measured.
+    void set_pace(Pace pace) { compute_.set_previews(pace == Pace::Interactive); }
     const controls::ControlsState& controls_state() const { return controls_; }
     controls::ControlsState& controls_state() { return controls_; }
 
