@@ -76,6 +76,7 @@ public:
     void begin(const SeriesJob& job);
     void advance(const SeriesJob& job, std::int64_t from, std::int64_t to);
     void commit(Series slot);
+    void pair_buffers(bool on) { if (core_) core_->pair_buffers(on); }  // GpuRopeCore::pair_buffers
     // Waits until every slice handed over is done (the lab's frame budget counts real work).
     void finish();
 

@@ -100,11 +100,10 @@ void GpuRopeCore::commit(Series series) {
     front.extremes.swap(back.extremes);
     std::swap(front.count, back.count);
     std::swap(front.block, back.block);
-    // The two buffers of a slot keep one size: the next job's begin() then never allocates
-    // (64 MiB at 2^24 is ~50 ms on llvmpipe), and memory stops growing once the largest curve
-    // has been shown once.
-    back.values.reserve(front.values.capacity());
-    back.extremes.reserve(front.extremes.capacity());
+    if (pair_buffers_) {
+        back.values.reserve(front.values.capacity());
+        back.extremes.reserve(front.extremes.capacity());
+    }
 }
 
 void GpuRopeCore::run(const SeriesJob& job) {

@@ -65,6 +65,12 @@ public:
     void begin(const SeriesJob& job);
     void advance(const SeriesJob& job, std::int64_t from, std::int64_t to);
     void commit(Series series);
+    // With pairing on, commit() also grows the slot's other buffer to the committed one's size,
+    // so a later begin() never allocates (64 MiB at 2^24 is ~50 ms on llvmpipe) and memory stops
+    // growing once the largest curve has been computed. Off in the window (three such
+    // allocations at one commit would be one long frame; each begin() makes its own, one per
+    // frame), on when everything is computed at once (exports, the soak's tour).
+    void pair_buffers(bool on) { pair_buffers_ = on; }
     void run(const SeriesJob& job);  // all three at once
 
     void compute_scores(const PhasorSum& sum, std::int64_t count, AngleMode mode,
@@ -122,7 +128,7 @@ private:
     Slot slots_[kSeriesCount], back_[kSeriesCount];
     MappedReadBuffer readback_;
     std::vector<float> fallback_read_;
-    bool timing_ = false;
+    bool timing_ = false, pair_buffers_ = false;
     unsigned timer_query_ = 0;
     double kernel_ms_ = 0.0;
     unsigned heatmap_texture_ = 0, heatmap_colors_ = 0;

@@ -121,8 +121,8 @@ bool LabCompute::refine(const LabParams& p) {
         if (left_ms <= 0.0) break;
         const gpu::SeriesJob& job = r.jobs[r.job];
         if (!r.begun) {
-            // A job's buffers first (64 MiB at 2^24 the first time, ~50 ms on llvmpipe): when
-            // that takes the frame's budget the slices wait for the next frame.
+            // A job's buffers first, at the start of a frame (64 MiB at 2^24 the first time,
+            // ~50 ms on llvmpipe): when that takes the budget the slices wait for the next frame.
             device_.begin(job);
             r.begun = true;
             continue;
@@ -154,6 +154,7 @@ bool LabCompute::refine(const LabParams& p) {
             r.next = 0;
             r.begun = false;
             ++r.job;
+            if (r.job < r.jobs.size()) break;  // the next job's buffers begin a frame of their own
         }
     }
     if (r.job == r.jobs.size()) finish_refinement(p);

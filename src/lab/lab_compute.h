@@ -107,7 +107,10 @@ public:
     int recompute_count() const { return recomputes_; }
     int setting_computations() const { return setting_computations_; }  // LabData made, any setting
     int focus_refresh_count() const { return focus_refreshes_; }
-    void set_previews(bool on) { previews_ = on; }
+    void set_previews(bool on) {
+        previews_ = on;
+        device_.pair_buffers(!on);
+    }
     // Changes whenever the device's series change (for caching their decimations).
     int series_version() const { return series_version_; }
 
