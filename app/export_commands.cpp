@@ -51,7 +51,7 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--view", o.view, "planes, contrast, scores, invariance, heatmap, frequencies, numbers, "
                                       "precision, or all")->capture_default_str();
     cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
-    cmd->add_option("--out", o.out, "FILE.png, FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->required();
+    cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->required();
     cmd->add_option("--frames", o.frames, "Animation frames (default 60)")->check(in_range(1, 100000));
     cmd->add_option("--fps", o.fps, "Frames per second of the animation")->check(in_range(1, 240))->capture_default_str();
     cmd->add_option("--animate", o.animate, "What moves: position, distance, theta (log), factor (log)")
@@ -76,12 +76,12 @@ int run_render(const RenderOptions& o) {
     const auto [width, height] = parse_size(o.size);
     const std::optional<Session> session = load_session_option(o.lab.session);
     const LabParams params = render_params(o, session ? &*session : nullptr);
-    const bool still = o.out.ends_with(".png");
+    const bool still = is_still_path(o.out);
     if (still && o.lesson.empty() == false && o.scene == 0) {
-        throw InputError("--scene: a .png holds one slide; say which scene (or render the lesson to .mp4/.gif)");
+        throw InputError("--scene: a .png, .svg or .pdf holds one slide; say which scene (or render the lesson to .mp4/.gif)");
     }
     if (still && (o.animate || o.frames.value_or(1) > 1)) {
-        throw InputError("--out: a .png holds one frame; animate into .gif, .mp4 or DIR/");
+        throw InputError("--out: a .png, .svg or .pdf holds one frame; animate into .gif, .mp4 or DIR/");
     }
     controls::ExportSpec spec;
     spec.path = o.out;

@@ -6,16 +6,33 @@
 
 #include <fmt/format.h>
 
+#include "core/atomic_file.h"
+#include "core/embedded.h"
 #include "core/error.h"
 #include "core/presets.h"
 #include "export/data.h"
 #include "export/image.h"
 #include "lab/compare.h"
 #include "lesson/lesson.h"
+#include "plot/pdf.h"
+#include "plot/svg.h"
 
 namespace ropelab {
 
 namespace {
+
+// A vector figure written atomically as SVG or PDF (by the name's extension), its text in the
+// font the screen used.
+bool write_figure(const std::string& path, const draw::Figure& figure, std::string& error) {
+    std::string bytes;
+    if (path.ends_with(".pdf")) {
+        bytes = draw::to_pdf(figure, embedded::fonts().front().data, error);
+        if (bytes.empty()) return false;
+    } else {
+        bytes = draw::to_svg(figure);
+    }
+    return write_file_atomically(path, bytes, error);
+}
 
 }  // namespace
 
@@ -26,7 +43,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     }
     std::unique_ptr<ExportJob> job(new ExportJob);
     job->spec_ = spec;
-    job->still_ = spec.path.ends_with(".png");
+    job->still_ = is_still_path(spec.path);
     VideoFormat format = VideoFormat::Mp4;
     std::string error;
     if (!job->still_ && !video_format_for(spec.path, format, error)) throw InputError(error);
@@ -97,9 +114,16 @@ double ExportJob::eta_seconds() const {
     return elapsed / done_ * (total_frames() - done_);
 }
 
+bool is_figure_path(const std::string& path) { return path.ends_with(".svg") || path.ends_with(".pdf"); }
+
+bool is_still_path(const std::string& path) { return path.ends_with(".png") || is_figure_path(path); }
+
 bool ExportJob::finish_still() {
-    const RgbaImage image = renderer_->render(*lab_, spec_.transparent, 0.0, 3);
-    write_png(spec_.path, image, error_);
+    if (is_figure_path(spec_.path)) {
+        write_figure(spec_.path, renderer_->render_figure(*lab_, 3), error_);
+    } else {
+        write_png(spec_.path, renderer_->render(*lab_, spec_.transparent, 0.0, 3), error_);
+    }
     done_ = 1;
     finished_ = true;
     return false;
@@ -182,7 +206,7 @@ std::vector<std::string> render_arguments(const controls::ExportSpec& spec, cons
         "--view", spec.view < 0 ? "all" : std::string(view_name(static_cast<View>(spec.view))),
         "--size", fmt::format("{}x{}", spec.width, spec.height),
         "--ui-scale", fmt::format("{}", spec.ui_scale)};
-    if (!spec.path.ends_with(".png")) {
+    if (!is_still_path(spec.path)) {
         a.insert(a.end(), {"--frames", std::to_string(spec.frames), "--fps", std::to_string(spec.fps),
                            "--animate", kSweeps[static_cast<int>(spec.sweep)]});
         if (spec.from) a.insert(a.end(), {"--from", fmt::format("{:.17g}", *spec.from)});
@@ -206,7 +230,7 @@ void ExportPanelRunner::step(LabUi& lab) {
         // The target is checked here, where the reason can be shown; the child checks again.
         std::string problem;
         VideoFormat format = VideoFormat::Mp4;
-        if (spec.path.ends_with(".png")) {
+        if (is_still_path(spec.path)) {
             problem = file_target_problem(spec.path);
         } else {
             video_format_for(spec.path, format, problem);

@@ -71,6 +71,10 @@ private:
     std::string path_;
 };
 
+// One picture rather than an animation: .png, or a vector figure (.svg, .pdf).
+bool is_still_path(const std::string& path);
+bool is_figure_path(const std::string& path);  // .svg or .pdf
+
 // The `ropelab render` arguments that perform `spec` on exactly this state: the whole session
 // travels as a share string, so the child renders the lab on screen, field for field.
 std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const Session& session);

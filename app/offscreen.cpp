@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "imgui_setup.h"
+#include "plot/capture.h"
 
 namespace ropelab {
 
@@ -120,6 +121,44 @@ RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds
     }
     ImGui::SetCurrentContext(previous);
     return image;
+}
+
+namespace {
+
+// An RGBA8 texture's pixels, top row first as ImGui's UVs count them (the heatmap's).
+draw::TexturePixels read_texture(ImTextureID id) {
+    draw::TexturePixels out;
+    const auto name = static_cast<GLuint>(reinterpret_cast<std::intptr_t>(id));
+    if (name == 0 || !glIsTexture(name)) return out;
+    glBindTexture(GL_TEXTURE_2D, name);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &out.width);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &out.height);
+    if (out.width <= 0 || out.height <= 0 || out.width > 16384 || out.height > 16384) return {};
+    out.rgba.resize(static_cast<std::size_t>(out.width) * out.height * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return out;
+}
+
+}  // namespace
+
+draw::Figure OffscreenRenderer::render_figure(LabUi& lab, int settle) {
+    context_->make_current();
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(imgui_);
+    // Fonts and style settle first, so the captured frame is the one render() would read back.
+    if (settle > 1) draw(lab, false, 0.0, settle - 1);
+    draw::Figure figure;
+    {
+        const draw::FrameCapture capture;
+        draw(lab, false, 0.0, 1);
+        const ImU32 background = ImGui::GetColorU32(ImGuiCol_WindowBg, 1.0f) | IM_COL32_A_MASK;
+        figure = capture.finish(*ImGui::GetDrawData(), read_texture, background);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    ImGui::SetCurrentContext(previous);
+    return figure;
 }
 
 const RgbaImage* OffscreenRenderer::render_next(LabUi& lab, double seconds_per_frame, int settle) {

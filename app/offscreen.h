@@ -8,6 +8,7 @@
 #include "export/image.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
+#include "plot/display_list.h"
 #include "views/lab_ui.h"
 
 namespace ropelab {
@@ -30,6 +31,8 @@ public:
     // context current (a window must make its own current again) and leaves ImGui's current
     // context as it found it.
     RgbaImage render(LabUi& lab, bool transparent, double seconds_per_frame, int settle = 1);
+    // The same frame as a vector figure (plot/capture.h): what render() would show, laid out alike.
+    draw::Figure render_figure(LabUi& lab, int settle = 1);
 
     // Animations: draws the next frame and starts reading it back into one of two pixel-pack
     // buffers, then returns the frame drawn before it (nullptr on the first call), so that each

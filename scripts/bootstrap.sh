@@ -7,8 +7,8 @@ ROPELAB_PACKAGES=(
     nlohmann-json3-dev libcli11-dev libfmt-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     libepoxy-dev libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
-    libimgui-dev libglfw3-dev libstb-dev fonts-dejavu-core
-    xvfb xauth xdotool ffmpeg
+    libimgui-dev libglfw3-dev libstb-dev fonts-dejavu-core libcairo2-dev
+    xvfb xauth xdotool ffmpeg poppler-utils
 )
 
 missing_packages() {

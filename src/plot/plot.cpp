@@ -1,5 +1,6 @@
 #include "plot/plot.h"
 
+#include "plot/screen.h"
 #include "views/widgets.h"
 
 #include <algorithm>
@@ -13,85 +14,22 @@ namespace ropelab::plot {
 
 namespace {
 
-double safe_log(double v) { return std::log10(std::max(v, 1e-300)); }
-
-std::string tick_label(double v) {
-    char buffer[32];
-    const double a = std::abs(v);
-    if (a != 0.0 && (a >= 1e6 || a < 1e-3)) {
-        std::snprintf(buffer, sizeof buffer, "%.3g", v);
-    } else {
-        std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    }
-    return buffer;
-}
-
-// A power of ten that tick labels are divided by when they would be long (|v| ≥ 10^5 or all
-// below 10^-2): "0.2, 0.4" under "(×1e-05)" instead of "2e-06, 4e-06". 1 otherwise.
-double axis_unit(Range r) {
-    const double largest = std::max(std::abs(r.min), std::abs(r.max));
-    if (!(largest > 0.0) || !std::isfinite(largest) || (largest >= 1e-2 && largest < 1e5)) return 1.0;
-    return std::pow(10.0, std::floor(std::log10(largest)));
-}
-
 // The box a text drawn at `at` occupies.
 ImVec4 box_of(ImVec2 at, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
     return ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
 }
 
+draw::Point pt(ImVec2 v) { return {v.x, v.y}; }
+draw::Point pt(float x, float y) { return {x, y}; }
+
+// Text at the current font's size, with the metrics files need to match the screen.
+void add_text(draw::List& out, ImVec2 at, ImU32 color, const std::string& text) {
+    const draw::TextMetrics m = draw::text_metrics(ImGui::GetFont(), ImGui::GetFontSize());
+    if (!text.empty()) out.add(draw::Text{pt(at), text, ImGui::GetFontSize(), color, {}, m.em, m.ascent});
+}
+
 }  // namespace
-
-std::vector<double> ticks_for(Range r, float length, float spacing, bool log_axis, bool horizontal) {
-    // As many as the spacing asks for, and at least four where four fit without their labels
-    // touching: one or two ticks do not tell a reader the scale.
-    const int fit = std::max(2, static_cast<int>(length / std::max(1.0f, spacing)));
-    std::vector<double> ticks = nice_ticks(r, fit, log_axis);
-    const float font = ImGui::GetFontSize();
-    const auto labels_fit = [&](const std::vector<double>& t) {
-        if (t.size() < 2) return true;
-        float widest = 0.0f;
-        for (double v : t) widest = std::max(widest, ImGui::CalcTextSize(tick_label(v).c_str()).x);
-        const float needed = horizontal ? widest + 0.8f * font : 1.2f * font;
-        return length / static_cast<float>(t.size()) >= needed;
-    };
-    for (int target = fit + 1; ticks.size() < 4 && target <= 12; ++target) {
-        std::vector<double> more = nice_ticks(r, target, log_axis);
-        if (more.size() > ticks.size() && labels_fit(more)) ticks = std::move(more);
-    }
-    return ticks;
-}
-
-std::vector<double> nice_ticks(Range r, int target_count, bool log_axis) {
-    std::vector<double> ticks;
-    if (!r.valid()) return ticks;
-    if (log_axis) {
-        const double lo = std::floor(safe_log(r.min)), hi = std::ceil(safe_log(r.max));
-        const double step = std::max(1.0, std::ceil((hi - lo) / target_count));
-        for (double e = lo; e <= hi; e += step) {
-            const double v = std::pow(10.0, e);
-            if (v >= r.min && v <= r.max) ticks.push_back(v);
-            if (hi - lo <= 2) {  // short log range: 2× and 5× too
-                for (double m : {2.0, 5.0}) {
-                    if (m * v >= r.min && m * v <= r.max) ticks.push_back(m * v);
-                }
-            }
-        }
-        std::sort(ticks.begin(), ticks.end());
-        return ticks;
-    }
-    const double raw = (r.max - r.min) / std::max(1, target_count);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = magnitude;
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
-        step = m * magnitude;
-        if (step >= raw) break;
-    }
-    for (double v = std::ceil(r.min / step) * step; v <= r.max + step * 1e-9; v += step) {
-        ticks.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
-    }
-    return ticks;
-}
 
 Plot::Plot(const char* id, PlotState& state, ImVec2 size, Range data_x, Options options)
     : state_(state), options_(options), data_x_(data_x) {
@@ -195,72 +133,86 @@ Range Plot::fit_y() const {
     return {lo - pad, hi + pad};
 }
 
-void Plot::draw_axes(ImDrawList* dl) const {
+void Plot::draw_axes(draw::List& out) const {
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.5f);
     const float font = ImGui::GetFontSize();
     const ImVec4 frame(frame_min_.x, frame_min_.y, frame_max_.x, frame_max_.y);
-    dl->AddRectFilled(area_min_, area_max_, ImGui::GetColorU32(ImGuiCol_FrameBg));
+    out.fill_rect(pt(area_min_), pt(area_max_), ImGui::GetColorU32(ImGuiCol_FrameBg));
     for (double t : ticks_for(x_, area_max_.x - area_min_.x, 6 * font, options_.log_x, true)) {
         const float px = static_cast<float>(x_to_px(t));
-        dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), grid);
+        out.line(pt(px, area_min_.y), pt(px, area_max_.y), grid);
         const std::string label = tick_label(t);
         const float w = ImGui::CalcTextSize(label.c_str()).x;
         // The last label may not hang past the frame: it moves left to end at its edge.
         const ImVec2 at(std::min(px - w / 2, frame_max_.x - w), area_max_.y + 0.15f * font);
-        dl->AddText(at, text, label.c_str());
+        add_text(out, at, text, label);
         ui::log().check_fits(label, ImVec2(at.x, at.y), ImVec2(at.x + w, at.y + font), frame);
     }
     for (double t : ticks_for(y_, area_max_.y - area_min_.y, 2.5f * font, options_.log_y, false)) {
         const float py = static_cast<float>(y_to_px(t));
-        dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), grid);
+        out.line(pt(area_min_.x, py), pt(area_max_.x, py), grid);
         const std::string label = tick_label(t / y_unit_);
         const ImVec2 size = ImGui::CalcTextSize(label.c_str());
         const ImVec2 at(area_min_.x - size.x - 0.3f * font, py - size.y / 2);
-        dl->AddText(at, text, label.c_str());
+        add_text(out, at, text, label);
         ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), frame);
     }
-    dl->AddRect(area_min_, area_max_, ImGui::GetColorU32(ImGuiCol_Border));
+    out.rect(pt(area_min_), pt(area_max_), ImGui::GetColorU32(ImGuiCol_Border));
     const ImVec2 xl = ImGui::CalcTextSize(options_.x_label);
     const ImVec2 at((area_min_.x + area_max_.x - xl.x) / 2, area_max_.y + 1.2f * font);
-    dl->AddText(at, text, options_.x_label);
+    add_text(out, at, text, options_.x_label);
     ui::log().check_fits(options_.x_label, at, ImVec2(at.x + xl.x, at.y + xl.y), frame);
 }
 
-void Plot::draw_entries(ImDrawList* dl) const {
-    dl->PushClipRect(area_min_, area_max_, true);
+void Plot::draw_entries(draw::List& out) const {
+    out.push_clip(pt(area_min_), pt(area_max_));
     // Lines grow with the UI scale, so a 4K export at scale 3 is not hairlines.
     const float widen = std::max(1.0f, std::round(ImGui::GetFontSize() / 15.0f));
     for (const Entry& original : entries_) {
         Entry e = original;
         e.thickness *= widen;
         if (!e.cols.empty()) {
-            std::optional<ImVec2> previous;
+            // Per pixel column: a step from the previous column's last value to this one's first,
+            // and the column's range — the decimated curve as the screen shows it, in any file too.
+            std::vector<draw::Point> steps;
+            steps.reserve(e.cols.size() * 4);
+            std::optional<draw::Point> previous;
             for (std::size_t c = 0; c < e.cols.size(); ++c) {
                 const M4Column& col = e.cols[c];
                 if (col.empty()) continue;
                 const float px = area_min_.x + static_cast<float>(c) + 0.5f;
                 auto y = [&](float v) { return static_cast<float>(y_to_px(e.scale * v + e.offset)); };
-                if (previous) dl->AddLine(*previous, ImVec2(px, y(col.first)), e.color, e.thickness);
-                dl->AddLine(ImVec2(px, y(col.min)), ImVec2(px, y(col.max) - 0.5f), e.color, e.thickness);
-                previous = ImVec2(px, y(col.last));
+                if (previous) {
+                    steps.push_back(*previous);
+                    steps.push_back(pt(px, y(col.first)));
+                }
+                steps.push_back(pt(px, y(col.min)));
+                steps.push_back(pt(px, y(col.max) - 0.5f));
+                previous = pt(px, y(col.last));
             }
+            out.segments(std::move(steps), e.color, e.thickness);
         } else if (e.point_colors.empty()) {
-            std::vector<ImVec2> poly;
+            std::vector<draw::Point> poly;
             poly.reserve(e.xy.size());
             for (const ImVec2& p : e.xy) {
                 if (options_.log_y && p.y <= 0) continue;
-                poly.emplace_back(static_cast<float>(x_to_px(p.x)), static_cast<float>(y_to_px(p.y)));
+                poly.push_back(pt(static_cast<float>(x_to_px(p.x)), static_cast<float>(y_to_px(p.y))));
             }
-            if (poly.size() > 1) dl->AddPolyline(poly.data(), static_cast<int>(poly.size()), e.color, 0, e.thickness);
+            out.polyline(std::move(poly), e.color, e.thickness);
         } else {
             const float r = 0.22f * ImGui::GetFontSize();
             for (std::size_t i = 0; i < e.xy.size(); ++i) {
                 const ImVec2 p(static_cast<float>(x_to_px(e.xy[i].x)), static_cast<float>(y_to_px(e.xy[i].y)));
-                dl->AddCircleFilled(p, r, e.point_colors[i], 8);
+                out.disc(pt(p), r, e.point_colors[i], 8);
             }
         }
     }
+    out.pop_clip();
+}
+
+void Plot::draw_markers(draw::List& out) const {
+    out.push_clip(pt(area_min_), pt(area_max_));
     const float font = ImGui::GetFontSize();
     const ImVec4 area(area_min_.x, area_min_.y, area_max_.x, area_max_.y);
     // Labels never print over each other: one that would overlap a label already placed moves
@@ -290,24 +242,24 @@ void Plot::draw_entries(ImDrawList* dl) const {
         const ImVec2 size = ImGui::CalcTextSize(label.c_str());
         if (m.horizontal) {
             const float py = static_cast<float>(y_to_px(m.at));
-            dl->AddLine(ImVec2(area_min_.x, py), ImVec2(area_max_.x, py), m.color, 1.5f);
+            out.line(pt(area_min_.x, py), pt(area_max_.x, py), m.color, 1.5f);
             // Above its line, or below it where the top is too close; further labels step away.
             const bool above = py - 1.1f * font >= area_min_.y;
             const ImVec2 at = free_spot(ImVec2(area_min_.x + 0.3f * font, above ? py - 1.1f * font : py + 0.1f * font), size,
                                         above ? -1.1f * font : 1.1f * font);
-            dl->AddText(at, m.color, label.c_str());
+            add_text(out, at, m.color, label);
             ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
         } else {
             const float px = static_cast<float>(x_to_px(m.at));
-            dl->AddLine(ImVec2(px, area_min_.y), ImVec2(px, area_max_.y), m.color, 1.5f);
+            out.line(pt(px, area_min_.y), pt(px, area_max_.y), m.color, 1.5f);
             // Right of its line, or left of it where the right edge is too close.
             const float x = px + 0.2f * font + size.x <= area_max_.x ? px + 0.2f * font : px - 0.2f * font - size.x;
             const ImVec2 at = free_spot(ImVec2(x, area_min_.y + 0.1f * font), size, 1.1f * font);
-            dl->AddText(at, m.color, label.c_str());
+            add_text(out, at, m.color, label);
             ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
         }
     }
-    dl->PopClipRect();
+    out.pop_clip();
 }
 
 // The top lines: the y label (with the axis's power of ten, if any), then a short stroke and
@@ -373,18 +325,18 @@ void Plot::layout_legend() {
     area_min_.y = std::max(frame_min_.y + 1.4f * font, frame_min_.y + (lines - 1) * line + 1.4f * font);
 }
 
-void Plot::draw_legend(ImDrawList* dl) const {
+void Plot::draw_legend(draw::List& out) const {
     const float font = ImGui::GetFontSize();
     const ImVec4 frame(frame_min_.x, frame_min_.y, frame_max_.x, frame_max_.y);
-    dl->PushClipRect(frame_min_, frame_max_, true);
-    dl->AddText(frame_min_, ImGui::GetColorU32(ImGuiCol_TextDisabled), y_label_.c_str());
+    out.push_clip(pt(frame_min_), pt(frame_max_));
+    add_text(out, frame_min_, ImGui::GetColorU32(ImGuiCol_TextDisabled), y_label_);
     const ImVec4 label = box_of(frame_min_, y_label_.c_str());
     ui::log().check_fits(y_label_, ImVec2(label.x, label.y), ImVec2(label.z, label.w), frame);
     for (const LegendItem& item : legend_) {
-        dl->AddLine(ImVec2(item.at.x, item.at.y + 0.55f * font), ImVec2(item.at.x + 1.2f * font, item.at.y + 0.55f * font),
-                    item.color, 3.0f);
+        out.line(pt(item.at.x, item.at.y + 0.55f * font), pt(item.at.x + 1.2f * font, item.at.y + 0.55f * font), item.color,
+                 3.0f);
         const ImVec2 name_at(item.at.x + 1.5f * font, item.at.y);
-        dl->AddText(name_at, ImGui::GetColorU32(ImGuiCol_Text), item.name.c_str());
+        add_text(out, name_at, ImGui::GetColorU32(ImGuiCol_Text), item.name);
         const ImVec4 box = box_of(name_at, item.name.c_str());
         // A line's text below the plot's top is covered by the plot: cut too.
         ui::log().check_fits(item.name, ImVec2(box.x, box.y), ImVec2(box.z, box.w),
@@ -397,7 +349,7 @@ void Plot::draw_legend(ImDrawList* dl) const {
             ImGui::EndTooltip();
         }
     }
-    dl->PopClipRect();
+    out.pop_clip();
 }
 
 void Plot::hover(ImDrawList* dl, double mouse_x) const {
@@ -485,10 +437,13 @@ std::optional<double> Plot::finish() {
     const bool active = ImGui::IsItemActive();
     ImGui::PopID();
 
+    draw::List figure;
+    draw_axes(figure);
+    draw_entries(figure);
+    draw_markers(figure);
+    draw_legend(figure);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    draw_axes(dl);
-    draw_entries(dl);
-    draw_legend(dl);
+    draw::Canvas(dl).draw(figure);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const bool inside = hovered && mouse.x >= area_min_.x && mouse.x <= area_max_.x &&
                         mouse.y >= area_min_.y && mouse.y <= area_max_.y;

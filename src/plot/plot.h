@@ -1,5 +1,6 @@
 #pragma once
-// A small plotting widget on Dear ImGui's draw lists: axes with readable ticks and labels,
+// A small plotting widget: it turns double-precision data into a display list (plot/display_list.h)
+// drawn on screen through ImGui and written as SVG/PDF by the figure writers: axes with readable ticks and labels,
 // several series with a legend, hover crosshair with values, wheel zoom, drag pan, double-click
 // reset, log axes. Long series arrive as M4 columns (first, last, min, max per pixel column), so
 // a 2^20-point curve costs about two vertices per pixel column. It knows nothing about RoPE.
@@ -14,6 +15,7 @@
 #include <imgui.h>
 
 #include "core/m4.h"
+#include "plot/display_list.h"
 
 namespace ropelab::plot {
 
@@ -88,10 +90,11 @@ private:
     double px_to_x(double px) const;
     double y_to_px(double y) const;
     Range fit_y() const;
-    void draw_axes(ImDrawList* dl) const;
-    void draw_entries(ImDrawList* dl) const;
+    void draw_axes(draw::List& out) const;
+    void draw_entries(draw::List& out) const;
+    void draw_markers(draw::List& out) const;
     void layout_legend();
-    void draw_legend(ImDrawList* dl) const;
+    void draw_legend(draw::List& out) const;
     void hover(ImDrawList* dl, double mouse_x) const;
     void handle_input(bool hovered, bool active);
 
@@ -108,6 +111,13 @@ private:
     ImGuiID id_;
     std::string name_;
 };
+
+double safe_log(double v);
+// A tick's label: 6 significant digits, 3 in scientific notation for the very large and small.
+std::string tick_label(double v);
+// A power of ten that tick labels are divided by when they would be long (|v| ≥ 10^5 or all
+// below 10^-2): "0.2, 0.4" under "(×1e-05)" instead of "2e-06, 4e-06". 1 otherwise.
+double axis_unit(Range r);
 
 // "Nice" tick positions covering [min, max]: 1, 2, 5 × 10^k steps, or decades on log axes.
 std::vector<double> nice_ticks(Range r, int target_count, bool log_axis);

@@ -3,6 +3,7 @@
 #include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
+#include "plot/screen.h"
 
 namespace ropelab::views {
 
@@ -52,17 +53,17 @@ void base_setting_note(const Context& ctx) {
 }
 
 void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size) {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw::Canvas dl = draw::Canvas::window();
     const float font = ImGui::GetFontSize();
     for (const Annotation& a : ctx.annotations) {
         if (a.at != "label") continue;
         const ImVec2 at(view_min.x + static_cast<float>(a.x) * view_size.x, view_min.y + static_cast<float>(a.y) * view_size.y);
         const ImVec2 size = ImGui::CalcTextSize(a.text.c_str());
-        dl->AddRectFilled(ImVec2(at.x - 0.3f * font, at.y - 0.2f * font), ImVec2(at.x + size.x + 0.3f * font, at.y + size.y + 0.2f * font),
+        dl.fill_rect(ImVec2(at.x - 0.3f * font, at.y - 0.2f * font), ImVec2(at.x + size.x + 0.3f * font, at.y + size.y + 0.2f * font),
                           ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);
-        dl->AddRect(ImVec2(at.x - 0.3f * font, at.y - 0.2f * font), ImVec2(at.x + size.x + 0.3f * font, at.y + size.y + 0.2f * font),
-                    ctx.colors.marker, 4.0f, 0, 2.0f);
-        dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
+        dl.rect(ImVec2(at.x - 0.3f * font, at.y - 0.2f * font), ImVec2(at.x + size.x + 0.3f * font, at.y + size.y + 0.2f * font),
+                    ctx.colors.marker, 2.0f, 4.0f);
+        dl.text(at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
     }
 }
 

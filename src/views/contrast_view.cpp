@@ -10,6 +10,7 @@
 #include "core/rotation.h"
 #include "views/views.h"
 #include "views/widgets.h"
+#include "plot/screen.h"
 
 namespace ropelab::views {
 
@@ -19,19 +20,19 @@ ImVec2 at(ImVec2 c, float unit, std::complex<double> z) {
     return ImVec2(c.x + unit * static_cast<float>(z.real()), c.y - unit * static_cast<float>(z.imag()));
 }
 
-void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
-    dl->AddLine(from, to, color, thickness);
-    dl->AddCircleFilled(to, thickness * 1.6f, color);
+void arrow(draw::Canvas& dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+    dl.line(from, to, color, thickness);
+    dl.disc(to, thickness * 1.6f, color);
 }
 
-void panel(const char* title, ImVec2 origin, ImVec2 size, float unit, ImDrawList* dl) {
+void panel(const char* title, ImVec2 origin, ImVec2 size, float unit, draw::Canvas& dl) {
     const ImVec2 c(origin.x + size.x / 2, origin.y + size.y / 2);
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
-    dl->AddRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), grid);
-    dl->AddLine(ImVec2(origin.x, c.y), ImVec2(origin.x + size.x, c.y), grid);
-    dl->AddLine(ImVec2(c.x, origin.y), ImVec2(c.x, origin.y + size.y), grid);
-    dl->AddCircle(c, unit, grid, 48);  // the unit circle: where p_m lives
-    dl->AddText(ImVec2(origin.x + 4, origin.y + 2), ImGui::GetColorU32(ImGuiCol_Text), title);
+    dl.rect(origin, ImVec2(origin.x + size.x, origin.y + size.y), grid);
+    dl.line(ImVec2(origin.x, c.y), ImVec2(origin.x + size.x, c.y), grid);
+    dl.line(ImVec2(c.x, origin.y), ImVec2(c.x, origin.y + size.y), grid);
+    dl.circle(c, unit, grid, 48);  // the unit circle: where p_m lives
+    dl.text(ImVec2(origin.x + 4, origin.y + 2), ImGui::GetColorU32(ImGuiCol_Text), title);
 }
 
 }  // namespace
@@ -61,7 +62,7 @@ void contrast_view(Context& ctx) {
     const ImVec2 half(std::max(10.0f, (avail.x - gap) / 2), std::max(10.0f, avail.y));
     const double reach = std::max(1.0, std::abs(x)) + 1.0;
     const float unit = static_cast<float>(0.46 * std::min(half.x, half.y) / reach);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw::Canvas dl = draw::Canvas::window();
 
     panel("addition: x + p_m", origin, half, unit, dl);
     const ImVec2 c1(origin.x + half.x / 2, origin.y + half.y / 2);
@@ -72,7 +73,7 @@ void contrast_view(Context& ctx) {
     const ImVec2 o2(origin.x + half.x + gap, origin.y);
     panel("rotation: R(m·θ_i) x", o2, half, unit, dl);
     const ImVec2 c2(o2.x + half.x / 2, o2.y + half.y / 2);
-    dl->AddCircle(c2, unit * static_cast<float>(std::abs(x)), ctx.colors.q & 0x60FFFFFF, 48);
+    dl.circle(c2, unit * static_cast<float>(std::abs(x)), ctx.colors.q & 0x60FFFFFF, 48);
     arrow(dl, c2, at(c2, unit, x), ctx.colors.bound, 2.0f);
     arrow(dl, c2, at(c2, unit, rotated), ctx.colors.q, 3.0f);
     ImGui::Dummy(ImVec2(avail.x, half.y));

@@ -405,7 +405,8 @@ void export_section(ControlsState& s) {
     // nothing jumps under the pointer when it finishes.
     ImGui::BeginDisabled(status.running);
     ui::input_text("Export file", &e.path);
-    tip(".png one image, .gif/.mp4 an animation, DIR/ a PNG sequence, .csv/.json the view's data");
+    tip(".png one image, .svg/.pdf a vector figure (text stays text), .gif/.mp4 an animation, DIR/ a PNG sequence, "
+        ".csv/.json the view's data");
     int view = e.view + 1;
     static const auto view_names = export_view_names();
     if (ui::combo("View", &view, view_names)) e.view = view - 1;

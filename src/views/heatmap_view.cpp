@@ -13,6 +13,7 @@
 #include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
+#include "plot/screen.h"
 
 namespace ropelab::views {
 
@@ -22,14 +23,14 @@ namespace {
 void colour_bar(float width, bool diverging = false) {
     const float h = 0.8f * ImGui::GetFontSize();
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw::Canvas dl = draw::Canvas::window();
     constexpr int kSteps = 96;
     for (int k = 0; k < kSteps; ++k) {
         const float angle = static_cast<float>(-M_PI + 2.0 * M_PI * (k + 0.5) / kSteps);
         const auto rgb = diverging ? diverging_color(angle) : cyclic_color(angle);
         const ImU32 color = IM_COL32(static_cast<int>(rgb[0] * 255), static_cast<int>(rgb[1] * 255),
                                      static_cast<int>(rgb[2] * 255), 255);
-        dl->AddRectFilled(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps, at.y + h), color);
+        dl.fill_rect(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps, at.y + h), color);
     }
     static const char* const kTicks[] = {"−π", "−π/2", "0", "π/2", "π"};
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -37,8 +38,8 @@ void colour_bar(float width, bool diverging = false) {
         const float x = at.x + width * t / 4.0f;
         const float tw = ImGui::CalcTextSize(kTicks[t]).x;
         const float tx = std::clamp(x - tw / 2, at.x, at.x + width - tw);
-        dl->AddLine(ImVec2(x, at.y + h), ImVec2(x, at.y + h + 3), text);
-        dl->AddText(ImVec2(tx, at.y + h + 2), text, kTicks[t]);
+        dl.line(ImVec2(x, at.y + h), ImVec2(x, at.y + h + 3), text);
+        dl.text(ImVec2(tx, at.y + h + 2), text, kTicks[t]);
     }
     ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 4));
 }
@@ -81,14 +82,14 @@ void heatmap_view(Context& ctx) {
         if (a.at != "cell") continue;
         const float cx = image_min.x + (static_cast<float>(a.x) + 0.5f) / d.freqs.pairs() * avail.x;
         const float cy = image_min.y + static_cast<float>((a.y - static_cast<double>(first)) / stride / kHeatmapRows) * image_height;
-        ImDrawList* dl = ImGui::GetWindowDrawList();
+        draw::Canvas dl = draw::Canvas::window();
         const float r = 0.6f * ImGui::GetFontSize();
-        dl->AddCircle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);
+        dl.circle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);
         const ImVec2 text_at(cx + r * 1.5f, cy - r);
         const ImVec2 size = ImGui::CalcTextSize(a.text.c_str());
-        dl->AddRectFilled(ImVec2(text_at.x - 4, text_at.y - 2), ImVec2(text_at.x + size.x + 4, text_at.y + size.y + 2),
+        dl.fill_rect(ImVec2(text_at.x - 4, text_at.y - 2), ImVec2(text_at.x + size.x + 4, text_at.y + size.y + 2),
                           ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);  // readable over any colour
-        dl->AddText(text_at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
+        dl.text(text_at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
     }
     const bool hovered = ImGui::IsItemHovered();
     {  // the current position's row

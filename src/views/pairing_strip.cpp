@@ -11,6 +11,7 @@
 #include "core/rotation.h"
 #include "views/views.h"
 #include "views/widgets.h"
+#include "plot/screen.h"
 
 namespace ropelab::views {
 
@@ -18,7 +19,7 @@ void pairing_strip(Context& ctx, ImVec2 size) {
     const LabData& d = ctx.compute.data();
     const int dim = d.freqs.rotary_dim, pairs = d.freqs.pairs();
     const int focus = std::clamp(ctx.params.focused_pair, 0, pairs - 1);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw::Canvas dl = draw::Canvas::window();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float font = ImGui::GetFontSize();
     const float label_w = std::max(ImGui::CalcTextSize("interleaved").x, ImGui::CalcTextSize("half").x) + 0.6f * font;
@@ -30,7 +31,7 @@ void pairing_strip(Context& ctx, ImVec2 size) {
 
     const auto row = [&](PairLayout layout, float top, bool arcs_above) {
         const std::string_view name = layout == PairLayout::Interleaved ? "interleaved" : "half";
-        dl->AddText(ImVec2(at.x, top), layout == d.freqs.layout ? text : ImGui::GetColorU32(ImGuiCol_TextDisabled),
+        dl.text(ImVec2(at.x, top), layout == d.freqs.layout ? text : ImGui::GetColorU32(ImGuiCol_TextDisabled),
                     name.data(), name.data() + name.size());
         const auto [fa, fb] = pair_components(focus, dim, layout);
         for (int c = 0; c < dim; ++c) {
@@ -39,8 +40,8 @@ void pairing_strip(Context& ctx, ImVec2 size) {
             const ImVec2 a(left + c * cell, top), b(left + (c + 1) * cell - (cell > 3 ? 1.0f : 0.0f), top + row_h);
             ImVec4 q = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
             q.w = static_cast<float>(0.15 + 0.85 * v);
-            dl->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(q));
-            if (c == fa || c == fb) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), ctx.colors.marker, 0, 0, 2.0f);
+            dl.fill_rect(a, b, ImGui::ColorConvertFloat4ToU32(q));
+            if (c == fa || c == fb) dl.rect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), ctx.colors.marker, 2.0f);
         }
         // One arc per pair, bowing away from the row; the focused pair's drawn bold.
         const float edge = arcs_above ? top : top + row_h, sign = arcs_above ? -1.0f : 1.0f;
@@ -50,14 +51,14 @@ void pairing_strip(Context& ctx, ImVec2 size) {
             const float rise = sign * std::min(1.0f * font, 0.25f * font + 0.5f * (xb - xa));
             const bool focused = i == focus;
             if (!focused && pairs > 64 && i % (pairs / 64) != 0) continue;  // keep a dense head legible
-            dl->AddBezierCubic(ImVec2(xa, edge), ImVec2(xa, edge + rise), ImVec2(xb, edge + rise), ImVec2(xb, edge),
+            dl.bezier(ImVec2(xa, edge), ImVec2(xa, edge + rise), ImVec2(xb, edge + rise), ImVec2(xb, edge),
                                focused ? ctx.colors.marker : faint, focused ? 2.5f : 1.0f);
         }
         const std::string which = fmt::format("({}, {})", fa, fb);
         const float wx = std::clamp(left + (fa + fb + 1) * 0.5f * cell - ImGui::CalcTextSize(which.c_str()).x / 2, left,
                                     at.x + size.x - ImGui::CalcTextSize(which.c_str()).x);
         const float wy = arcs_above ? top - 2.0f * font : top + row_h + 1.0f * font;
-        dl->AddText(ImVec2(wx, wy), ctx.colors.marker, which.c_str());
+        dl.text(ImVec2(wx, wy), ctx.colors.marker, which.c_str());
         ui::log().check_fits(which, ImVec2(wx, wy), ImVec2(wx + ImGui::CalcTextSize(which.c_str()).x, wy + font),
                              ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
     };

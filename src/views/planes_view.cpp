@@ -11,6 +11,7 @@
 #include "lab/compare.h"
 #include "views/views.h"
 #include "views/widgets.h"
+#include "plot/screen.h"
 
 namespace ropelab::views {
 
@@ -30,22 +31,22 @@ ImVec2 to_screen(ImVec2 center, float radius, std::complex<double> z) {
                   center.y - radius * static_cast<float>(z.imag()));
 }
 
-void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
-    dl->AddLine(from, to, color, thickness);
+void arrow(draw::Canvas& dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+    dl.line(from, to, color, thickness);
     const ImVec2 d(to.x - from.x, to.y - from.y);
     const float len = std::sqrt(d.x * d.x + d.y * d.y);
     if (len < 1.0f) return;
     const ImVec2 u(d.x / len, d.y / len), n(-u.y, u.x);
     const float head = std::min(len * 0.3f, 4.0f * thickness + 4.0f);
-    dl->AddTriangleFilled(to, ImVec2(to.x - u.x * head + n.x * head * 0.5f, to.y - u.y * head + n.y * head * 0.5f),
+    dl.triangle(to, ImVec2(to.x - u.x * head + n.x * head * 0.5f, to.y - u.y * head + n.y * head * 0.5f),
                           ImVec2(to.x - u.x * head - n.x * head * 0.5f, to.y - u.y * head - n.y * head * 0.5f), color);
 }
 
-void plane_background(ImDrawList* dl, ImVec2 c, float r) {
+void plane_background(draw::Canvas& dl, ImVec2 c, float r) {
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
-    dl->AddCircle(c, r, grid, 64, 1.0f);
-    dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), grid);
-    dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), grid);
+    dl.circle(c, r, grid, 64, 1.0f);
+    dl.line(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), grid);
+    dl.line(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), grid);
 }
 
 void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bool labels = true) {
@@ -55,7 +56,7 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bo
     const auto q = pair_value(d.q, i, rot, d.freqs.layout);
     const auto k = pair_value(d.k, i, rot, d.freqs.layout);
     const double scale = std::max({std::abs(q), std::abs(k), 1e-12});
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw::Canvas dl = draw::Canvas::window();
     const float font = ImGui::GetFontSize();
     const ImVec2 c(origin.x + side / 2, origin.y + side / 2);
     const float r = side / 2 - font;
@@ -65,15 +66,15 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bo
     for (int t = kTrail; t >= 1; --t) {  // older positions fade out
         const auto past = q / scale * gliding_rotor(d.freqs, i, p.position - t, ctx.position_fraction);
         trail.w = 0.6f * (1.0f - static_cast<float>(t) / (kTrail + 1));
-        dl->AddCircleFilled(to_screen(c, r, past), 0.18f * font, ImGui::ColorConvertFloat4ToU32(trail));
+        dl.disc(to_screen(c, r, past), 0.18f * font, ImGui::ColorConvertFloat4ToU32(trail));
     }
     const auto q_now = q / scale * gliding_rotor(d.freqs, i, p.position, ctx.position_fraction);
     const auto k_now = k / scale * gliding_rotor(d.freqs, i, p.position - p.key_distance, ctx.position_fraction);
     arrow(dl, c, to_screen(c, r, k_now), ctx.colors.k, 2.5f);
     arrow(dl, c, to_screen(c, r, q_now), ctx.colors.q, 3.0f);
     if (labels) {
-        dl->AddText(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
-        dl->AddText(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k,
+        dl.text(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
+        dl.text(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k,
                     fmt::format("k at n = m − {}", p.key_distance).c_str());
     }
     ImGui::SetCursorScreenPos(origin);
@@ -88,29 +89,29 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
     int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs * size.x / std::max(size.y, 1.0f)))));
     int rows = (pairs + columns - 1) / columns;
     const float cell = std::min(size.x / columns, size.y / rows);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw::Canvas dl = draw::Canvas::window();
     const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_HeaderActive);
     for (int j = 0; j < pairs; ++j) {
         const ImVec2 cell_min(origin.x + (j % columns) * cell, origin.y + (j / columns) * cell);
         const ImVec2 c(cell_min.x + cell / 2, cell_min.y + cell / 2);
         const float r = cell * 0.42f;
-        if (j == p.focused_pair) dl->AddRectFilled(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), highlight);
+        if (j == p.focused_pair) dl.fill_rect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), highlight);
         for (const Annotation& a : ctx.annotations) {  // a lesson pointing at this pair
             if (a.at == "pair" && static_cast<int>(a.x) == j) {
-                dl->AddRect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), ctx.colors.naive, 0.0f, 0, 3.0f);
-                dl->AddText(ImVec2(cell_min.x, cell_min.y + cell), ctx.colors.naive, a.text.c_str());
+                dl.rect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), ctx.colors.naive, 3.0f);
+                dl.text(ImVec2(cell_min.x, cell_min.y + cell), ctx.colors.naive, a.text.c_str());
             }
         }
-        dl->AddCircle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
+        dl.circle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
         // q at m and k at n = m − Δk, as in the focused plane: the angle between them is (m−n)·θ_j.
         const auto unit = [](std::complex<double> z) { return std::abs(z) > 0 ? z / std::abs(z) : std::complex<double>(1.0, 0.0); };
         const float thickness = std::max(1.0f, cell / 24);
         const auto k_dir = unit(pair_value(d.k, j, d.freqs.rotary_dim, d.freqs.layout));
         const double f = ctx.position_fraction;
-        dl->AddLine(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
+        dl.line(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
                     ctx.colors.k, thickness);
         const auto q_dir = unit(pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout));
-        dl->AddLine(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
+        dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
         if (ImGui::InvisibleButton("pair", ImVec2(cell, cell))) ctx.requests.focus_pair = j;

@@ -1,4 +1,5 @@
 #include "views/presenter_aids.h"
+#include "plot/screen.h"
 
 #include <algorithm>
 
@@ -10,12 +11,12 @@ constexpr double kTrailSeconds = 0.6;  // how long a laser dot takes to fade
 
 // A laser dot: a soft red glow, a saturated core and a white centre, readable on both themes
 // and on a projector.
-void laser_dot(ImDrawList* dl, ImVec2 at, float radius, float alpha) {
+void laser_dot(draw::Canvas& dl, ImVec2 at, float radius, float alpha) {
     const auto red = [&](float a) { return IM_COL32(255, 30, 30, static_cast<int>(255 * a * alpha)); };
-    dl->AddCircleFilled(at, radius * 2.2f, red(0.18f), 24);
-    dl->AddCircleFilled(at, radius * 1.5f, red(0.35f), 24);
-    dl->AddCircleFilled(at, radius, red(1.0f), 24);
-    dl->AddCircleFilled(at, radius * 0.45f, IM_COL32(255, 235, 235, static_cast<int>(255 * alpha)), 16);
+    dl.disc(at, radius * 2.2f, red(0.18f), 24);
+    dl.disc(at, radius * 1.5f, red(0.35f), 24);
+    dl.disc(at, radius, red(1.0f), 24);
+    dl.disc(at, radius * 0.45f, IM_COL32(255, 235, 235, static_cast<int>(255 * alpha)), 16);
 }
 
 }  // namespace
@@ -41,12 +42,12 @@ void PresenterAids::follow_pointer(double seconds, bool held, ImVec2 at) {
 }
 
 void PresenterAids::draw(int spotlight, std::span<const double> still_laser) const {
-    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    draw::Canvas dl = draw::Canvas::foreground();
     if (spotlight > 0 && std::any_of(rects_.begin(), rects_.end(), [&](const ViewRect& r) { return r.index + 1 == spotlight; })) {
         // The background colour over the others: darker on the dark theme, paler on the light.
         const ImU32 veil = ImGui::GetColorU32(ImGuiCol_WindowBg, 0.82f);
         for (const ViewRect& r : rects_) {
-            if (r.index + 1 != spotlight) dl->AddRectFilled(r.min, r.max, veil);
+            if (r.index + 1 != spotlight) dl.fill_rect(r.min, r.max, veil);
         }
     }
     const float radius = 0.4f * ImGui::GetFontSize();
