@@ -8,7 +8,7 @@ ROPELAB_PACKAGES=(
     libgtest-dev libgmock-dev libbenchmark-dev
     libepoxy-dev libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
     libimgui-dev libglfw3-dev libstb-dev fonts-dejavu-core libcairo2-dev
-    xvfb xauth xdotool ffmpeg poppler-utils
+    xvfb xauth xdotool ffmpeg poppler-utils libxml2-utils
 )
 
 missing_packages() {

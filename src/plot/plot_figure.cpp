@@ -1,0 +1,252 @@
+// The plot as a display list: axes, ticks, the series (decimated columns as per-pixel
+// segments), markers and the legend, laid out with the current font.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "plot/plot.h"
+#include "plot/screen.h"
+#include "views/widgets.h"
+
+namespace ropelab::plot {
+
+namespace {
+
+// The box a text drawn at `at` occupies.
+ImVec4 box_of(ImVec2 at, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    return ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
+}
+
+draw::Point pt(ImVec2 v) { return {v.x, v.y}; }
+draw::Point pt(float x, float y) { return {x, y}; }
+
+// Text at the current font's size, with the metrics files need to match the screen.
+void add_text(draw::List& out, ImVec2 at, ImU32 color, const std::string& text) {
+    const draw::TextMetrics m = draw::text_metrics(ImGui::GetFont(), ImGui::GetFontSize());
+    if (!text.empty()) out.add(draw::Text{pt(at), text, ImGui::GetFontSize(), color, {}, m.em, m.ascent});
+}
+
+}  // namespace
+
+void Plot::draw_axes(draw::List& out) const {
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.5f);
+    const float font = ImGui::GetFontSize();
+    const ImVec4 frame(frame_min_.x, frame_min_.y, frame_max_.x, frame_max_.y);
+    out.fill_rect(pt(area_min_), pt(area_max_), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    for (double t : ticks_for(x_, area_max_.x - area_min_.x, 6 * font, options_.log_x, true)) {
+        const float px = static_cast<float>(x_to_px(t));
+        out.line(pt(px, area_min_.y), pt(px, area_max_.y), grid);
+        const std::string label = tick_label(t);
+        const float w = ImGui::CalcTextSize(label.c_str()).x;
+        // The last label may not hang past the frame: it moves left to end at its edge.
+        const ImVec2 at(std::min(px - w / 2, frame_max_.x - w), area_max_.y + 0.15f * font);
+        add_text(out, at, text, label);
+        ui::log().check_fits(label, ImVec2(at.x, at.y), ImVec2(at.x + w, at.y + font), frame);
+    }
+    for (double t : ticks_for(y_, area_max_.y - area_min_.y, 2.5f * font, options_.log_y, false)) {
+        const float py = static_cast<float>(y_to_px(t));
+        out.line(pt(area_min_.x, py), pt(area_max_.x, py), grid);
+        const std::string label = tick_label(t / y_unit_);
+        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+        const ImVec2 at(area_min_.x - size.x - 0.3f * font, py - size.y / 2);
+        add_text(out, at, text, label);
+        ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), frame);
+    }
+    out.rect(pt(area_min_), pt(area_max_), ImGui::GetColorU32(ImGuiCol_Border));
+    const ImVec2 xl = ImGui::CalcTextSize(options_.x_label);
+    const ImVec2 at((area_min_.x + area_max_.x - xl.x) / 2, area_max_.y + 1.2f * font);
+    add_text(out, at, text, options_.x_label);
+    ui::log().check_fits(options_.x_label, at, ImVec2(at.x + xl.x, at.y + xl.y), frame);
+}
+
+void Plot::draw_entries(draw::List& out) const {
+    out.push_clip(pt(area_min_), pt(area_max_));
+    // Lines grow with the UI scale, so a 4K export at scale 3 is not hairlines.
+    const float widen = std::max(1.0f, std::round(ImGui::GetFontSize() / 15.0f));
+    for (const Entry& original : entries_) {
+        Entry e = original;
+        e.thickness *= widen;
+        if (!e.cols.empty()) {
+            // Per pixel column: a step from the previous column's last value to this one's first,
+            // and the column's range — the decimated curve as the screen shows it, in any file too.
+            std::vector<draw::Point> steps;
+            steps.reserve(e.cols.size() * 4);
+            std::optional<draw::Point> previous;
+            for (std::size_t c = 0; c < e.cols.size(); ++c) {
+                const M4Column& col = e.cols[c];
+                if (col.empty()) continue;
+                const float px = area_min_.x + static_cast<float>(c) + 0.5f;
+                auto y = [&](float v) { return static_cast<float>(y_to_px(e.scale * v + e.offset)); };
+                if (previous) {
+                    steps.push_back(*previous);
+                    steps.push_back(pt(px, y(col.first)));
+                }
+                steps.push_back(pt(px, y(col.min)));
+                steps.push_back(pt(px, y(col.max) - 0.5f));
+                previous = pt(px, y(col.last));
+            }
+            out.segments(std::move(steps), e.color, e.thickness);
+        } else if (e.point_colors.empty()) {
+            std::vector<draw::Point> poly;
+            poly.reserve(e.xy.size());
+            for (const ImVec2& p : e.xy) {
+                if (options_.log_y && p.y <= 0) continue;
+                poly.push_back(pt(static_cast<float>(x_to_px(p.x)), static_cast<float>(y_to_px(p.y))));
+            }
+            out.polyline(std::move(poly), e.color, e.thickness);
+        } else {
+            const float r = 0.22f * ImGui::GetFontSize();
+            for (std::size_t i = 0; i < e.xy.size(); ++i) {
+                const ImVec2 p(static_cast<float>(x_to_px(e.xy[i].x)), static_cast<float>(y_to_px(e.xy[i].y)));
+                out.disc(pt(p), r, e.point_colors[i], 8);
+            }
+        }
+    }
+    out.pop_clip();
+}
+
+void Plot::draw_markers(draw::List& out) const {
+    out.push_clip(pt(area_min_), pt(area_max_));
+    const float font = ImGui::GetFontSize();
+    const ImVec4 area(area_min_.x, area_min_.y, area_max_.x, area_max_.y);
+    // Labels never print over each other: one that would overlap a label already placed moves
+    // down (vertical lines) or up (horizontal lines) a line at a time.
+    std::vector<std::pair<ImVec2, ImVec2>> placed;
+    const auto free_spot = [&](ImVec2 at, ImVec2 size, float step) {
+        const auto clashes = [&](ImVec2 p) {
+            return std::any_of(placed.begin(), placed.end(), [&](const auto& r) {
+                return p.x < r.second.x && p.x + size.x > r.first.x && p.y < r.second.y && p.y + size.y > r.first.y;
+            });
+        };
+        const auto inside = [&](ImVec2 p) { return p.y >= area_min_.y && p.y + size.y <= area_max_.y; };
+        // A line at a time away from the first spot, the preferred way first, never out of the plot.
+        ImVec2 best = at;
+        for (int tries = 0; tries < 16; ++tries) {
+            const ImVec2 p(at.x, at.y + (tries % 2 == 0 ? 1.0f : -1.0f) * static_cast<float>((tries + 1) / 2) * step);
+            if (inside(p) && !clashes(p)) {
+                best = p;
+                break;
+            }
+        }
+        placed.emplace_back(best, ImVec2(best.x + size.x, best.y + size.y));
+        return best;
+    };
+    for (const Marker& m : markers_) {
+        const std::string label = m.label_in_legend ? std::string() : m.label;
+        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+        if (m.horizontal) {
+            const float py = static_cast<float>(y_to_px(m.at));
+            out.line(pt(area_min_.x, py), pt(area_max_.x, py), m.color, 1.5f);
+            // Above its line, or below it where the top is too close; further labels step away.
+            const bool above = py - 1.1f * font >= area_min_.y;
+            const ImVec2 at = free_spot(ImVec2(area_min_.x + 0.3f * font, above ? py - 1.1f * font : py + 0.1f * font), size,
+                                        above ? -1.1f * font : 1.1f * font);
+            add_text(out, at, m.color, label);
+            ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
+        } else {
+            const float px = static_cast<float>(x_to_px(m.at));
+            out.line(pt(px, area_min_.y), pt(px, area_max_.y), m.color, 1.5f);
+            // Right of its line, or left of it where the right edge is too close.
+            const float x = px + 0.2f * font + size.x <= area_max_.x ? px + 0.2f * font : px - 0.2f * font - size.x;
+            const ImVec2 at = free_spot(ImVec2(x, area_min_.y + 0.1f * font), size, 1.1f * font);
+            add_text(out, at, m.color, label);
+            ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
+        }
+    }
+    out.pop_clip();
+}
+
+// The top lines: the y label (with the axis's power of ten, if any), then a short stroke and
+// name per series, wrapping onto further lines rather than running off the frame.
+void Plot::layout_legend() {
+    const float font = ImGui::GetFontSize();
+    legend_.clear();
+    hidden_.clear();
+    y_label_ = options_.y_label;
+    if (y_unit_ != 1.0) y_label_ += fmt::format(" (×{})", tick_label(y_unit_));
+    std::vector<std::pair<std::string, ImU32>> items;
+    if (options_.legend) {
+        for (const Entry& e : entries_) {
+            if (!e.name.empty()) items.emplace_back(e.name, e.color);
+        }
+    }
+    // A marker whose label fits on neither side of its line is named up here instead of being cut.
+    for (Marker& m : markers_) {
+        const float need = ImGui::CalcTextSize(m.label.c_str()).x + 0.3f * font;
+        bool fits = true;
+        if (m.horizontal) {
+            fits = need <= area_max_.x - area_min_.x;
+        } else {
+            const float px = static_cast<float>(x_to_px(m.at));
+            fits = px + need <= area_max_.x || px - need >= area_min_.x;
+        }
+        m.label_in_legend = !m.label.empty() && !fits;
+        if (m.label_in_legend) items.emplace_back(m.label, m.color);
+    }
+    // Lines: the first follows the y label, further ones use the whole width; as many as leave
+    // the plot three lines of its own. What does not fit is "+K more", named on hover.
+    const float line = 1.2f * font;
+    const int max_lines = std::max(1, static_cast<int>((area_max_.y - 3.0f * font - frame_min_.y - 1.4f * font) / line) + 1);
+    const float first = frame_min_.x + ImGui::CalcTextSize(y_label_.c_str()).x + 1.5f * font;
+    const auto width_of = [&](const std::string& name) { return 1.5f * font + ImGui::CalcTextSize(name.c_str()).x; };
+    float x = first;
+    int lines = 1;
+    bool line_empty = true;  // a name wider than a whole line still goes on one (and is reported)
+    std::size_t placed = 0;
+    for (; placed < items.size(); ++placed) {
+        const float width = width_of(items[placed].first);
+        if (x + width > frame_max_.x && (!line_empty || x > frame_min_.x)) {
+            if (lines == max_lines) break;
+            x = frame_min_.x;
+            ++lines;
+        }
+        legend_.push_back({items[placed].first, items[placed].second, ImVec2(x, frame_min_.y + (lines - 1) * line)});
+        x += width + 1.0f * font;
+        line_empty = false;
+    }
+    if (placed < items.size()) {
+        // Make room for the "+K more" item on the last line.
+        const auto more = [&] { return fmt::format("+{} more", items.size() - legend_.size()); };
+        while (!legend_.empty() && legend_.back().at.x + width_of(legend_.back().name) + 1.0f * font + width_of(more()) > frame_max_.x &&
+               legend_.back().at.y == frame_min_.y + (lines - 1) * line && legend_.back().at.x > frame_min_.x) {
+            legend_.pop_back();
+        }
+        const float at_x = legend_.empty() ? first : legend_.back().at.x + width_of(legend_.back().name) + 1.0f * font;
+        for (std::size_t i = legend_.size(); i < items.size(); ++i) hidden_.push_back(items[i].first);
+        legend_.push_back({more(), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImVec2(at_x, frame_min_.y + (lines - 1) * line)});
+    }
+    // The plot area starts below the legend's last line.
+    area_min_.y = std::max(frame_min_.y + 1.4f * font, frame_min_.y + (lines - 1) * line + 1.4f * font);
+}
+
+void Plot::draw_legend(draw::List& out) const {
+    const float font = ImGui::GetFontSize();
+    const ImVec4 frame(frame_min_.x, frame_min_.y, frame_max_.x, frame_max_.y);
+    out.push_clip(pt(frame_min_), pt(frame_max_));
+    add_text(out, frame_min_, ImGui::GetColorU32(ImGuiCol_TextDisabled), y_label_);
+    const ImVec4 label = box_of(frame_min_, y_label_.c_str());
+    ui::log().check_fits(y_label_, ImVec2(label.x, label.y), ImVec2(label.z, label.w), frame);
+    for (const LegendItem& item : legend_) {
+        out.line(pt(item.at.x, item.at.y + 0.55f * font), pt(item.at.x + 1.2f * font, item.at.y + 0.55f * font), item.color,
+                 3.0f);
+        const ImVec2 name_at(item.at.x + 1.5f * font, item.at.y);
+        add_text(out, name_at, ImGui::GetColorU32(ImGuiCol_Text), item.name);
+        const ImVec4 box = box_of(name_at, item.name.c_str());
+        // A line's text below the plot's top is covered by the plot: cut too.
+        ui::log().check_fits(item.name, ImVec2(box.x, box.y), ImVec2(box.z, box.w),
+                             ImVec4(frame.x, frame.y, frame.z, area_min_.y));
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        if (&item == &legend_.back() && !hidden_.empty() && ui::tooltips_allowed() && mouse.x >= box.x &&
+            mouse.x <= box.z && mouse.y >= box.y && mouse.y <= box.w) {
+            ImGui::BeginTooltip();
+            for (const std::string& name : hidden_) ImGui::TextUnformatted(name.c_str());
+            ImGui::EndTooltip();
+        }
+    }
+    out.pop_clip();
+}
+
+}  // namespace ropelab::plot

@@ -1,0 +1,185 @@
+// Vector figures through the real binary: `render --out F.svg|F.pdf` for every view and the
+// whole lab. The SVG is XML with its captions and axis labels as <text>; the PDF's text is found
+// by pdftotext, its font embedded (pdffonts), and rasterised by pdftoppm it looks like the PNG.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include <stb/stb_image.h>
+
+#include "../cli/run_binary.h"
+#include "gpu/gl_context.h"
+
+namespace ropelab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::run;
+
+class Figures : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string why;
+        if (gpu::HeadlessContext::create(why) == nullptr) GTEST_SKIP() << "no GL: " << why;
+        dir_ = fs::path(::testing::TempDir()) / ("ropelab_figures_" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string at(const std::string& name) const { return (dir_ / name).string(); }
+
+    // Runs a shell command, returning its stdout and exit status.
+    static std::pair<std::string, int> shell(const std::string& command) {
+        std::string out;
+        FILE* pipe = popen(command.c_str(), "r");
+        if (!pipe) return {out, -1};
+        char buffer[4096];
+        std::size_t n;
+        while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+        const int raw = pclose(pipe);
+        return {out, WIFEXITED(raw) ? WEXITSTATUS(raw) : -1};
+    }
+
+    fs::path dir_;
+};
+
+// Every <text> element's content, entities decoded, one per line.
+std::string svg_texts(const std::string& svg) {
+    static const std::regex element("<text[^>]*>([^<]*)</text>");
+    std::string out;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), element); it != std::sregex_iterator(); ++it) {
+        std::string t = (*it)[1];
+        for (const auto& [entity, ch] : std::map<std::string, std::string>{{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}}) {
+            for (std::size_t p; (p = t.find(entity)) != std::string::npos;) t.replace(p, entity.size(), ch);
+        }
+        out += t + "\n";
+    }
+    return out;
+}
+
+// What each view must say in words: its title, caption and axis labels.
+const std::map<std::string, std::vector<std::string>>& expected_words() {
+    static const std::map<std::string, std::vector<std::string>> words = {
+        {"planes", {"1 Rotation planes", "q at m = 0"}},
+        {"contrast", {"2 Addition vs rotation", "addition: x + p_m"}},
+        {"scores", {"3 Score vs distance", "distance Δ", "RoFormer bound", "RoPE"}},
+        {"invariance", {"4 Translation invariance", "query position m"}},
+        {"heatmap", {"5 Angle heatmap", "−π/2", "pair i"}},
+        {"frequencies", {"6 Frequencies and scaling", "wavelength 2π/θ_i", "training context L₀"}},
+        {"numbers", {"7 Numbers", "rad per position"}},
+        {"precision", {"8 Precision", "angle error (rad)", "position m"}},
+        {"all", {"Preset", "3 Score vs distance", "distance Δ", "8 Precision"}},
+    };
+    return words;
+}
+
+TEST_F(Figures, SvgOfEveryViewIsXmlWithItsWordsAsText) {
+    for (const auto& [view, words] : expected_words()) {
+        const std::string svg = at(view + ".svg");
+        const auto r = run("render --view " + view + " --size 1280x720 --out " + svg);
+        ASSERT_EQ(r.status, 0) << view << ": " << r.err;
+        EXPECT_EQ(shell("xmllint --noout '" + svg + "' 2>&1").second, 0) << view << " is not well-formed XML";
+        const std::string content = test::slurp(svg);
+        const std::string texts = svg_texts(content);
+        for (const std::string& w : words) EXPECT_NE(texts.find(w), std::string::npos) << view << ": no <text> with \"" << w << "\"";
+        // The heatmap's pixels travel as an embedded image; nothing else is a bitmap.
+        EXPECT_EQ(content.find("<image") != std::string::npos, view == "heatmap" || view == "all") << view;
+    }
+}
+
+TEST_F(Figures, PdfTextIsSearchableAndItsFontEmbedded) {
+    for (const std::string view : {"scores", "frequencies", "all"}) {
+        const std::string pdf = at(view + ".pdf");
+        const auto r = run("render --view " + view + " --size 1280x720 --out " + pdf);
+        ASSERT_EQ(r.status, 0) << r.err;
+        const auto [text, status] = shell("pdftotext '" + pdf + "' -");
+        ASSERT_EQ(status, 0);
+        for (const std::string& w : expected_words().at(view)) {
+            EXPECT_NE(text.find(w), std::string::npos) << view << ": pdftotext finds no \"" << w << "\"";
+        }
+        // pdffonts: one row per font, its "emb" column "yes"; no font left out.
+        const auto [fonts, fonts_status] = shell("pdffonts '" + pdf + "' | tail -n +3");
+        ASSERT_EQ(fonts_status, 0);
+        EXPECT_NE(fonts.find("DejaVuSans"), std::string::npos) << fonts;
+        EXPECT_EQ(std::regex_search(fonts, std::regex(R"(\s+no\s+(yes|no)\s+(yes|no)\s+\d+)")), false) << fonts;
+    }
+}
+
+// The mean absolute difference per channel (0..255) of two RGB images of one size, after
+// averaging each over `block`×`block` pixel squares.
+double mean_difference(const unsigned char* a, const unsigned char* b, int w, int h, int block) {
+    double sum = 0;
+    int count = 0;
+    for (int by = 0; by + block <= h; by += block) {
+        for (int bx = 0; bx + block <= w; bx += block) {
+            for (int c = 0; c < 3; ++c) {
+                double da = 0, db = 0;
+                for (int y = by; y < by + block; ++y) {
+                    for (int x = bx; x < bx + block; ++x) {
+                        da += a[(static_cast<std::size_t>(y) * w + x) * 3 + c];
+                        db += b[(static_cast<std::size_t>(y) * w + x) * 3 + c];
+                    }
+                }
+                sum += std::abs(da - db) / (block * block);
+                ++count;
+            }
+        }
+    }
+    return sum / count;
+}
+
+// The PDF rendered by a PDF viewer (poppler's pdftoppm, 72 dpi: one point per pixel) against the
+// PNG of the same view at the same size. Pixel by pixel they differ where two rasterisers
+// anti-alias the same 1 px curves and glyph edges differently (measured here: 3.7 for the score
+// view, 4.7 for the whole lab, per channel of 255); over 4×4 squares that washes out (1.6 and
+// 2.0), and what is left is layout: a missing or misplaced element moves it by several units.
+TEST_F(Figures, PdfLooksLikeThePng) {
+    for (const std::string view : {"scores", "planes", "all"}) {
+        const std::string png = at(view + ".png"), pdf = at(view + ".pdf");
+        ASSERT_EQ(run("render --view " + view + " --size 1280x720 --out " + png).status, 0);
+        ASSERT_EQ(run("render --view " + view + " --size 1280x720 --out " + pdf).status, 0);
+        ASSERT_EQ(shell("pdftoppm -r 72 -png -singlefile '" + pdf + "' '" + at(view + "-pdf") + "'").second, 0);
+        int w1, h1, c1, w2, h2, c2;
+        unsigned char* a = stbi_load(png.c_str(), &w1, &h1, &c1, 3);
+        unsigned char* b = stbi_load(at(view + "-pdf.png").c_str(), &w2, &h2, &c2, 3);
+        ASSERT_TRUE(a && b);
+        ASSERT_EQ(w1, w2);
+        ASSERT_EQ(h1, h2);
+        const double per_pixel = mean_difference(a, b, w1, h1, 1), per_block = mean_difference(a, b, w1, h1, 4);
+        stbi_image_free(a);
+        stbi_image_free(b);
+        RecordProperty(view + "_mean_difference", std::to_string(per_pixel));
+        EXPECT_LT(per_pixel, 6.0) << view << ": the PDF drawn by pdftoppm differs from the PNG by " << per_pixel;
+        EXPECT_LT(per_block, 2.5) << view << ": over 4x4 squares the PDF differs from the PNG by " << per_block;
+    }
+}
+
+// A score curve over 2^24 distances is decimated as on screen: the file stays small.
+TEST_F(Figures, LongCurvesStaySmall) {
+    const std::string svg = at("long.svg");
+    ASSERT_EQ(run("render --view scores --max-distance 16777216 --size 1920x1080 --out " + svg).status, 0);
+    EXPECT_LT(fs::file_size(svg), 2u << 20);
+    EXPECT_GT(fs::file_size(svg), 10u << 10);  // and holds the curves
+}
+
+// A figure replaces a user's file only when complete; a refused target keeps what was there.
+TEST_F(Figures, RefusedTargetsKeepTheUsersFiles) {
+    const std::string mine = at("mine.svg");
+    { std::ofstream(mine) << "my drawing"; }
+    fs::create_directories(at("folder.pdf"));
+    const auto r = run("render --view scores --out " + at("folder.pdf"));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_TRUE(fs::is_directory(at("folder.pdf")));
+    ASSERT_EQ(run("render --view scores --size 640x360 --out " + mine).status, 0);
+    EXPECT_NE(test::slurp(mine).find("<svg"), std::string::npos);
+    EXPECT_FALSE(fs::exists(mine + ".partial"));
+    const auto animated = run("render --view scores --frames 3 --out " + at("anim.svg"));
+    EXPECT_EQ(animated.status, 2);
+    EXPECT_NE(animated.err.find("one frame"), std::string::npos) << animated.err;
+}
+
+}  // namespace
+}  // namespace ropelab
