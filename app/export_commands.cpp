@@ -62,8 +62,6 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S' lines on stdout");
     cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene");
     cmd->add_option("--scene", o.scene, "With --lesson: render scene K (1-based) as a slide")->check(in_range(1, 1000));
-    cmd->add_option_function<std::string>("--scale", [&o](const std::string& v) { o.lab.fields["layout.ui_scale"] = v; },
-                                          "Same as --ui-scale: text readable at 4K (3)");
 }
 
 void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {

@@ -16,17 +16,13 @@
 
 namespace ropelab {
 
-namespace {
-
-bool is_lab_field(const schema::Field& f) { return !f.path.starts_with("model.") && f.path != "layer_type"; }
-
-}  // namespace
-
 void add_lab_options(CLI::App* cmd, LabOptions& o) {
     add_model_options(cmd, o.model, false);
     add_compare_options(cmd, o.model);
     cmd->add_option("--session", o.session, "Start from a saved session: a FILE.json or a share string");
-    add_schema_options(cmd, o.fields, is_lab_field);
+    add_vector_options(cmd, o.fields);
+    add_curve_options(cmd, o.fields);
+    add_display_options(cmd, o.fields);
 }
 
 std::optional<Session> load_session_option(const std::string& text) {
@@ -71,7 +67,7 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
     }
     p = with_comparison_option(o.model, p);
     apply_schema_options(p, o.model.fields);
-    apply_schema_options(p, o.fields);
+    apply_schema_options(p, with_implied_vectors(o.fields));
     p = with_compare_options(o.model, p);
     schema::validate(p);
     return p;

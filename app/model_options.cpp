@@ -1,6 +1,9 @@
 #include "model_options.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <span>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -39,36 +42,99 @@ namespace {
 
 bool is_model_field(const schema::Field& f) { return f.path.starts_with("model.") || f.path == "layer_type"; }
 
+// The groups' rows, by path; the display group is every other lab row with a flag.
+constexpr std::string_view kVectorFields[] = {"curves.vectors", "curves.seed", "curves.samples",
+                                              "curves.custom_q", "curves.custom_k", "focus.pair"};
+constexpr std::string_view kCurveFields[] = {"curves.encoding", "curves.max_distance", "curves.angle_mode"};
+
+bool in(std::span<const std::string_view> paths, std::string_view path) {
+    return std::find(paths.begin(), paths.end(), path) != paths.end();
+}
+
 std::string option_help(const schema::Field& f) {
     return fmt::format("{} ({})", f.help, schema::range_text(f));
 }
 
+// One row's option (and its old spelling, hidden). Only the text is kept here: the schema checks
+// it when the options are applied, so the range is stated once.
+CLI::Option* add_row_option(CLI::App* cmd, std::map<std::string, std::string>& fields, const schema::Field& f) {
+    const std::string path(f.path);
+    const auto store = [&fields, path](const std::string& v) { fields[path] = v; };
+    CLI::Option* option = nullptr;
+    if (f.kind == schema::Kind::Bool) {  // --log-distance, or --log-distance=false
+        option = cmd->add_flag_function(
+            std::string(f.flag), [&fields, path](std::int64_t n) { fields[path] = n > 0 ? "true" : "false"; },
+            option_help(f));
+    } else {
+        option = cmd->add_option_function<std::string>(std::string(f.flag), store, option_help(f));
+    }
+    if (!f.old_flag.empty()) {
+        const std::string note =
+            fmt::format("ropelab: note: {} is now {}; the old spelling goes in the next release\n", f.old_flag, f.flag);
+        const auto old_store = [store, note](const std::string& v) {
+            std::fputs(note.c_str(), stderr);
+            store(v);
+        };
+        cmd->add_option_function<std::string>(std::string(f.old_flag), old_store, "")->group("");  // hidden
+    }
+    return option;
+}
+
+void add_rows_where(CLI::App* cmd, std::map<std::string, std::string>& fields, bool (*wanted)(const schema::Field&)) {
+    for (const schema::Field& f : schema::fields()) {
+        if (!f.flag.empty() && wanted(f)) add_row_option(cmd, fields, f);
+    }
+}
+
+bool is_vector_field(const schema::Field& f) { return in(kVectorFields, f.path); }
+bool is_curve_field(const schema::Field& f) { return in(kCurveFields, f.path); }
+bool is_display_field(const schema::Field& f) { return !is_model_field(f) && !is_vector_field(f) && !is_curve_field(f); }
+
 }  // namespace
 
-void add_schema_options(CLI::App* cmd, std::map<std::string, std::string>& fields, bool (*wanted)(const schema::Field&)) {
-    for (const schema::Field& f : schema::fields()) {
-        if (f.flag.empty() || !wanted(f)) continue;
-        const std::string path(f.path);
-        if (f.kind == schema::Kind::Bool) {  // --log-distance, or --log-distance=false
-            cmd->add_flag_function(std::string(f.flag), [&fields, path](std::int64_t n) { fields[path] = n > 0 ? "true" : "false"; },
-                                   option_help(f));
-        } else {
-            cmd->add_option_function<std::string>(std::string(f.flag), [&fields, path](const std::string& v) { fields[path] = v; },
-                                                  option_help(f));
-        }
+std::vector<CLI::Option*> add_field_options(CLI::App* cmd, std::map<std::string, std::string>& fields,
+                                            std::initializer_list<std::string_view> paths) {
+    std::vector<CLI::Option*> options;
+    for (std::string_view path : paths) {
+        const schema::Field* f = schema::by_path(path);
+        if (!f || f->flag.empty()) throw std::logic_error(fmt::format("no flag for schema path {}", path));
+        options.push_back(add_row_option(cmd, fields, *f));
     }
+    return options;
+}
+
+void add_vector_options(CLI::App* cmd, std::map<std::string, std::string>& fields) {
+    add_rows_where(cmd, fields, is_vector_field);
+}
+
+void add_curve_options(CLI::App* cmd, std::map<std::string, std::string>& fields) {
+    add_rows_where(cmd, fields, is_curve_field);
+}
+
+void add_display_options(CLI::App* cmd, std::map<std::string, std::string>& fields) {
+    add_rows_where(cmd, fields, is_display_field);
 }
 
 void add_model_options(CLI::App* cmd, ModelOptions& o, bool with_format) {
     auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)");
     auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load");
     preset->excludes(config);
-    add_schema_options(cmd, o.fields, is_model_field);
+    add_rows_where(cmd, o.fields, is_model_field);
     if (with_format) {
         cmd->add_option("--format", o.format, "Output format")
             ->check(CLI::IsMember({"csv", "json"}))
             ->capture_default_str();
     }
+}
+
+std::map<std::string, std::string> with_implied_vectors(std::map<std::string, std::string> fields) {
+    if (fields.contains("curves.vectors")) return fields;
+    if (fields.contains("curves.custom_q") || fields.contains("curves.custom_k")) {
+        fields["curves.vectors"] = "custom";
+    } else if (fields.contains("curves.samples")) {
+        fields["curves.vectors"] = "mean";
+    }
+    return fields;
 }
 
 void apply_schema_options(LabParams& p, const std::map<std::string, std::string>& fields) {
@@ -144,8 +210,10 @@ LabParams resolve_settings(const ModelOptions& o) {
         p.preset = model_source(o);
     } else {
         p = with_comparison_option(o, p);
-        apply_schema_options(p, o.fields);
     }
+    // Every field given, in schema order: the model's overrides again (the same values), then the
+    // curve, vector and position fields the core subcommands read from the state.
+    apply_schema_options(p, with_implied_vectors(o.fields));
     p = with_compare_options(o, p);
     try {
         schema::validate(p);

@@ -259,11 +259,16 @@ std::vector<Field> make_fields() {
     f.push_back(row({.path = "curves.samples", .flag = "--samples", .lesson = "samples", .kind = K::Int, .min = 1,
                      .max = kMaxSamples, .affects = A::Data, .help = "S random vectors averaged (vectors = mean)"},
                     MEMBER(p.samples)));
-    f.push_back(row({.path = "curves.custom_q", .flag = "--custom-q", .lesson = "custom_q", .kind = K::Text, .max = 65536,
-                     .affects = A::Data, .help = "q for vectors = custom: head_dim numbers, comma-separated"},
+    // q and k are --q and --k in every subcommand (scores always spelled them so).
+    f.push_back(row({.path = "curves.custom_q", .flag = "--q", .lesson = "custom_q", .kind = K::Text, .max = 65536,
+                     .affects = A::Data,
+                     .help = "Query q for vectors = custom: ones | random:SEED | v0,v1,... (head_dim numbers) | @FILE",
+                     .old_flag = "--custom-q"},
                     MEMBER(p.custom_q)));
-    f.push_back(row({.path = "curves.custom_k", .flag = "--custom-k", .lesson = "custom_k", .kind = K::Text, .max = 65536,
-                     .affects = A::Data, .help = "k for vectors = custom"},
+    f.push_back(row({.path = "curves.custom_k", .flag = "--k", .lesson = "custom_k", .kind = K::Text, .max = 65536,
+                     .affects = A::Data,
+                     .help = "Key k for vectors = custom: ones | random:SEED | v0,v1,... (head_dim numbers) | @FILE",
+                     .old_flag = "--custom-k"},
                     MEMBER(p.custom_k)));
     f.push_back(row({.path = "curves.max_distance", .flag = "--max-distance", .lesson = "max_distance", .kind = K::Int,
                      .min = static_cast<double>(kMinDistances), .max = static_cast<double>(kMaxDistances), .affects = A::Data,
@@ -287,7 +292,7 @@ std::vector<Field> make_fields() {
                     MEMBER(p.log_distance)));
     f.push_back(row({.path = "curves.invariance_distance", .flag = "--invariance-distance", .lesson = "invariance_distance",
                      .kind = K::Int, .min = 0, .max = kMaxPos, .affects = A::Data,
-                     .help = "Δ of the translation-invariance view"},
+                     .help = "Δ = m − n of the translation-invariance view", .old_flag = "--distance"},
                     MEMBER(p.invariance_distance)));
 
     // Where we are.
@@ -328,7 +333,8 @@ std::vector<Field> make_fields() {
                      .help = "The controls panel"},
                     MEMBER(p.show_controls)));
     f.push_back(row({.path = "layout.ui_scale", .flag = "--ui-scale", .lesson = "", .kind = K::Real, .min = kMinUiScale,
-                     .max = kMaxUiScale, .reset = false, .help = "Text and widget size"},
+                     .max = kMaxUiScale, .reset = false, .help = "Text and widget size (3: readable at 4K)",
+                     .old_flag = "--scale"},
                     MEMBER(p.ui_scale)));
     f.push_back(row({.path = "layout.theme", .flag = "--theme", .lesson = "", .kind = K::Enum, .names = kThemes,
                      .reset = false, .help = "dark or light"},

@@ -41,6 +41,9 @@ struct Field {
     Scope scope = Scope::Session;
     bool reset = true;  // Reset restores it (display fields keep theirs)
     std::string_view help = "";
+    // A spelling the command line kept for one release: hidden, accepted, and answered with a note
+    // naming `flag`, so scripts keep working while they move.
+    std::string_view old_flag = "";
     std::size_t count = 0;  // List: at most this many elements
     bool exact_count = false;  // List: none, or exactly `count` (a point)
     int slot = 0;              // 1..3: a compared setting's row, in use while compare.count reaches it

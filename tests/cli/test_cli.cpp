@@ -88,7 +88,7 @@ TEST(Cli, ScoresBothFormatsAgree) {
 }
 
 TEST(Cli, ScoresAllOnesStartAtHeadDim) {
-    const Result r = run("scores --max-distance 3 --q ones --k ones --device reference --format json");
+    const Result r = run("scores --max-distance 16 --q ones --k ones --device reference --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_NEAR(j["score"][0].get<double>(), 128.0, 1e-12);
@@ -101,7 +101,7 @@ TEST(Cli, ScoresAllOnesStartAtHeadDim) {
 TEST(Cli, SinusoidalScoresAndVectorFile) {
     const std::string path = ::testing::TempDir() + "/rl_cli_vec.json";
     std::ofstream(path) << "[1, 0, 0, 1]";
-    const Result r = run("scores --head-dim 4 --encoding sinusoidal --max-distance 2 "
+    const Result r = run("scores --head-dim 4 --encoding sinusoidal --max-distance 16 "
                          "--query-position 10 --q @" + path + " --k 0,0,0,0 --device reference --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
@@ -114,13 +114,13 @@ TEST(Cli, SinusoidalScoresAndVectorFile) {
 }
 
 TEST(Cli, InvarianceRopeIsFlat) {
-    const Result r = run("invariance --distance 7 --positions 1000:1100 --q random:3 --k random:4 --format json");
+    const Result r = run("invariance --invariance-distance 7 --positions 1000:1100 --q random:3 --k random:4 --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["score"].size(), 100u);
     for (const auto& s : j["score"]) EXPECT_NEAR(s.get<double>(), j["score"][0].get<double>(), 1e-10);
 
-    const Result csv = run("invariance --distance 7 --positions 5:8 --encoding sinusoidal");
+    const Result csv = run("invariance --invariance-distance 7 --positions 5:8 --encoding sinusoidal");
     ASSERT_EQ(csv.status, 0) << csv.err;
     const auto rows = csv_rows(csv.out);
     ASSERT_EQ(rows.size(), 4u);
@@ -132,19 +132,19 @@ TEST(Cli, InvarianceRopeIsFlat) {
 TEST(Cli, MeanOverSamplesAveragesCoefficients) {
     // Two samples: the mean curve is the mean of the two single curves (k = q, seeds 1 and 3).
     const auto mean = nlohmann::json::parse(
-        run("scores --max-distance 8 --samples 2 --seed 1 --device reference --format json").out);
+        run("scores --max-distance 16 --samples 2 --seed 1 --device reference --format json").out);
     const auto first = nlohmann::json::parse(
-        run("scores --max-distance 8 --q random:1 --k random:1 --device reference --format json").out);
+        run("scores --max-distance 16 --q random:1 --k random:1 --device reference --format json").out);
     const auto second = nlohmann::json::parse(
-        run("scores --max-distance 8 --q random:3 --k random:3 --device reference --format json").out);
-    for (int d = 0; d < 8; ++d) {
+        run("scores --max-distance 16 --q random:3 --k random:3 --device reference --format json").out);
+    for (int d = 0; d < 16; ++d) {
         EXPECT_NEAR(mean["score"][d].get<double>(),
                     0.5 * (first["score"][d].get<double>() + second["score"][d].get<double>()), 1e-12);
     }
 }
 
 TEST(Cli, DecayBound) {
-    const Result r = run("decay-bound --max-distance 11 --device reference --format json");
+    const Result r = run("decay-bound --max-distance 16 --device reference --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_NEAR(j["bound"][0].get<double>(), 32.5, 1e-12);
@@ -210,7 +210,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"decay-bound --max-distance 16777217", "--max-distance"},
         BadInput{"scores --max-distance 0", "--max-distance"},
         BadInput{"angles", "--position"},
-        BadInput{"invariance --distance 3 --positions 9:2", "--positions"},
+        BadInput{"invariance --invariance-distance 3 --positions 9:2", "--positions"},
         BadInput{"freqs --format xml", "--format"},
         BadInput{"scores --head-dim 4 --q 1e200,1,1,1", "component 0 = 1e+200 is out of range"},
         BadInput{"scores --head-dim 4 --q 1,nan,1,1", "not a finite number"},

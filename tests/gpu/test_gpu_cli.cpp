@@ -55,7 +55,7 @@ TEST_F(GpuCli, TheLargestHeadComputesExactlyAndLargerIsRefused) {
 }
 
 TEST_F(GpuCli, DecayBoundOnTheGpu) {
-    const Result r = run("decay-bound --max-distance 11 --device gpu --format json");
+    const Result r = run("decay-bound --max-distance 16 --device gpu --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_NEAR(j["bound"][0].get<double>(), 32.5, 1e-5);
