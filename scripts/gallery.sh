@@ -15,7 +15,7 @@ r --view heatmap --position 3 --preset llama3-8b --out "$out/view5-heatmap.png"
 r --view frequencies --preset llama3.1-8b --pair 30 --out "$out/view6-frequencies.png"
 r --view numbers --position 3 --pair 2 --head-dim 512 --out "$out/view7-numbers.png"
 r --view precision --position 1000000 --pair 1 --out "$out/view8-precision.png"
-r --view scores --scale 2 --theme light --vectors random --out "$out/lecture-light-2x.png"
+r --view scores --ui-scale 2 --theme light --vectors random --out "$out/lecture-light-2x.png"
 build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate position \
     --from 0 --to 60 --pair 2 --out "$out/planes.gif"
 build/ropelab render --lesson builtin --scene 7 --size 1280x720 --out "$out/presenting.png"
