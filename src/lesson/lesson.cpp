@@ -98,25 +98,14 @@ std::string scene_name(std::size_t i, const Json& scene) {
     return fmt::format("scene {} (\"{}\")", i + 1, title);
 }
 
-Scene read_scene(const Json& j, const std::string& where) {
-    if (!j.is_object()) throw InputError(where + ": must be an object");
-    Scene s;
-    auto text = [&](const char* key, std::string& out, bool required) {
-        if (!j.contains(key)) {
-            if (required) throw InputError(fmt::format("{}: \"{}\" is required", where, key));
-            return;
-        }
-        if (!j[key].is_string()) throw InputError(fmt::format("{}: \"{}\" must be text", where, key));
-        out = j[key].get<std::string>();
-    };
-    text("title", s.title, true);
-    text("caption", s.caption, true);
-    if (j.contains("duration")) {
-        if (!j["duration"].is_number() || j["duration"].get<double>() <= 0 || j["duration"].get<double>() > 600) {
-            throw InputError(fmt::format("{}: \"duration\" must be seconds in (0, 600] (got {})", where, json_excerpt(j["duration"])));
-        }
-        s.duration = j["duration"].get<double>();
-    }
+// A scene's title and caption: text, and required.
+void read_scene_text(const Json& j, const char* key, std::string& out, const std::string& where) {
+    if (!j.contains(key)) throw InputError(fmt::format("{}: \"{}\" is required", where, key));
+    if (!j[key].is_string()) throw InputError(fmt::format("{}: \"{}\" must be text", where, key));
+    out = j[key].get<std::string>();
+}
+
+void read_views(const Json& j, Scene& s, const std::string& where) {
     if (!j.contains("views") || !j["views"].is_array() || j["views"].empty() || j["views"].size() > 4) {
         throw InputError(fmt::format("{}: \"views\" must list 1 to 4 views (1-8)", where));
     }
@@ -126,85 +115,119 @@ Scene read_scene(const Json& j, const std::string& where) {
         }
         s.views.push_back(v.get<int>() - 1);
     }
-    if (j.contains("set")) {
-        if (!j["set"].is_object()) throw InputError(where + ": \"set\" must be an object");
-        for (const auto& [name, value] : j["set"].items()) {
-            if (name == "compare" || name == "comparison") {
-                s.set.emplace_back(name, compare_set_text(name, value, where));
-                continue;
-            }
-            const schema::Field& f = lesson_field(name, fmt::format("{}: set.{}", where, name));
-            std::string text;
-            if (value.is_number()) text = fmt::format("{:.17g}", value.get<double>());
-            else if (value.is_boolean()) text = value.get<bool>() ? "true" : "false";
-            else if (value.is_string()) text = value.get<std::string>();
-            else throw InputError(fmt::format("{}: set.{} = {} is not a value ({})", where, name, json_excerpt(value), schema::range_text(f)));
-            try {
-                schema::parse(f, text);
-            } catch (const InputError& e) {
-                throw InputError(fmt::format("{}: set.{}: {}", where, name, e.what()));
-            }
-            s.set.emplace_back(name, text);
+}
+
+// One "set" entry as the text the lab's fields parse, checked now so that a bad value is found
+// when the lesson is read rather than when its scene plays.
+std::string set_value_text(const std::string& name, const Json& value, const std::string& where) {
+    const schema::Field& f = lesson_field(name, fmt::format("{}: set.{}", where, name));
+    std::string text;
+    if (value.is_number()) text = fmt::format("{:.17g}", value.get<double>());
+    else if (value.is_boolean()) text = value.get<bool>() ? "true" : "false";
+    else if (value.is_string()) text = value.get<std::string>();
+    else throw InputError(fmt::format("{}: set.{} = {} is not a value ({})", where, name, json_excerpt(value), schema::range_text(f)));
+    try {
+        schema::parse(f, text);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: set.{}: {}", where, name, e.what()));
+    }
+    return text;
+}
+
+void read_set(const Json& j, Scene& s, const std::string& where) {
+    if (!j.contains("set")) return;
+    if (!j["set"].is_object()) throw InputError(where + ": \"set\" must be an object");
+    for (const auto& [name, value] : j["set"].items()) {
+        if (name == "compare" || name == "comparison") {
+            s.set.emplace_back(name, compare_set_text(name, value, where));
+        } else {
+            s.set.emplace_back(name, set_value_text(name, value, where));
         }
     }
-    if (j.contains("keyframes")) {
-        if (!j["keyframes"].is_array()) throw InputError(where + ": \"keyframes\" must be a list");
-        if (j["keyframes"].size() > kMaxKeyframes) {
-            throw InputError(fmt::format("{}: {} keyframes; a scene has at most {}", where, j["keyframes"].size(), kMaxKeyframes));
-        }
-        for (std::size_t k = 0; k < j["keyframes"].size(); ++k) {
-            const Json& kj = j["keyframes"][k];
-            const std::string kwhere = fmt::format("{}: keyframes[{}]", where, k);
-            Keyframe f;
-            if (!kj.contains("param") || !kj["param"].is_string() ||
-                !is_number_field(lesson_field(kj["param"].get<std::string>(), kwhere + ": param " + kj["param"].get<std::string>()))) {
-                throw InputError(kwhere + ": \"param\" must be a numeric parameter (theta, factor, position, …)");
-            }
-            f.param = kj["param"].get<std::string>();
-            for (const char* key : {"from", "to"}) {
-                if (!kj.contains(key) || !kj[key].is_number()) throw InputError(fmt::format("{}: \"{}\" must be a number", kwhere, key));
-            }
-            f.from = kj["from"].get<double>();
-            f.to = kj["to"].get<double>();
-            try {
-                f.start = kj.value("start", 0.0);
-                f.duration = kj.value("duration", s.duration);
-                f.easing = parse_easing(kj.value("easing", std::string("ease-in-out")), kwhere);
-                f.log = kj.value("log", f.param == "theta" || f.param == "factor");
-            } catch (const Json::exception& e) {
-                throw InputError(fmt::format("{}: {}", kwhere, e.what()));
-            }
-            if (f.duration <= 0 || f.start < 0) throw InputError(kwhere + ": needs start >= 0 and duration > 0");
-            if (f.log && (f.from <= 0 || f.to <= 0)) throw InputError(kwhere + ": a log keyframe needs positive values");
-            s.keyframes.push_back(f);
-        }
+}
+
+// A keyframe without its own duration lasts the whole scene.
+Keyframe read_keyframe(const Json& kj, double scene_duration, const std::string& kwhere) {
+    Keyframe f;
+    if (!kj.contains("param") || !kj["param"].is_string() ||
+        !is_number_field(lesson_field(kj["param"].get<std::string>(), kwhere + ": param " + kj["param"].get<std::string>()))) {
+        throw InputError(kwhere + ": \"param\" must be a numeric parameter (theta, factor, position, …)");
     }
-    if (j.contains("annotations") && (!j["annotations"].is_array() || j["annotations"].size() > kMaxAnnotations)) {
+    f.param = kj["param"].get<std::string>();
+    for (const char* key : {"from", "to"}) {
+        if (!kj.contains(key) || !kj[key].is_number()) throw InputError(fmt::format("{}: \"{}\" must be a number", kwhere, key));
+    }
+    f.from = kj["from"].get<double>();
+    f.to = kj["to"].get<double>();
+    try {
+        f.start = kj.value("start", 0.0);
+        f.duration = kj.value("duration", scene_duration);
+        f.easing = parse_easing(kj.value("easing", std::string("ease-in-out")), kwhere);
+        f.log = kj.value("log", f.param == "theta" || f.param == "factor");
+    } catch (const Json::exception& e) {
+        throw InputError(fmt::format("{}: {}", kwhere, e.what()));
+    }
+    if (f.duration <= 0 || f.start < 0) throw InputError(kwhere + ": needs start >= 0 and duration > 0");
+    if (f.log && (f.from <= 0 || f.to <= 0)) throw InputError(kwhere + ": a log keyframe needs positive values");
+    return f;
+}
+
+void read_keyframes(const Json& j, Scene& s, const std::string& where) {
+    if (!j.contains("keyframes")) return;
+    if (!j["keyframes"].is_array()) throw InputError(where + ": \"keyframes\" must be a list");
+    if (j["keyframes"].size() > kMaxKeyframes) {
+        throw InputError(fmt::format("{}: {} keyframes; a scene has at most {}", where, j["keyframes"].size(), kMaxKeyframes));
+    }
+    for (std::size_t k = 0; k < j["keyframes"].size(); ++k) {
+        s.keyframes.push_back(read_keyframe(j["keyframes"][k], s.duration, fmt::format("{}: keyframes[{}]", where, k)));
+    }
+}
+
+Annotation read_annotation(const Json& aj, const std::string& awhere) {
+    Annotation n;
+    if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
+    n.text = aj["text"].get<std::string>();
+    try {
+        const double view = aj.value("view", 3.0);  // as a double: no undefined int conversion
+        n.view = view >= 1 && view <= kViewCount ? static_cast<int>(view) - 1 : -1;
+        n.at = aj.value("at", std::string("label"));
+        n.x = aj.value("x", 0.5);
+        n.y = aj.value("y", 0.1);
+    } catch (const Json::exception& e) {
+        throw InputError(fmt::format("{}: {}", awhere, e.what()));
+    }
+    if (n.view < 0 || n.view >= kViewCount) throw InputError(awhere + ": \"view\" must be 1-8");
+    if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
+        throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));
+    }
+    return n;
+}
+
+void read_annotations(const Json& j, Scene& s, const std::string& where) {
+    if (!j.contains("annotations")) return;
+    if (!j["annotations"].is_array() || j["annotations"].size() > kMaxAnnotations) {
         throw InputError(fmt::format("{}: \"annotations\" must be a list of at most {}", where, kMaxAnnotations));
     }
-    if (j.contains("annotations")) {
-        for (std::size_t a = 0; a < j["annotations"].size(); ++a) {
-            const Json& aj = j["annotations"][a];
-            const std::string awhere = fmt::format("{}: annotations[{}]", where, a);
-            Annotation n;
-            if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
-            n.text = aj["text"].get<std::string>();
-            try {
-                const double view = aj.value("view", 3.0);  // as a double: no undefined int conversion
-                n.view = view >= 1 && view <= kViewCount ? static_cast<int>(view) - 1 : -1;
-                n.at = aj.value("at", std::string("label"));
-                n.x = aj.value("x", 0.5);
-                n.y = aj.value("y", 0.1);
-            } catch (const Json::exception& e) {
-                throw InputError(fmt::format("{}: {}", awhere, e.what()));
-            }
-            if (n.view < 0 || n.view >= kViewCount) throw InputError(awhere + ": \"view\" must be 1-8");
-            if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
-                throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));
-            }
-            s.annotations.push_back(n);
-        }
+    for (std::size_t a = 0; a < j["annotations"].size(); ++a) {
+        s.annotations.push_back(read_annotation(j["annotations"][a], fmt::format("{}: annotations[{}]", where, a)));
     }
+}
+
+Scene read_scene(const Json& j, const std::string& where) {
+    if (!j.is_object()) throw InputError(where + ": must be an object");
+    Scene s;
+    read_scene_text(j, "title", s.title, where);
+    read_scene_text(j, "caption", s.caption, where);
+    if (j.contains("duration")) {
+        if (!j["duration"].is_number() || j["duration"].get<double>() <= 0 || j["duration"].get<double>() > 600) {
+            throw InputError(fmt::format("{}: \"duration\" must be seconds in (0, 600] (got {})", where, json_excerpt(j["duration"])));
+        }
+        s.duration = j["duration"].get<double>();
+    }
+    read_views(j, s, where);
+    read_set(j, s, where);
+    read_keyframes(j, s, where);
+    read_annotations(j, s, where);
     return s;
 }
 
