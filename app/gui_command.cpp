@@ -26,7 +26,7 @@
 #include "platform.h"
 #include "lesson/lesson.h"
 #include "script.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "window.h"
 
 namespace ropelab {

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "lab/session.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab {
 

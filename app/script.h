@@ -1,7 +1,7 @@
 #pragma once
 // `ropelab gui --script FILE.json`: drives the real window as a person would, through the GLFW
 // callbacks a mouse and keyboard use, aiming at widgets where ImGui laid them out in the last
-// frame (the widget log, views/widgets.h). A JSON array of steps, one per frame unless it waits:
+// frame (the widget log, ui/widgets.h). A JSON array of steps, one per frame unless it waits:
 //   {"wait": N}                      N frames of nothing
 //   {"click": "LABEL"}               the centre of the first visible widget with that visible label
 //                                    (scrolling its panel with the wheel first if it is out of view)

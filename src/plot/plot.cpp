@@ -1,6 +1,6 @@
 #include "plot/plot.h"
 
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,7 +14,7 @@
 #include "core/presets.h"
 #include "lab/compare.h"
 #include "lab/schema.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab::controls {
 

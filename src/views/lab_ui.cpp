@@ -8,7 +8,7 @@
 #include "core/input_file.h"
 #include "core/atomic_file.h"
 #include "lab/schema.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 #include <fmt/format.h>
 

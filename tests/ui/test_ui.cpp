@@ -25,7 +25,7 @@
 #include "export_job.h"
 #include "lab/session.h"
 #include "lesson/lesson.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "window.h"
 
 #define GLFW_INCLUDE_NONE
