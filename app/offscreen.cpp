@@ -77,11 +77,11 @@ OffscreenRenderer::~OffscreenRenderer() {
     if (color_) glDeleteRenderbuffers(1, &color_);
 }
 
-void OffscreenRenderer::draw(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+void OffscreenRenderer::draw(views::LabView& lab, bool transparent, double seconds_per_frame, int settle) {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
     for (int f = 0; f < settle; ++f) {
-        const LabParams& p = lab.params();
+        const LabParams& p = lab.lab().params();
         const float scale = fitted_ui_scale(p.ui_scale, io.DisplaySize.x, io.DisplaySize.y);
         if (scale != font_scale_) {
             load_fonts(scale);
@@ -108,7 +108,7 @@ void OffscreenRenderer::draw(LabUi& lab, bool transparent, double seconds_per_fr
     }
 }
 
-RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+RgbaImage OffscreenRenderer::render(views::LabView& lab, bool transparent, double seconds_per_frame, int settle) {
     context_->make_current();
     ImGuiContext* previous = ImGui::GetCurrentContext();
     ImGui::SetCurrentContext(imgui_);
@@ -122,7 +122,7 @@ RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds
     return image;
 }
 
-const RgbaImage* OffscreenRenderer::render_next(LabUi& lab, double seconds_per_frame, int settle) {
+const RgbaImage* OffscreenRenderer::render_next(views::LabView& lab, double seconds_per_frame, int settle) {
     context_->make_current();
     ImGuiContext* previous = ImGui::GetCurrentContext();
     ImGui::SetCurrentContext(imgui_);

@@ -45,8 +45,8 @@ struct WindowCallbacks {
         if (key == GLFW_KEY_F12) owner(w)->screenshot_requested_ = true;
     }
     static void cursor(GLFWwindow* w, double, double) { owner(w)->last_motion_ = glfwGetTime(); }
-    static std::optional<controls::Key> presenter_key(int key) {
-        using controls::Key;
+    static std::optional<lab::Key> presenter_key(int key) {
+        using lab::Key;
         switch (key) {
             case GLFW_KEY_LEFT: return Key::Left;
             case GLFW_KEY_RIGHT: return Key::Right;
@@ -221,7 +221,7 @@ void Window::move_pointer(double x, double y) {
 }
 
 bool Window::frame(const LabParams& presentation,
-                   const std::function<void(const controls::Commands&)>& build,
+                   const std::function<void(const lab::Input&)>& build,
                    const std::string& capture_to, std::string* capture_error) {
     glfwPollEvents();
     int width = 0, height = 0;
@@ -238,7 +238,7 @@ bool Window::frame(const LabParams& presentation,
     if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     if (input_hook_) input_hook_();
     ImGui::NewFrame();
-    const controls::Commands commands = pending_;
+    const lab::Input commands = pending_;
     pending_ = {};
     const auto start = std::chrono::steady_clock::now();
     build(commands);

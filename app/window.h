@@ -6,7 +6,7 @@
 #include <string>
 
 #include "lab/params.h"
-#include "views/controls.h"
+#include "lab/input.h"
 
 struct GLFWwindow;
 
@@ -37,7 +37,7 @@ public:
     // One frame: events, then `build` between ImGui's NewFrame and Render, then draw and swap.
     // A minimised window (iconified, or a 0×0 framebuffer) waits for events instead of drawing
     // and returns false. `capture_to`, when set, saves this frame as a PNG (error text on failure).
-    bool frame(const LabParams& presentation, const std::function<void(const controls::Commands&)>& build,
+    bool frame(const LabParams& presentation, const std::function<void(const lab::Input&)>& build,
                const std::string& capture_to = "", std::string* capture_error = nullptr);
 
     // Called each frame after the platform backend has read the real mouse and keyboard and
@@ -73,7 +73,7 @@ private:
     void set_fullscreen(bool on);
 
     GLFWwindow* window_ = nullptr;
-    controls::Commands pending_;
+    lab::Input pending_;
     float font_scale_ = 0.0f;
     Theme theme_ = Theme::Dark;
     bool themed_ = false, fullscreen_ = false, software_renderer_ = false;

@@ -12,14 +12,22 @@
 #include "core/error.h"
 #include "core/math_notes.h"
 #include "core/presets.h"
+#include "lab/actions.h"
 #include "lab/compare.h"
 #include "lab/schema.h"
 #include "ui/widgets.h"
+#include "views/views.h"
 
 namespace ropelab::controls {
 
 namespace {
 
+using lab::ExportSpec;
+using lab::ExportStatus;
+using lab::Sweep;
+using lab::load_config;
+using lab::select_preset;
+using lab::try_set_model;
 using ui::tip;
 
 constexpr ImU32 kWarningColor = IM_COL32(240, 170, 40, 255);
@@ -50,7 +58,7 @@ void optional_double(const char* label, std::optional<double>& value, double fal
 }
 
 // Preset picker and config.json loading: both replace the whole model (validated first).
-void source_rows(LabParams& p, ControlsState& s) {
+void source_rows(LabParams& p, lab::Status& s) {
     // A config file shows as its name; the tooltip has the whole path.
     const std::string shown = p.preset.find('/') == std::string::npos ? p.preset : p.preset.substr(p.preset.rfind('/') + 1);
     if (ui::begin_combo("Preset", shown.c_str())) {
@@ -177,7 +185,7 @@ bool scaling_rows(ModelConfig& m) {
     return changed;
 }
 
-void model_section(LabParams& p, ControlsState& s) {
+void model_section(LabParams& p, lab::Status& s) {
     source_rows(p, s);
     ModelConfig candidate = p.model;
     const bool geometry = geometry_rows(candidate);
@@ -200,7 +208,7 @@ void colour_combo(const char* label, SettingColour& colour) {
 
 // An edit of the compared settings, refused in words when it cannot apply.
 template <class Edit>
-void compare_edit(LabParams& p, ControlsState& s, const std::string& what, Edit edit) {
+void compare_edit(LabParams& p, lab::Status& s, const std::string& what, Edit edit) {
     LabParams next = p;
     try {
         edit(next);
@@ -214,7 +222,7 @@ void compare_edit(LabParams& p, ControlsState& s, const std::string& what, Edit 
 }
 
 // One compared setting: name, colour, order, removal, and (when opened) its model's rows.
-void compared_rows(LabParams& p, ControlsState& s, int slot) {
+void compared_rows(LabParams& p, lab::Status& s, PanelState& panel, int slot) {
     ComparedSetting& c = p.compared[static_cast<std::size_t>(slot)];
     ImGui::PushID(slot + 1);
     ImGui::Separator();
@@ -229,21 +237,21 @@ void compared_rows(LabParams& p, ControlsState& s, int slot) {
         tip("Move it down");
     }
     if (slot > 0 || slot + 1 < p.compared_count) ImGui::SameLine();
-    if (ui::button(s.compare_editing == slot ? "Done" : "Edit")) s.compare_editing = s.compare_editing == slot ? -1 : slot;
+    if (ui::button(panel.compare_editing == slot ? "Done" : "Edit")) panel.compare_editing = panel.compare_editing == slot ? -1 : slot;
     tip("Its θ, head, layout and scaling");
     ImGui::SameLine();
     if (ui::button("Make base")) {
         compare_edit(p, s, "make base", [&](LabParams& n) { swap_with_base(n, slot); });
-        s.compare_editing = -1;
+        panel.compare_editing = -1;
     }
     tip("Swap it with the base: the Model section then edits it, the base is compared");
     ImGui::SameLine();
     if (ui::button("Remove")) {
         compare_edit(p, s, "remove", [&](LabParams& n) { remove_compared(n, slot); });
-        s.compare_editing = -1;
+        panel.compare_editing = -1;
     }
     tip("Stop drawing this setting");
-    if (s.compare_editing == slot && slot < p.compared_count) {
+    if (panel.compare_editing == slot && slot < p.compared_count) {
         ModelConfig candidate = c.model;
         const bool geometry = geometry_rows(candidate);
         const bool scaling = scaling_rows(candidate);
@@ -253,7 +261,7 @@ void compared_rows(LabParams& p, ControlsState& s, int slot) {
 }
 
 // Compare mode: the base and up to three settings on the same axes (lab/compare.h).
-void compare_section(LabParams& p, ControlsState& s) {
+void compare_section(LabParams& p, lab::Status& s, PanelState& panel) {
     ImGui::PushID(0);
     ui::input_text("Base name", &p.base_name);
     LabParams unnamed = p;
@@ -272,7 +280,7 @@ void compare_section(LabParams& p, ControlsState& s) {
         }
         tip("View 5: the base's angles, or the base's minus a compared setting's (same pair count), white where they agree");
     }
-    for (int slot = 0; slot < p.compared_count; ++slot) compared_rows(p, s, slot);
+    for (int slot = 0; slot < p.compared_count; ++slot) compared_rows(p, s, panel, slot);
     // Ways to add a setting, shown when full too: adding then says why it cannot.
     ImGui::Separator();
     if (ui::begin_combo("Add preset", "a preset beside the base")) {
@@ -287,7 +295,7 @@ void compare_section(LabParams& p, ControlsState& s) {
     tip("Draw a preset's setting beside the base");
     if (ui::button("Duplicate base")) {
         compare_edit(p, s, "duplicate base", [&](LabParams& n) { add_compared(n, duplicate_base(n)); });
-        s.compare_editing = p.compared_count - 1;  // its rows open, ready to edit
+        panel.compare_editing = p.compared_count - 1;  // its rows open, ready to edit
     }
     tip("A copy of the base to edit: change its θ, scaling or layout and see both");
     ImGui::SameLine();
@@ -307,7 +315,7 @@ void compare_section(LabParams& p, ControlsState& s) {
     tip("A ready comparison: its base model, settings and distances (also --comparison NAME)");
     if (p.compared_count > 0 && ui::button("Stop comparing")) {
         compare_edit(p, s, "stop comparing", [&](LabParams& n) { n.compared_count = 0; n.compared = {}; });
-        s.compare_editing = -1;
+        panel.compare_editing = -1;
     }
     if (p.compared_count > 0) tip("Remove every compared setting; the base stays");
 }
@@ -398,7 +406,7 @@ void position_section(LabParams& p, int pairs) {
     tip("The key sits at n = m − this in the planes view; the score plot marks it");
 }
 
-void export_section(ControlsState& s) {
+void export_section(lab::Status& s) {
     ExportSpec& e = s.export_spec;
     ExportStatus& status = s.export_status;
     // While an export runs its settings stay in view, greyed, and only the last row changes:
@@ -443,8 +451,8 @@ void export_section(ControlsState& s) {
     if (!status.message.empty()) ui::message(status.message);
 }
 
-void session_section(ControlsState& s) {
-    using Kind = SessionRequest::Kind;
+void session_section(lab::Status& s) {
+    using Kind = lab::SessionRequest::Kind;
     ui::input_text("Session file", &s.session_path);
     tip("A versioned JSON file with the whole state: parameters, views, plot zoom, focus, playback");
     if (ui::button("Save session")) s.session_request.kind = Kind::Save;
@@ -457,8 +465,8 @@ void session_section(ControlsState& s) {
     if (ui::button("Open share string")) s.session_request.kind = Kind::OpenShareString;
 }
 
-void lesson_section(ControlsState& s, bool lesson_open) {
-    using Kind = SessionRequest::Kind;
+void lesson_section(lab::Status& s, bool lesson_open) {
+    using Kind = lab::SessionRequest::Kind;
     ui::input_text("Lesson file", &s.lesson_path);
     tip("A lesson file (JSON scenes), or builtin: \"RoPE from first principles\"");
     if (ui::button("Open lesson")) s.session_request.kind = Kind::OpenLesson;
@@ -472,16 +480,16 @@ void lesson_section(ControlsState& s, bool lesson_open) {
     }
 }
 
-void view_section(LabParams& p, ControlsState& s) {
+void view_section(LabParams& p, PanelState& panel) {
     // The scale applies when the slider is let go: applied live, the slider would grow under
     // the pointer and run away to its maximum.
-    float scale = s.ui_scale_dragging.value_or(p.ui_scale);
+    float scale = panel.ui_scale_dragging.value_or(p.ui_scale);
     ui::slider_float("UI scale", &scale, schema::kMinUiScale, schema::kMaxUiScale, "%.2f");
     if (ImGui::IsItemActive()) {
-        s.ui_scale_dragging = scale;
+        panel.ui_scale_dragging = scale;
     } else {
-        if (ImGui::IsItemDeactivatedAfterEdit() || s.ui_scale_dragging) p.ui_scale = scale;
-        s.ui_scale_dragging.reset();
+        if (ImGui::IsItemDeactivatedAfterEdit() || panel.ui_scale_dragging) p.ui_scale = scale;
+        panel.ui_scale_dragging.reset();
     }
     tip("Text and widget size: 2.0 or more for projectors (applies when you let go)");
     const ImVec2 screen = ImGui::GetMainViewport()->Size;
@@ -512,79 +520,6 @@ void view_section(LabParams& p, ControlsState& s) {
     tip("The list of keyboard and mouse shortcuts");
 }
 
-}  // namespace
-
-bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate) {
-    LabParams next = p;
-    next.model = candidate;
-    try {
-        ropelab::validate(candidate);  // the model's structure first: the focus clamp needs its pairs
-        next.focused_pair = std::min(next.focused_pair, rotary_dim(candidate) / 2 - 1);
-        schema::validate(next);  // the same ranges as every other entry point
-    } catch (const InputError& e) {
-        s.error = e.what();
-        return false;
-    }
-    p = std::move(next);
-    s.error.clear();
-    return true;
-}
-
-bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value) {
-    ModelConfig m = p.model;
-    switch (sweep) {
-        case Sweep::Position:
-            p.position = std::clamp<std::int64_t>(std::llround(value), 0, kMaxPosition);
-            return true;
-        case Sweep::Distance:
-            p.key_distance = std::max<std::int64_t>(0, std::llround(value));
-            return true;
-        case Sweep::Theta:
-            m.rope_theta = value;
-            return try_set_model(p, s, m);
-        case Sweep::Factor:
-            if (m.rope_scaling.type == RopeType::Default) m.rope_scaling.type = RopeType::Linear;
-            m.rope_scaling.factor = value;
-            return try_set_model(p, s, m);
-    }
-    return false;
-}
-
-bool select_preset(LabParams& p, ControlsState& s, const std::string& name) {
-    const Preset* preset = find_preset(name);
-    if (!preset) {
-        s.error = fmt::format("unknown preset \"{}\"", name);
-        return false;
-    }
-    if (!try_set_model(p, s, preset->config)) return false;
-    p.preset = name;
-    p.layer_type.clear();
-    s.layer_types.clear();
-    s.what_was_read.clear();
-    s.notice = preset->note.title;
-    return true;
-}
-
-bool load_config(LabParams& p, ControlsState& s, const std::string& path, const std::string& layer_type) {
-    try {
-        const LoadedConfig loaded = load_config_json(path, layer_type);
-        if (!try_set_model(p, s, loaded.config)) return false;
-        p.preset = loaded.note.name.empty() ? path : loaded.note.name;
-        p.layer_type = loaded.layer_type;
-        s.config_path = path;
-        s.layer_types = loaded.layer_types;
-        s.what_was_read = explain_lines(loaded);
-        s.notice = "loaded " + path;
-        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
-        return true;
-    } catch (const InputError& e) {
-        s.error = e.what();  // names the file, the field and the value
-        return false;
-    }
-}
-
-namespace {
-
 // Why the numbers are on the CPU, and where the math degenerates for these settings: always
 // visible, since a flat or noisy curve without its reason looks like a bug.
 void notes_section(const LabCompute& compute) {
@@ -604,7 +539,7 @@ void notes_section(const LabCompute& compute) {
 
 }  // namespace
 
-void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, bool lesson_open) {
+void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, bool lesson_open) {
     const int pairs = compute.data().freqs.pairs();
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
     if (ui::header("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, s);
@@ -621,9 +556,9 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, b
         }
     }
     // After the curves: a built-in comparison sets some of them (vectors, N, the log axis).
-    if (ui::header("Compare", p.compared_count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) compare_section(p, s);
+    if (ui::header("Compare", p.compared_count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) compare_section(p, s, panel);
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
-    if (ui::header("Display")) view_section(p, s);
+    if (ui::header("Display")) view_section(p, panel);
     if (!s.what_was_read.empty() && ui::header("What was read")) {
         for (const std::string& line : s.what_was_read) {
             ui::message(line, ImGui::GetColorU32(line.starts_with("ignored") ? ImGuiCol_TextDisabled : ImGuiCol_Text));
@@ -639,63 +574,6 @@ void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, b
     }
     tip("Every model, curve, position and playback setting back to its default (display settings stay)");
     ImGui::PopItemWidth();
-}
-
-std::pair<double, double> default_sweep_range(Sweep sweep, int frames) {
-    switch (sweep) {
-        case Sweep::Position: return {0.0, frames - 1.0};
-        case Sweep::Distance: return {0.0, 64.0};
-        case Sweep::Theta: return {1e3, 1e6};
-        case Sweep::Factor: return {1.0, 32.0};
-    }
-    return {0.0, 1.0};
-}
-
-void handle_shortcuts(LabParams& p, int pairs) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;  // typing into a field is not a shortcut
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) p.playing = !p.playing;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) p.position = std::min(kMaxPosition, p.position + 1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) p.position = std::max<std::int64_t>(0, p.position - 1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) p.focused_view = -1;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false)) p.show_controls = !p.show_controls;
-    for (ImWchar c : io.InputQueueCharacters) {
-        if (c == '+' || c == '=') p.speed = std::min(4096.0, p.speed * 2);
-        if (c == '-') p.speed = std::max(0.25, p.speed / 2);
-        if (c >= '1' && c <= '8') {
-            const int view = c - '1';
-            p.focused_view = p.focused_view == view ? -1 : view;
-        }
-    }
-    p.focused_pair = std::clamp(p.focused_pair, 0, std::max(0, pairs - 1));
-}
-
-void apply_commands(LabParams& p, ControlsState& s, const Commands& c) {
-    if (c.toggle_help) p.show_help = !p.show_help;
-    if (c.toggle_fullscreen) p.fullscreen = !p.fullscreen;
-    if (!c.dropped_file.empty()) load_config(p, s, c.dropped_file);
-    if (!c.notice.empty()) s.notice = c.notice;
-}
-
-void apply_requests(LabParams& p, const views::Requests& r) {
-    if (r.focus_pair) p.focused_pair = *r.focus_pair;
-    if (r.position) p.position = std::clamp<std::int64_t>(*r.position, 0, kMaxPosition);
-    if (r.focus_view) p.focused_view = *r.focus_view;
-    if (r.tab_view) p.tab_view = *r.tab_view;
-    if (r.show_help) p.show_help = *r.show_help;
-    if (r.spotlight) p.spotlight = *r.spotlight;
-}
-
-void advance_playback(LabParams& p, ControlsState& s, double seconds) {
-    if (!p.playing) return;
-    s.playback_carry += p.speed * seconds;
-    const auto steps = static_cast<std::int64_t>(s.playback_carry);
-    s.playback_carry -= static_cast<double>(steps);
-    if (steps == 0) return;
-    const std::int64_t span = std::max<std::int64_t>(1, p.loop_to - p.loop_from);
-    std::int64_t next = p.position + steps;
-    if (next >= p.loop_to || next < p.loop_from) next = p.loop_from + ((next - p.loop_from) % span + span) % span;
-    p.position = next;
 }
 
 }  // namespace ropelab::controls

@@ -1,7 +1,7 @@
 #pragma once
 // The lab's views: one file each, draw only. They read LabParams and LabCompute and hand back
-// requests (focus a pair, jump to a position) that the controls module applies, so the
-// parameters keep one writer.
+// requests (focus a pair, jump to a position) that the Lab applies, so the parameters keep
+// one writer.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "lab/input.h"
 #include "lab/lab_compute.h"
 #include "lab/params.h"
 #include "lesson/lesson.h"
@@ -16,14 +17,7 @@
 
 namespace ropelab::views {
 
-struct Requests {
-    std::optional<int> focus_pair;
-    std::optional<std::int64_t> position;
-    std::optional<int> focus_view;  // −1: back to the grid
-    std::optional<int> tab_view;
-    std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
-    std::optional<int> spotlight;   // 1..8, 0: off
-};
+using lab::Requests;
 
 // M4 columns of the device's series, kept while neither the series nor the plot's pixel
 // columns change: a paused or merely animating score plot then costs no device round trip.

@@ -1,0 +1,86 @@
+#pragma once
+// Edits of a candidate state that the panel, the command line, exports and the soak share:
+// presets, config files, sweeps, playback, shortcuts and the views' requests. Each edits a copy;
+// Lab::apply, the one writer, validates it against the schema and commits it or keeps the
+// current state. Refusals are recorded in Status::error, the text the panel shows.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/model_config.h"
+#include "lab/input.h"
+#include "lab/params.h"
+
+namespace ropelab::lab {
+
+// What an animation sweeps, and setting it to a value (a factor sweep on an unscaled model uses
+// linear scaling). Returns false, with s.error, when the value is refused.
+enum class Sweep { Position, Distance, Theta, Factor };
+// Where a sweep runs when no range is given: positions 0 .. frames − 1, distances 0 .. 64,
+// θ 1e3 .. 1e6, factor 1 .. 32.
+std::pair<double, double> default_sweep_range(Sweep sweep, int frames);
+
+// An export as the panel (or the command line) describes it.
+struct ExportSpec {
+    std::string path = "ropelab-export.png";  // .png .gif .mp4 .csv .json or DIR/
+    int view = -1;                            // −1: the whole window
+    int width = 1280, height = 720;
+    int frames = 60, fps = 30;
+    Sweep sweep = Sweep::Position;
+    std::optional<double> from, to;  // default per sweep
+    bool transparent = false;
+    float ui_scale = 1.0f;
+    std::string lesson;  // FILE or "builtin": render the lesson's scenes instead of a sweep
+    int scene = 0;       // 1-based: one scene (a slide, at its end); 0: all scenes
+};
+
+// The export panel's side of a running export (the window layer runs it between frames).
+struct ExportStatus {
+    bool requested = false, cancel = false, running = false;
+    float progress = 0.0f;
+    double eta_seconds = 0.0;
+    std::string message;
+};
+
+// A session action asked for in the panel; the lab performs it after the views drew (their
+// plot zoom is part of a session).
+struct SessionRequest {
+    enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson, CloseLesson } kind = Kind::None;
+};
+
+// The lab's state beside its parameters: what the last config said, the last refusal and notice,
+// playback's fraction, the export and the session and lesson files.
+struct Status {
+    std::string config_path;
+    // Of the last config loaded: its layer types (Gemma 3) and what the reader used and ignored.
+    std::vector<std::string> layer_types;
+    std::vector<std::string> what_was_read;
+    std::string error;       // the last refused change, shown inline until the next change
+    std::string notice;      // e.g. "loaded config.json"
+    double playback_carry = 0.0;  // fractional positions between frames
+    ExportSpec export_spec;
+    ExportStatus export_status;
+    std::string session_path = "ropelab-session.json";
+    std::string share_text;
+    std::string lesson_path = "builtin";
+    SessionRequest session_request;
+};
+
+// Replaces the model with a preset or a config.json; on failure keeps the current model and
+// returns false with the reason (naming the file, field and value) in s.error.
+bool select_preset(LabParams& p, Status& s, const std::string& name);
+bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type = "");
+
+// Applies model changes only if the result validates; otherwise records why in s.error.
+bool try_set_model(LabParams& p, Status& s, const ModelConfig& candidate);
+
+bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value);
+
+// The window's toggles, a dropped config and a notice.
+void apply_commands(LabParams& p, Status& s, const Input& input);
+void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int pairs);
+void apply_requests(LabParams& p, const Requests& r);
+void advance_playback(LabParams& p, Status& s, double seconds);
+
+}  // namespace ropelab::lab
