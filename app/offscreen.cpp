@@ -80,7 +80,9 @@ OffscreenRenderer::~OffscreenRenderer() {
 void OffscreenRenderer::draw(views::LabView& lab, bool transparent, double seconds_per_frame, int settle) {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
-    for (int f = 0; f < settle; ++f) {
+    // One frame more when a view asked for device columns the lab had not computed yet (they
+    // come the update after the request): what is read back is exactly the lab's state.
+    for (int f = 0; f < settle || (f == settle && !lab.lab().products_current()); ++f) {
         const LabParams& p = lab.lab().params();
         const float scale = fitted_ui_scale(p.ui_scale, io.DisplaySize.x, io.DisplaySize.y);
         if (scale != font_scale_) {

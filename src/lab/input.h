@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lab/products.h"
 #include "plot/plot.h"
 
 namespace ropelab::lab {
@@ -39,6 +40,9 @@ struct Requests {
     std::optional<int> spotlight;   // 1..8, 0: off
     // The plots' zoom and pan as drawn, by session name: a session carries them.
     std::map<std::string, plot::PlotState> plots;
+    // The device series each plot draws and the samples under the pointer (lab/products.h).
+    std::map<std::string, SeriesColumns> columns;
+    std::vector<Sample> samples;
 };
 
 }  // namespace ropelab::lab

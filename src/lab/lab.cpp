@@ -43,10 +43,45 @@ void Lab::update(double seconds, const lab::Input& input) {
         commit(next, Origin::Playback);
     }
     compute_.update(params_);
+    refresh_products();
+}
+
+void Lab::refresh_products() {
+    for (const auto& [plot, wanted] : wanted_columns_) {
+        lab::Columns& c = columns_[plot];
+        if (c.version == compute_.series_version() && c.series == wanted) continue;
+        for (auto& columns : c.columns) columns.clear();
+        for (const auto& [s, bounds] : wanted) c.columns[static_cast<int>(s)] = compute_.device().decimate(s, bounds);
+        c.series = wanted;
+        c.version = compute_.series_version();
+    }
+    samples_.clear();
+    for (const lab::Sample& s : wanted_samples_) samples_[s] = compute_.device().series_value(s.series, s.index);
+}
+
+const lab::Columns& Lab::columns(const std::string& plot) const {
+    static const lab::Columns none;
+    const auto it = columns_.find(plot);
+    return it == columns_.end() ? none : it->second;
+}
+
+std::optional<double> Lab::sample(gpu::Series series, std::int64_t index) const {
+    const auto it = samples_.find({series, index});
+    return it == samples_.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
+bool Lab::products_current() const {
+    for (const auto& [plot, wanted] : wanted_columns_) {
+        const lab::Columns& c = columns(plot);
+        if (c.version != compute_.series_version() || c.series != wanted) return false;
+    }
+    return true;
 }
 
 void Lab::apply_requests(const lab::Requests& requests) {
     for (const auto& [name, plot] : requests.plots) plots_[name] = plot;
+    for (const auto& [plot, wanted] : requests.columns) wanted_columns_[plot] = wanted;
+    wanted_samples_ = requests.samples;
     LabParams next = params_;
     lab::apply_requests(next, requests);
     commit(next, Origin::User);

@@ -11,6 +11,7 @@
 #include "lab/input.h"
 #include "lab/lab_compute.h"
 #include "lab/params.h"
+#include "lab/products.h"
 #include "lab/session.h"
 #include "lesson/lesson.h"
 
@@ -33,8 +34,13 @@ public:
 
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
-    // The score view still decimates its series on the device while drawing.
-    LabCompute& compute() { return compute_; }
+    // A plot's columns as last asked for (empty until the update after the first request), and
+    // a sample asked for in the previous frame.
+    const lab::Columns& columns(const std::string& plot) const;
+    std::optional<double> sample(gpu::Series series, std::int64_t index) const;
+    // Every plot's columns are of the current series and the bounds last asked for: a frame
+    // drawn now shows exactly the lab's state.
+    bool products_current() const;
     // AllAtOnce from the next change on: the soak's tour uses it so that every series buffer
     // reaches its largest size before memory is measured.
     void set_pace(Pace pace) { compute_.set_previews(pace == Pace::Interactive); }
@@ -74,12 +80,17 @@ private:
     bool commit(const LabParams& candidate, Origin origin);
     void show_scene_state();
     void presenter_keys(const std::vector<lab::Key>& keys);
+    void refresh_products();
 
     LabParams params_;
     lab::Status status_;
     LabCompute compute_;
     std::map<std::string, plot::PlotState> plots_;
     int plots_opened_ = 0;
+    std::map<std::string, lab::SeriesColumns> wanted_columns_;
+    std::map<std::string, lab::Columns> columns_;
+    std::vector<lab::Sample> wanted_samples_;
+    std::map<lab::Sample, double> samples_;
     std::optional<Lesson> lesson_;
     int scene_ = 0;
     double scene_time_ = 0.0;

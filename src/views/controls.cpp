@@ -523,7 +523,7 @@ void view_section(LabParams& p, PanelState& panel) {
 // Why the numbers are on the CPU, and where the math degenerates for these settings: always
 // visible, since a flat or noisy curve without its reason looks like a bug.
 void notes_section(const LabCompute& compute) {
-    const std::string& fallback = compute.device().fallback_reason();
+    const std::string& fallback = compute.fallback_reason();
     if (!fallback.empty()) {
         warning_line("Computing on the CPU: no GPU compute shaders here", fallback);
     }

@@ -61,7 +61,7 @@ void LabView::view(int index, ImVec2 size) {
         requests_.focus_view = lab_.params().focused_view == index ? -1 : index;
     }
     ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", index + 1).c_str());
-    Context ctx{lab_.params(), lab_.compute(), view_state_, requests_, palette(lab_.params().theme), annotations};
+    Context ctx{lab_.params(), lab_.compute(), lab_, view_state_, requests_, palette(lab_.params().theme), annotations};
     if (lab_.params().playing && !lab_.params().stepwise_planes) ctx.position_fraction = lab_.status().playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
@@ -83,11 +83,11 @@ void LabView::grid(ImVec2 origin, ImVec2 size) {
     // The ninth cell: where the numbers come from, and how to get help.
     ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * (cell.x + gap), origin.y + 2 * (cell.y + gap)));
     ImGui::BeginChild("status", cell, true);
-    if (lab_.compute().device().fallback_reason().empty()) {
-        ui::text_disabled(fmt::format("Compute: {}", lab_.compute().device().name()));
+    if (lab_.compute().fallback_reason().empty()) {
+        ui::text_disabled(fmt::format("Compute: {}", lab_.compute().device_name()));
     } else {
         ui::text("Compute: CPU (no GPU compute shaders)", IM_COL32(240, 171, 41, 255));
-        ui::tip(lab_.compute().device().fallback_reason().c_str());
+        ui::tip(lab_.compute().fallback_reason().c_str());
     }
     ui::text_disabled(fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
                                   lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta));

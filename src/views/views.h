@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "lab/input.h"
+#include "lab/lab.h"
 #include "lab/lab_compute.h"
 #include "lab/params.h"
 #include "lesson/lesson.h"
@@ -19,22 +20,10 @@ namespace ropelab::views {
 
 using lab::Requests;
 
-// M4 columns of the device's series, kept while neither the series nor the plot's pixel
-// columns change: a paused or merely animating score plot then costs no device round trip.
-// Each plot keeps the series it draws, and only those.
-struct ColumnCache {
-    int version = -1;
-    // The series decimated, each with its column boundaries (in its own samples: compare mode's
-    // curves may be at different strides while they are refined); the others stay empty.
-    std::vector<std::pair<gpu::Series, std::vector<std::uint32_t>>> series;
-    std::vector<M4Column> columns[gpu::kSeriesCount];
-    const std::vector<M4Column>& operator[](gpu::Series s) const { return columns[static_cast<int>(s)]; }
-};
 
-// Per-view UI state that survives frames (plot zoom and pan, cached decimations).
+// Per-view UI state that survives frames (plot zoom and pan).
 struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
-    ColumnCache score_columns, shape_columns, error_columns;
 };
 
 // How the angle modes are named on screen (the schema's names are the CLI's: naive-fp32, bf16).
@@ -48,7 +37,8 @@ Palette palette(Theme theme);
 
 struct Context {
     const LabParams& params;
-    LabCompute& compute;
+    const LabCompute& compute;
+    const Lab& lab;  // its products: device columns and samples (lab/products.h)
     ViewState& state;
     Requests& requests;
     Palette colors;
