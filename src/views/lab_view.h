@@ -4,7 +4,7 @@
 // the lab's step, draw from the lab, hand what the views asked for back to the lab.
 #include "lab/input.h"
 #include "lab/lab.h"
-#include "views/controls.h"
+#include "views/panel/panel.h"
 #include "views/presenter_aids.h"
 #include "views/views.h"
 
