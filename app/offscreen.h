@@ -6,6 +6,7 @@
 #include <string>
 
 #include "export/image.h"
+#include "frame_driver.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "views/lab_view.h"
@@ -54,9 +55,7 @@ private:
     int next_pack_ = 0;
     RgbaImage frame_;
     int width_ = 0, height_ = 0;
-    float font_scale_ = 0.0f;
-    Theme theme_ = Theme::Dark;
-    bool software_ = false, styled_ = false;
+    FrameDriver driver_;
 };
 
 }  // namespace ropelab

@@ -1,12 +1,13 @@
 #pragma once
-// The desktop window: GLFW, Dear ImGui's GLFW and OpenGL 3 backends, fonts, themes, fullscreen,
-// screenshots. With src/gpu it is the only code that calls GL.
+// The desktop window, a surface for the frame driver: GLFW, Dear ImGui's GLFW backend, input,
+// fullscreen, screenshots and the present. With src/gpu it is the only code that calls GL.
 #include <functional>
 #include <memory>
 #include <string>
 
-#include "lab/params.h"
+#include "frame_driver.h"
 #include "lab/input.h"
+#include "lab/params.h"
 
 struct GLFWwindow;
 
@@ -69,14 +70,12 @@ public:
 private:
     Window() = default;
     void apply_presentation(const LabParams& p);
-    void rebuild_fonts(float scale);
     void set_fullscreen(bool on);
 
     GLFWwindow* window_ = nullptr;
     lab::Input pending_;
-    float font_scale_ = 0.0f;
-    Theme theme_ = Theme::Dark;
-    bool themed_ = false, fullscreen_ = false, software_renderer_ = false;
+    FrameDriver driver_;
+    bool fullscreen_ = false;
     int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
     double build_ms_ = 0.0, render_ms_ = 0.0;
     int monitor_ = 0;
