@@ -80,7 +80,7 @@ bool Lab::products_current() const {
 
 void Lab::apply_requests(const lab::Requests& requests) {
     for (const auto& [name, plot] : requests.plots) plots_[name] = plot;
-    for (const auto& [plot, wanted] : requests.columns) wanted_columns_[plot] = wanted;
+    wanted_columns_ = requests.columns;  // only the plots drawn: a hidden plot costs no device work
     wanted_samples_ = requests.samples;
     LabParams next = params_;
     lab::apply_requests(next, requests);

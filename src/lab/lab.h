@@ -87,8 +87,8 @@ private:
     LabCompute compute_;
     std::map<std::string, plot::PlotState> plots_;
     int plots_opened_ = 0;
-    std::map<std::string, lab::SeriesColumns> wanted_columns_;
-    std::map<std::string, lab::Columns> columns_;
+    std::map<std::string, lab::SeriesColumns> wanted_columns_;  // by the plots drawn last frame
+    std::map<std::string, lab::Columns> columns_;  // every plot's, kept while it is hidden
     std::vector<lab::Sample> wanted_samples_;
     std::map<lab::Sample, double> samples_;
     std::optional<Lesson> lesson_;
