@@ -26,7 +26,8 @@ class Lab {
 public:
     Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace = Pace::Interactive);
 
-    // Commands and keys, then playback or the lesson clock, then the recompute they need.
+    // Commands and keys, then playback or the lesson clock, then the recompute they need and the
+    // products the views asked for in the previous frame.
     void update(double seconds, const lab::Input& input);
     // What the views asked for while drawing, and the panel's session action.
     void apply_requests(const lab::Requests& requests);
