@@ -15,7 +15,7 @@
 #include "lab/lab_data.h"
 #include "export_job.h"
 #include "offscreen.h"
-#include "views/controls.h"
+#include "lab/actions.h"
 
 namespace ropelab {
 
@@ -23,11 +23,11 @@ namespace {
 
 volatile int g_cancel = 0;
 
-controls::Sweep parse_sweep(const std::string& name) {
-    if (name == "position") return controls::Sweep::Position;
-    if (name == "distance") return controls::Sweep::Distance;
-    if (name == "theta") return controls::Sweep::Theta;
-    return controls::Sweep::Factor;
+lab::Sweep parse_sweep(const std::string& name) {
+    if (name == "position") return lab::Sweep::Position;
+    if (name == "distance") return lab::Sweep::Distance;
+    if (name == "theta") return lab::Sweep::Theta;
+    return lab::Sweep::Factor;
 }
 
 void progress(const ExportJob& job) {
@@ -81,7 +81,7 @@ int run_render(const RenderOptions& o) {
     if (still && (o.animate || o.frames.value_or(1) > 1)) {
         throw InputError("--out: a .png, .svg or .pdf holds one frame; animate into .gif, .mp4 or DIR/");
     }
-    controls::ExportSpec spec;
+    lab::ExportSpec spec;
     spec.path = o.out;
     spec.view = params.focused_view;
     spec.width = width;

@@ -36,7 +36,7 @@ bool write_figure(const std::string& path, const draw::Figure& figure, std::stri
 
 }  // namespace
 
-std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, const LabParams& params,
+std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const LabParams& params,
                                             std::string& notice, const std::map<std::string, plot::PlotState>& plots) {
     if (spec.width < 1 || spec.height < 1 || spec.width > 8192 || spec.height > 8192) {
         throw InputError(fmt::format("--size: each side must be in 1 .. 8192 (got {}x{})", spec.width, spec.height));
@@ -51,8 +51,8 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
         throw InputError(fmt::format("--out {}: {}", spec.path, problem));
     }
     if (spec.frames < 1 || spec.fps < 1) throw InputError("--frames and --fps must be at least 1");
-    job->log_scale_ = spec.sweep == controls::Sweep::Theta || spec.sweep == controls::Sweep::Factor;
-    std::tie(job->from_, job->to_) = controls::default_sweep_range(spec.sweep, spec.frames);
+    job->log_scale_ = spec.sweep == lab::Sweep::Theta || spec.sweep == lab::Sweep::Factor;
+    std::tie(job->from_, job->to_) = lab::default_sweep_range(spec.sweep, spec.frames);
     job->from_ = spec.from.value_or(job->from_);
     job->to_ = spec.to.value_or(job->to_);
     if (job->log_scale_ && (job->from_ <= 0 || job->to_ <= 0)) {
@@ -72,7 +72,8 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
     p.show_controls = spec.view < 0;  // one view alone; the whole window with its controls
     p.ui_scale = spec.ui_scale;
     job->start_params_ = p;
-    job->lab_ = std::make_unique<LabUi>(job->renderer_->device(), p, Pace::AllAtOnce);
+    job->lab_ = std::make_unique<Lab>(job->renderer_->device(), p, Pace::AllAtOnce);
+    job->view_ = std::make_unique<views::LabView>(*job->lab_);
     if (!plots.empty()) job->lab_->open_session(Session{p, plots}, "the session");
     if (!spec.lesson.empty()) {
         Lesson lesson = load_lesson(spec.lesson);
@@ -102,6 +103,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const controls::ExportSpec& spec, co
 }
 
 ExportJob::~ExportJob() {
+    view_.reset();
     lab_.reset();  // its GL objects go before the renderer's context
     renderer_.reset();
 }
@@ -120,9 +122,9 @@ bool is_still_path(const std::string& path) { return path.ends_with(".png") || i
 
 bool ExportJob::finish_still() {
     if (is_figure_path(spec_.path)) {
-        write_figure(spec_.path, renderer_->render_figure(*lab_, 3), error_);
+        write_figure(spec_.path, renderer_->render_figure(*view_, 3), error_);
     } else {
-        write_png(spec_.path, renderer_->render(*lab_, spec_.transparent, 0.0, 3), error_);
+        write_png(spec_.path, renderer_->render(*view_, spec_.transparent, 0.0, 3), error_);
     }
     done_ = 1;
     finished_ = true;
@@ -144,7 +146,7 @@ bool ExportJob::step() {
     }
     // Frame k is handed to the writer while frame k + 1 is drawn (the renderer's read-back runs
     // one frame behind), and the writer's thread feeds ffmpeg meanwhile.
-    const RgbaImage* ready = renderer_->render_next(*lab_, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1);
+    const RgbaImage* ready = renderer_->render_next(*view_, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1);
     if (ready && !writer_->write(*ready, error_)) {
         cancel();
         return false;
@@ -175,8 +177,8 @@ bool ExportJob::sweep_frame() {
     const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;
     const double value = log_scale_ ? from_ * std::pow(to_ / from_, t) : from_ + (to_ - from_) * t;
     LabParams next = lab_->params();
-    if (!controls::apply_sweep(next, lab_->controls_state(), spec_.sweep, value) || !lab_->apply(next)) {
-        error_ = fmt::format("frame {}: {}", frame_, lab_->controls_state().error);
+    if (!lab::apply_sweep(next, lab_->status(), spec_.sweep, value) || !lab_->apply(next)) {
+        error_ = fmt::format("frame {}: {}", frame_, lab_->status().error);
         cancel();
         return false;
     }
@@ -198,7 +200,7 @@ void ExportJob::cancel() {
     finished_ = true;
 }
 
-std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const Session& session) {
+std::vector<std::string> render_arguments(const lab::ExportSpec& spec, const Session& session) {
     static constexpr const char* kSweeps[] = {"position", "distance", "theta", "factor"};
     std::vector<std::string> a = {
         "render", "--progress", "--out", spec.path,
@@ -216,9 +218,9 @@ std::vector<std::string> render_arguments(const controls::ExportSpec& spec, cons
     return a;
 }
 
-void ExportPanelRunner::step(LabUi& lab) {
-    controls::ExportStatus& status = lab.controls_state().export_status;
-    const controls::ExportSpec& spec = lab.controls_state().export_spec;
+void ExportPanelRunner::step(Lab& lab) {
+    lab::ExportStatus& status = lab.status().export_status;
+    const lab::ExportSpec& spec = lab.status().export_spec;
     if (status.requested && !child_) {
         status.requested = false;
         status.message.clear();

@@ -11,7 +11,8 @@
 #include "lab/session.h"
 #include "offscreen.h"
 #include "platform.h"
-#include "views/controls.h"
+#include "lab/actions.h"
+#include "views/lab_view.h"
 
 namespace ropelab {
 
@@ -20,7 +21,7 @@ public:
     // Checks the spec (InputError naming the problem: size, extension, folder) and opens the
     // offscreen renderer and the writer. Leaves the offscreen GL context current.
     // `plots` are the session's plot zoom and pan, so the export shows what the window showed.
-    static std::unique_ptr<ExportJob> start(const controls::ExportSpec& spec, const LabParams& params,
+    static std::unique_ptr<ExportJob> start(const lab::ExportSpec& spec, const LabParams& params,
                                             std::string& notice, const std::map<std::string, plot::PlotState>& plots = {});
     ~ExportJob();
 
@@ -42,10 +43,11 @@ private:
     void lesson_frame(int k);
     bool sweep_frame();
 
-    controls::ExportSpec spec_;
+    lab::ExportSpec spec_;
     std::vector<double> scene_starts_;  // lesson export: each scene's start time, then the total
     std::unique_ptr<OffscreenRenderer> renderer_;
-    std::unique_ptr<LabUi> lab_;
+    std::unique_ptr<Lab> lab_;
+    std::unique_ptr<views::LabView> view_;  // draws lab_
     std::unique_ptr<VideoWriter> writer_;
     LabParams start_params_;
     bool still_ = false, finished_ = false, log_scale_ = false;
@@ -63,7 +65,7 @@ class ExportPanelRunner {
 public:
     // `program` is the ropelab executable (by default this one).
     explicit ExportPanelRunner(std::string program = platform::this_executable()) : program_(std::move(program)) {}
-    void step(LabUi& lab);
+    void step(Lab& lab);
 
 private:
     std::string program_;
@@ -77,7 +79,7 @@ bool is_figure_path(const std::string& path);  // .svg or .pdf
 
 // The `ropelab render` arguments that perform `spec` on exactly this state: the whole session
 // travels as a share string, so the child renders the lab on screen, field for field.
-std::vector<std::string> render_arguments(const controls::ExportSpec& spec, const Session& session);
+std::vector<std::string> render_arguments(const lab::ExportSpec& spec, const Session& session);
 
 // Data exports need no rendering: the view's series from the lab's data, written atomically.
 // Returns an empty string or the reason it failed.

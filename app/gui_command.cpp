@@ -20,13 +20,13 @@
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "output_table.h"
-#include "views/lab_ui.h"
+#include "views/lab_view.h"
 #include "core/presets.h"
 #include "export_job.h"
 #include "platform.h"
 #include "lesson/lesson.h"
 #include "script.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "window.h"
 
 namespace ropelab {
@@ -77,14 +77,14 @@ constexpr int kTourSizes = 21;  // N = 2^4 .. 2^24
 int soak_tour_length() { return kTourSizes + static_cast<int>(presets().size()) + 9; }
 
 // Through the lab's one writer, like every other change.
-void soak_tour_step(LabUi& lab, int k) {
+void soak_tour_step(Lab& lab, int k) {
     LabParams p = lab.params();
-    controls::ControlsState& s = lab.controls_state();
+    lab::Status& s = lab.status();
     p.focused_view = k % (kViewCount + 1) - 1;
     if (k < kTourSizes) {
         p.max_distance = std::int64_t{1} << (4 + k);
     } else if (k - kTourSizes < static_cast<int>(presets().size())) {
-        controls::select_preset(p, s, presets()[static_cast<std::size_t>(k - kTourSizes)].note.name);
+        lab::select_preset(p, s, presets()[static_cast<std::size_t>(k - kTourSizes)].note.name);
     } else {
         k -= kTourSizes + static_cast<int>(presets().size());
         p.angle_mode = static_cast<AngleMode>(k % 3);
@@ -94,19 +94,19 @@ void soak_tour_step(LabUi& lab, int k) {
 }
 
 // One random change through the controls, as a restless user would make it.
-void soak_step(LabUi& lab, std::mt19937_64& rng) {
+void soak_step(Lab& lab, std::mt19937_64& rng) {
     LabParams p = lab.params();
-    controls::ControlsState& s = lab.controls_state();
+    lab::Status& s = lab.status();
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
     switch (pick(12)) {
         case 0: {
             const auto all = presets();
-            controls::select_preset(p, s, all[static_cast<std::size_t>(pick(static_cast<int>(all.size())))].note.name);
+            lab::select_preset(p, s, all[static_cast<std::size_t>(pick(static_cast<int>(all.size())))].note.name);
             break;
         }
-        case 1: controls::apply_sweep(p, s, controls::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
-        case 2: controls::apply_sweep(p, s, controls::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
-        case 3: controls::apply_sweep(p, s, controls::Sweep::Position, static_cast<double>(rng() % static_cast<std::uint64_t>(kMaxPosition + 1))); break;
+        case 1: lab::apply_sweep(p, s, lab::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
+        case 2: lab::apply_sweep(p, s, lab::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
+        case 3: lab::apply_sweep(p, s, lab::Sweep::Position, static_cast<double>(rng() % static_cast<std::uint64_t>(kMaxPosition + 1))); break;
         case 4: p.focused_view = pick(kViewCount + 1) - 1; break;
         case 5: p.encoding = static_cast<Encoding>(pick(3)); break;
         case 6: p.vectors = static_cast<VectorChoice>(pick(4)); break;
@@ -116,7 +116,7 @@ void soak_step(LabUi& lab, std::mt19937_64& rng) {
             ModelConfig m = p.model;
             m.layout = m.layout == PairLayout::Half ? PairLayout::Interleaved : PairLayout::Half;
             m.head_dim = 2 * (1 + pick(256));  // up to 512, sometimes refused with partial rotary
-            controls::try_set_model(p, s, m);
+            lab::try_set_model(p, s, m);
             break;
         }
         case 10: p.log_distance = !p.log_distance; break;
@@ -158,7 +158,7 @@ private:
 };
 
 // Non-finite numbers must never reach the screen: checks what the views draw from.
-bool all_finite(const LabUi& lab) {
+bool all_finite(const Lab& lab) {
     const LabData& d = lab.compute().data();
     for (const auto* series : {&d.invariance_rope, &d.invariance_sinusoidal, &d.naive_error, &d.bf16_error}) {
         for (double v : *series) {
@@ -231,13 +231,14 @@ int run_gui(const GuiOptions& o) {
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
     const auto opened = std::chrono::steady_clock::now();
-    LabUi lab(*device, initial_params(o, window->content_scale(), from));
+    Lab lab(*device, initial_params(o, window->content_scale(), from));
+    views::LabView view(lab);
     if (session) lab.open_session(Session{lab.params(), session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
     if (!o.lab.model.config_path.empty()) {  // the panel shows the file, its layer types and what was read
         ModelOptions quiet = o.lab.model;
         quiet.quiet = true;
         const LoadedConfig loaded = resolve_loaded(quiet);
-        controls::ControlsState& s = lab.controls_state();
+        lab::Status& s = lab.status();
         s.config_path = o.lab.model.config_path;
         s.layer_types = loaded.layer_types;
         s.what_was_read = explain_lines(loaded);
@@ -290,7 +291,7 @@ int run_gui(const GuiOptions& o) {
                                     : last_frame                              ? o.screenshot
                                                                               : "";
         const bool drawn = window->frame(
-            lab.params(), [&](const controls::Commands& c) { lab.frame(seconds, c); }, capture, &capture_error);
+            lab.params(), [&](const lab::Input& input) { view.frame(seconds, input); }, capture, &capture_error);
         if (script && !script->after_frame(lab)) {
             std::fprintf(stderr, "ropelab: error: %s\n", script->error().c_str());
             return 2;

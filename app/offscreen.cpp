@@ -47,7 +47,7 @@ std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int heig
         why = fmt::format("cannot make a {}x{} framebuffer", width, height);
         return nullptr;
     }
-    r->software_ = is_software_renderer(gpu::current_gl_info().renderer);
+    r->driver_ = FrameDriver(is_software_renderer(gpu::current_gl_info().renderer));
     r->device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, r->notice_);
 
     IMGUI_CHECKVERSION();
@@ -78,38 +78,20 @@ OffscreenRenderer::~OffscreenRenderer() {
     if (color_) glDeleteRenderbuffers(1, &color_);
 }
 
-void OffscreenRenderer::draw(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+void OffscreenRenderer::draw(views::LabView& lab, bool transparent, double seconds_per_frame, int settle) {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = static_cast<float>(std::max(seconds_per_frame, 1e-4));
-    for (int f = 0; f < settle; ++f) {
-        const LabParams& p = lab.params();
-        const float scale = fitted_ui_scale(p.ui_scale, io.DisplaySize.x, io.DisplaySize.y);
-        if (scale != font_scale_) {
-            load_fonts(scale);
-            ImGui_ImplOpenGL3_DestroyFontsTexture();
-            ImGui_ImplOpenGL3_CreateFontsTexture();
-            font_scale_ = scale;
-            styled_ = false;
-        }
-        if (!styled_ || p.theme != theme_) {
-            apply_style(p.theme, scale, software_);
-            theme_ = p.theme;
-            styled_ = true;
-        }
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui::NewFrame();
-        lab.frame(f == 0 ? seconds_per_frame : 0.0, {});
-        ImGui::Render();
+    // One frame more when a view asked for device columns the lab had not computed yet (they
+    // come the update after the request): what is read back is exactly the lab's state.
+    for (int f = 0; f < settle || (f == settle && !lab.lab().products_current()); ++f) {
+        driver_.present(lab.lab().params(), io.DisplaySize.x, io.DisplaySize.y);
+        driver_.build({}, [&] { lab.frame(f == 0 ? seconds_per_frame : 0.0, {}); });
         glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-        glViewport(0, 0, width_, height_);
-        const ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-        glClearColor(clear.x, clear.y, clear.z, transparent ? 0.0f : 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        driver_.render(width_, height_, transparent ? 0.0f : 1.0f);
     }
 }
 
-RgbaImage OffscreenRenderer::render(LabUi& lab, bool transparent, double seconds_per_frame, int settle) {
+RgbaImage OffscreenRenderer::render(views::LabView& lab, bool transparent, double seconds_per_frame, int settle) {
     context_->make_current();
     ImGuiContext* previous = ImGui::GetCurrentContext();
     ImGui::SetCurrentContext(imgui_);
@@ -143,7 +125,7 @@ draw::TexturePixels read_texture(ImTextureID id) {
 
 }  // namespace
 
-draw::Figure OffscreenRenderer::render_figure(LabUi& lab, int settle) {
+draw::Figure OffscreenRenderer::render_figure(views::LabView& lab, int settle) {
     context_->make_current();
     ImGuiContext* previous = ImGui::GetCurrentContext();
     ImGui::SetCurrentContext(imgui_);
@@ -161,7 +143,7 @@ draw::Figure OffscreenRenderer::render_figure(LabUi& lab, int settle) {
     return figure;
 }
 
-const RgbaImage* OffscreenRenderer::render_next(LabUi& lab, double seconds_per_frame, int settle) {
+const RgbaImage* OffscreenRenderer::render_next(views::LabView& lab, double seconds_per_frame, int settle) {
     context_->make_current();
     ImGuiContext* previous = ImGui::GetCurrentContext();
     ImGui::SetCurrentContext(imgui_);

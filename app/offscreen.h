@@ -1,15 +1,16 @@
 #pragma once
 // Rendering the lab without a window: an EGL surfaceless context (no X needed), a framebuffer
 // object of any size up to 8192×8192, and Dear ImGui driven without a platform backend. What
-// `render` and exports draw is the very same LabUi the window shows.
+// `render` and exports draw is the very same LabView the window shows.
 #include <memory>
 #include <string>
 
 #include "export/image.h"
+#include "frame_driver.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
+#include "views/lab_view.h"
 #include "plot/display_list.h"
-#include "views/lab_ui.h"
 
 namespace ropelab {
 
@@ -22,7 +23,7 @@ public:
     static std::unique_ptr<OffscreenRenderer> create(int width, int height, std::string& why);
     ~OffscreenRenderer();
 
-    // The device to build the LabUi with (GPU core in this context, or the CPU path).
+    // The device to build the Lab with (GPU core in this context, or the CPU path).
     gpu::ComputeDevice& device() { return *device_; }
     const std::string& device_notice() const { return notice_; }
 
@@ -30,21 +31,21 @@ public:
     // the last back. `transparent`: background alpha 0 where nothing is drawn. Makes its own GL
     // context current (a window must make its own current again) and leaves ImGui's current
     // context as it found it.
-    RgbaImage render(LabUi& lab, bool transparent, double seconds_per_frame, int settle = 1);
+    RgbaImage render(views::LabView& lab, bool transparent, double seconds_per_frame, int settle = 1);
     // The same frame as a vector figure (plot/capture.h): what render() would show, laid out alike.
-    draw::Figure render_figure(LabUi& lab, int settle = 1);
+    draw::Figure render_figure(views::LabView& lab, int settle = 1);
 
     // Animations: draws the next frame and starts reading it back into one of two pixel-pack
     // buffers, then returns the frame drawn before it (nullptr on the first call), so that each
     // read-back overlaps drawing the next frame. flush() returns the last one. The image is
     // owned here and reused: valid until the next call.
-    const RgbaImage* render_next(LabUi& lab, double seconds_per_frame, int settle = 1);
+    const RgbaImage* render_next(views::LabView& lab, double seconds_per_frame, int settle = 1);
     const RgbaImage* flush();
 
 private:
     OffscreenRenderer() = default;
     // Draws `settle` frames into the framebuffer; the caller has made the contexts current.
-    void draw(LabUi& lab, bool transparent, double seconds_per_frame, int settle);
+    void draw(views::LabView& lab, bool transparent, double seconds_per_frame, int settle);
     // Maps pixel-pack buffer `slot` and copies it top-down (opaque) into frame_.
     const RgbaImage* take(int slot);
     std::unique_ptr<gpu::HeadlessContext> context_;
@@ -57,9 +58,7 @@ private:
     int next_pack_ = 0;
     RgbaImage frame_;
     int width_ = 0, height_ = 0;
-    float font_scale_ = 0.0f;
-    Theme theme_ = Theme::Dark;
-    bool software_ = false, styled_ = false;
+    FrameDriver driver_;
 };
 
 }  // namespace ropelab

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "lab/session.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab {
 
@@ -199,7 +199,7 @@ std::string curve_bytes(const LabCompute& compute) {
 
 }  // namespace
 
-bool Script::after_frame(LabUi& lab) {
+bool Script::after_frame(const Lab& lab) {
     std::string error;
     if (!state_out_.empty() && !write_file_atomically(state_out_, session_to_json(lab.session()), error)) {
         error_ = fmt::format("{}: {}", where(), error);

@@ -1,7 +1,7 @@
 #pragma once
 // `ropelab gui --script FILE.json`: drives the real window as a person would, through the GLFW
 // callbacks a mouse and keyboard use, aiming at widgets where ImGui laid them out in the last
-// frame (the widget log, views/widgets.h). A JSON array of steps, one per frame unless it waits:
+// frame (the widget log, ui/widgets.h). A JSON array of steps, one per frame unless it waits:
 //   {"wait": N}                      N frames of nothing
 //   {"click": "LABEL"}               the centre of the first visible widget with that visible label
 //                                    (scrolling its panel with the wheel first if it is out of view)
@@ -23,7 +23,7 @@
 
 #include "core/json_input.h"
 
-#include "views/lab_ui.h"
+#include "lab/lab.h"
 #include "window.h"
 
 namespace ropelab {
@@ -36,7 +36,7 @@ public:
     // Before a frame: this frame's input. After it: files the step asked for. Both return false
     // with error() set when the script cannot go on (a label not visible, a file not written).
     bool before_frame(Window& window);
-    bool after_frame(LabUi& lab);
+    bool after_frame(const Lab& lab);
     bool done() const { return next_ >= steps_.size() && actions_.empty(); }
     // The screenshot this frame should be saved as, if a step asked for one.
     const std::string& capture_path() const { return capture_; }

@@ -45,8 +45,8 @@ struct WindowCallbacks {
         if (key == GLFW_KEY_F12) owner(w)->screenshot_requested_ = true;
     }
     static void cursor(GLFWwindow* w, double, double) { owner(w)->last_motion_ = glfwGetTime(); }
-    static std::optional<controls::Key> presenter_key(int key) {
-        using controls::Key;
+    static std::optional<lab::Key> presenter_key(int key) {
+        using lab::Key;
         switch (key) {
             case GLFW_KEY_LEFT: return Key::Left;
             case GLFW_KEY_RIGHT: return Key::Right;
@@ -102,7 +102,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     glfwSetDropCallback(w->window_, WindowCallbacks::drop);
     glfwSetCursorPosCallback(w->window_, WindowCallbacks::cursor);
     gpu::install_debug_counter();
-    w->software_renderer_ = is_software_renderer(gpu::current_gl_info().renderer);
+    w->driver_ = FrameDriver(is_software_renderer(gpu::current_gl_info().renderer));
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -129,13 +129,6 @@ float Window::content_scale() const {
     return std::max(x, y);
 }
 
-void Window::rebuild_fonts(float scale) {
-    load_fonts(scale);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-    font_scale_ = scale;
-}
-
 void Window::set_fullscreen(bool on) {
     if (on == fullscreen_) return;
     int count = 0;
@@ -155,16 +148,7 @@ void Window::set_fullscreen(bool on) {
 void Window::apply_presentation(const LabParams& p) {
     int width = 0, height = 0;
     glfwGetWindowSize(window_, &width, &height);
-    const float scale = fitted_ui_scale(p.ui_scale, static_cast<float>(width), static_cast<float>(height));
-    if (scale != font_scale_) {
-        rebuild_fonts(scale);
-        themed_ = false;  // sizes scale with the font
-    }
-    if (!themed_ || p.theme != theme_) {
-        apply_style(p.theme, scale, software_renderer_);
-        theme_ = p.theme;
-        themed_ = true;
-    }
+    driver_.present(p, static_cast<float>(width), static_cast<float>(height));
     set_fullscreen(p.fullscreen);
     // Presenting: the pointer hides after 2 s without motion, and comes back when moved.
     const bool hide = p.presenting && glfwGetTime() - last_motion_ > 2.0;
@@ -221,7 +205,7 @@ void Window::move_pointer(double x, double y) {
 }
 
 bool Window::frame(const LabParams& presentation,
-                   const std::function<void(const controls::Commands&)>& build,
+                   const std::function<void(const lab::Input&)>& build,
                    const std::string& capture_to, std::string* capture_error) {
     glfwPollEvents();
     int width = 0, height = 0;
@@ -233,23 +217,21 @@ bool Window::frame(const LabParams& presentation,
         return false;
     }
     apply_presentation(presentation);
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-    if (input_hook_) input_hook_();
-    ImGui::NewFrame();
-    const controls::Commands commands = pending_;
-    pending_ = {};
-    const auto start = std::chrono::steady_clock::now();
-    build(commands);
-    ImGui::Render();
+    std::chrono::steady_clock::time_point start;
+    driver_.build(
+        [&] {
+            ImGui_ImplGlfw_NewFrame();
+            if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+            if (input_hook_) input_hook_();
+        },
+        [&] {
+            const lab::Input input = pending_;
+            pending_ = {};
+            start = std::chrono::steady_clock::now();
+            build(input);
+        });
     const auto built = std::chrono::steady_clock::now();
-
-    glViewport(0, 0, width, height);
-    const ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-    glClearColor(clear.x, clear.y, clear.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    driver_.render(width, height, 1.0f);
     if (!capture_to.empty()) {
         std::string error;
         if (!save_framebuffer_png(capture_to, width, height, error) && capture_error) *capture_error = error;

@@ -1,12 +1,13 @@
 #pragma once
-// The desktop window: GLFW, Dear ImGui's GLFW and OpenGL 3 backends, fonts, themes, fullscreen,
-// screenshots. With src/gpu it is the only code that calls GL.
+// The desktop window, a surface for the frame driver: GLFW, Dear ImGui's GLFW backend, input,
+// fullscreen, screenshots and the present. With src/gpu it is the only code that calls GL.
 #include <functional>
 #include <memory>
 #include <string>
 
+#include "frame_driver.h"
+#include "lab/input.h"
 #include "lab/params.h"
-#include "views/controls.h"
 
 struct GLFWwindow;
 
@@ -37,7 +38,7 @@ public:
     // One frame: events, then `build` between ImGui's NewFrame and Render, then draw and swap.
     // A minimised window (iconified, or a 0×0 framebuffer) waits for events instead of drawing
     // and returns false. `capture_to`, when set, saves this frame as a PNG (error text on failure).
-    bool frame(const LabParams& presentation, const std::function<void(const controls::Commands&)>& build,
+    bool frame(const LabParams& presentation, const std::function<void(const lab::Input&)>& build,
                const std::string& capture_to = "", std::string* capture_error = nullptr);
 
     // Called each frame after the platform backend has read the real mouse and keyboard and
@@ -69,14 +70,12 @@ public:
 private:
     Window() = default;
     void apply_presentation(const LabParams& p);
-    void rebuild_fonts(float scale);
     void set_fullscreen(bool on);
 
     GLFWwindow* window_ = nullptr;
-    controls::Commands pending_;
-    float font_scale_ = 0.0f;
-    Theme theme_ = Theme::Dark;
-    bool themed_ = false, fullscreen_ = false, software_renderer_ = false;
+    lab::Input pending_;
+    FrameDriver driver_;
+    bool fullscreen_ = false;
     int windowed_[4] = {0, 0, 1280, 720};  // x, y, w, h to return to from fullscreen
     double build_ms_ = 0.0, render_ms_ = 0.0;
     int monitor_ = 0;

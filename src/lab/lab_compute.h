@@ -65,6 +65,9 @@ public:
     const std::string& error() const { return error_; }
     gpu::ComputeDevice& device() { return device_; }
     const gpu::ComputeDevice& device() const { return device_; }
+    // What the views say about the device (they never call it).
+    const std::string& device_name() const { return device_.name(); }
+    const std::string& fallback_reason() const { return device_.fallback_reason(); }
     bool ready() const { return ready_; }
 
     // Distance between consecutive samples of the score series (1 once exact): the base's

@@ -1,6 +1,6 @@
 #pragma once
 // Everything the lab shows is a function of this one struct. Its fields, their ranges and their
-// serialisation are declared once, in lab/schema.h; LabUi::apply is its one writer (every edit
+// serialisation are declared once, in lab/schema.h; Lab::apply is its one writer (every edit
 // arrives as a candidate state and is validated first); views read it and hand back requests.
 #include <algorithm>
 #include <array>

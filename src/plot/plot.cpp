@@ -2,12 +2,12 @@
 // zoom and pan. Its drawing is a display list (plot_figure.cpp).
 #include "plot/plot.h"
 
+#include "ui/widgets.h"
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "plot/screen.h"
-#include "views/widgets.h"
 
 namespace ropelab::plot {
 

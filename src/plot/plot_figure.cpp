@@ -7,7 +7,7 @@
 
 #include "plot/plot.h"
 #include "plot/screen.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab::plot {
 

@@ -2,7 +2,7 @@
 
 #include "lab/compare.h"
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "plot/screen.h"
 
 namespace ropelab::views {

@@ -11,7 +11,7 @@
 
 #include "lab/compare.h"
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab::views {
 

@@ -12,7 +12,7 @@
 #include "core/rotation.h"
 #include "lab/compare.h"
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "plot/screen.h"
 
 namespace ropelab::views {
@@ -48,7 +48,7 @@ void colour_bar(float width, bool diverging = false) {
 
 void heatmap_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    LabCompute& compute = ctx.compute;
+    const LabCompute& compute = ctx.compute;
     const LabData& d = compute.data();
     caption("m·θ_i mod 2π: positions down, pairs across.",
             "The rotation angle of every pair at every position, through a cyclic colormap: fast "

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab::views {
 

@@ -13,7 +13,7 @@
 #include "core/rotation.h"
 #include "lab/compare.h"
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab::views {
 

@@ -10,7 +10,7 @@
 
 #include "core/rotation.h"
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "plot/screen.h"
 
 namespace ropelab::views {

@@ -11,7 +11,7 @@
 
 #include "lab/compare.h"
 #include "views/views.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 namespace ropelab::views {
 
@@ -19,14 +19,18 @@ namespace {
 
 ImU32 mode_color(const Context& ctx, AngleMode mode) { return mode == AngleMode::Bf16 ? ctx.colors.bf16 : ctx.colors.naive; }
 
-// Decimates the device's series a plot draws for its pixel columns, kept while nothing changed.
-using Wanted = std::vector<std::pair<gpu::Series, std::vector<std::uint32_t>>>;
-void refresh(ColumnCache& cache, LabCompute& compute, Wanted wanted) {
-    if (cache.version == compute.series_version() && cache.series == wanted) return;
-    for (auto& columns : cache.columns) columns.clear();
-    for (const auto& [s, bounds] : wanted) cache.columns[static_cast<int>(s)] = compute.device().decimate(s, bounds);
-    cache.series = std::move(wanted);
-    cache.version = compute.series_version();
+// Asks the lab for the device series a plot draws, decimated for its pixel columns, and returns
+// the columns it holds for that plot (those asked for in the previous frame).
+const lab::Columns& columns_for(Context& ctx, const std::string& plot, lab::SeriesColumns wanted) {
+    ctx.requests.columns[plot] = std::move(wanted);
+    return ctx.lab.columns(plot);
+}
+
+// A sample of a device series under the pointer: asked for now, shown from the next frame on.
+std::string sample_text(Context& ctx, gpu::Series series, std::int64_t index, double factor = 1.0, int digits = 6) {
+    ctx.requests.samples.push_back({series, index});
+    const std::optional<double> value = ctx.lab.sample(series, index);
+    return value ? fmt::format("{:.{}g}", factor * *value, digits) : "…";
 }
 
 // A series' column boundaries on this plot: its samples lie `stride` distances apart.
@@ -60,13 +64,12 @@ double looseness_on_screen(const std::vector<M4Column>& rope, const std::vector<
 // The paper's figure: B(Δ)/B(0), and the rotary score scaled to 1 at its largest, for comparison.
 void decay_shape_plot(Context& ctx, float height, std::int64_t stride) {
     const LabParams& p = ctx.params;
-    LabCompute& compute = ctx.compute;
+    const LabCompute& compute = ctx.compute;
     plot::Options options{"distance Δ", "relative", p.log_distance, false, true, true};
     plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
-    ColumnCache& cache = ctx.state.shape_columns;
     const auto bounds = bounds_for(plot, p.max_distance, stride);
-    refresh(cache, compute, {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
+    const lab::Columns& cache = columns_for(ctx, "decay shape", {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
     plot.columns("B(Δ)/B(0), the paper's decay shape", cache[gpu::Series::Bound], ctx.colors.bound, 1.0 / b0);
@@ -84,8 +87,7 @@ void mode_error_plot(Context& ctx, float height, std::int64_t stride) {
     plot::Options options{"distance Δ", "naive − exact", p.log_distance, false, true, true};
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
-    ColumnCache& cache = ctx.state.error_columns;
-    refresh(cache, ctx.compute, {{gpu::Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
+    const lab::Columns& cache = columns_for(ctx, "mode error", {{gpu::Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
     const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
     plot.columns(name.c_str(), cache[gpu::Series::ModeError], mode_color(ctx, p.angle_mode));
     plot.finish();
@@ -119,8 +121,7 @@ void exact_pass_line(const LabCompute& compute, int settings) {
 
 void score_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    LabCompute& compute = ctx.compute;
-    gpu::ComputeDevice& device = compute.device();
+    const LabCompute& compute = ctx.compute;
     caption("q·k against the distance m − n, computed for every Δ < N.",
             "RoPE's score depends on the distance only; it oscillates and decays. The grey curves either side are "
             "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
@@ -130,7 +131,7 @@ void score_view(Context& ctx) {
             "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
             "double-click resets.");
     const std::int64_t stride = compute.series_stride(), preview = compute.largest_stride();
-    ui::text_disabled(fmt::format("{}, N = {}{}", device.name(), p.max_distance,
+    ui::text_disabled(fmt::format("{}, N = {}{}", compute.device_name(), p.max_distance,
                                   preview > 1 ? fmt::format(" (preview: every {}th distance)", preview) : ""));
     exact_pass_line(compute, settings_of(p, compute));
     if (const std::string note = vectors_note(p); !note.empty()) {
@@ -163,16 +164,15 @@ void score_view(Context& ctx) {
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
 
     const std::int64_t count = (p.max_distance + stride - 1) / stride;
-    ColumnCache& cache = ctx.state.score_columns;
     const auto bounds = bounds_for(plot, p.max_distance, stride);
-    Wanted drawn;
+    lab::SeriesColumns drawn;
     if (compute.has_rope()) {
         for (int i = 0; i < settings; ++i) drawn.emplace_back(gpu::setting_series(i), bounds_for(plot, p.max_distance, compute.setting_stride(i)));
     }
     if (compute.has_sinusoidal()) drawn.emplace_back(gpu::Series::SecondScores, bounds);
     if (compute.has_rope() && p.show_bound) drawn.emplace_back(gpu::Series::Bound, bounds);
     if (compute.has_mode_scores()) drawn.emplace_back(gpu::Series::ModeScores, bounds);
-    refresh(cache, compute, std::move(drawn));
+    const lab::Columns& cache = columns_for(ctx, "scores", std::move(drawn));
     const LabData& d = compute.data();
     const double passthrough = d.coefficients.passthrough;
     if (!cache[gpu::Series::Bound].empty() && p.show_bound && d.bound_factor > 0) {
@@ -222,24 +222,24 @@ void score_view(Context& ctx) {
             if (compare) {
                 ImGui::Text("score at Δ = %lld", static_cast<long long>(index * stride));
             } else {
-                ImGui::Text("RoPE score at Δ = %lld: %.6g", static_cast<long long>(index * stride),
-                            device.series_value(gpu::Series::Scores, index));
+                ImGui::Text("RoPE score at Δ = %lld: %s", static_cast<long long>(index * stride),
+                            sample_text(ctx, gpu::Series::Scores, index).c_str());
             }
             for (int i = compare ? 0 : settings; i < settings; ++i) {
                 // Each curve's own nearest sample (a compared curve may still be a preview).
                 const std::int64_t own = compute.setting_stride(i);
                 const auto at = std::llround(*x / static_cast<double>(own));
-                ImGui::Text("%s: %.6g%s", setting_name(p, i).c_str(), device.series_value(gpu::setting_series(i), at),
+                ImGui::Text("%s: %s%s", setting_name(p, i).c_str(), sample_text(ctx, gpu::setting_series(i), at).c_str(),
                             own != stride ? fmt::format(" (at Δ = {})", at * own).c_str() : "");
             }
             if (compute.has_mode_scores()) {
-                ImGui::Text("%s: %.6g", angle_mode_label(p.angle_mode), device.series_value(gpu::Series::ModeScores, index));
+                ImGui::Text("%s: %s", angle_mode_label(p.angle_mode), sample_text(ctx, gpu::Series::ModeScores, index).c_str());
             }
             if (compute.has_mode_error()) {
-                ImGui::Text("naive − exact: %.3g", device.series_value(gpu::Series::ModeError, index));
+                ImGui::Text("naive − exact: %s", sample_text(ctx, gpu::Series::ModeError, index, 1.0, 3).c_str());
             }
             if (p.show_bound && d.bound_factor > 0) {
-                ImGui::Text("bound: |score − pass| ≤ %.6g", d.bound_factor * device.series_value(gpu::Series::Bound, index));
+                ImGui::Text("bound: |score − pass| ≤ %s", sample_text(ctx, gpu::Series::Bound, index, d.bound_factor).c_str());
             }
             ImGui::EndTooltip();
         }

@@ -1,7 +1,7 @@
 #pragma once
 // The lab's views: one file each, draw only. They read LabParams and LabCompute and hand back
-// requests (focus a pair, jump to a position) that the controls module applies, so the
-// parameters keep one writer.
+// requests (focus a pair, jump to a position) that the Lab applies, so the parameters keep
+// one writer.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,6 +9,8 @@
 
 #include <imgui.h>
 
+#include "lab/input.h"
+#include "lab/lab.h"
 #include "lab/lab_compute.h"
 #include "lab/params.h"
 #include "lesson/lesson.h"
@@ -16,31 +18,12 @@
 
 namespace ropelab::views {
 
-struct Requests {
-    std::optional<int> focus_pair;
-    std::optional<std::int64_t> position;
-    std::optional<int> focus_view;  // −1: back to the grid
-    std::optional<int> tab_view;
-    std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
-    std::optional<int> spotlight;   // 1..8, 0: off
-};
+using lab::Requests;
 
-// M4 columns of the device's series, kept while neither the series nor the plot's pixel
-// columns change: a paused or merely animating score plot then costs no device round trip.
-// Each plot keeps the series it draws, and only those.
-struct ColumnCache {
-    int version = -1;
-    // The series decimated, each with its column boundaries (in its own samples: compare mode's
-    // curves may be at different strides while they are refined); the others stay empty.
-    std::vector<std::pair<gpu::Series, std::vector<std::uint32_t>>> series;
-    std::vector<M4Column> columns[gpu::kSeriesCount];
-    const std::vector<M4Column>& operator[](gpu::Series s) const { return columns[static_cast<int>(s)]; }
-};
 
-// Per-view UI state that survives frames (plot zoom and pan, cached decimations).
+// Per-view UI state that survives frames (plot zoom and pan).
 struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
-    ColumnCache score_columns, shape_columns, error_columns;
 };
 
 // How the angle modes are named on screen (the schema's names are the CLI's: naive-fp32, bf16).
@@ -54,7 +37,8 @@ Palette palette(Theme theme);
 
 struct Context {
     const LabParams& params;
-    LabCompute& compute;
+    const LabCompute& compute;
+    const Lab& lab;  // its products: device columns and samples (lab/products.h)
     ViewState& state;
     Requests& requests;
     Palette colors;

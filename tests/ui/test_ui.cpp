@@ -21,11 +21,11 @@
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "lab/compare.h"
-#include "views/lab_ui.h"
+#include "views/lab_view.h"
 #include "export_job.h"
 #include "lab/session.h"
 #include "lesson/lesson.h"
-#include "views/widgets.h"
+#include "ui/widgets.h"
 #include "window.h"
 
 #define GLFW_INCLUDE_NONE
@@ -98,7 +98,8 @@ protected:
         LabParams p;
         p.playing = false;
         p.ui_scale = 1.0f;
-        lab_ = std::make_unique<LabUi>(*device_, p);
+        lab_ = std::make_unique<Lab>(*device_, p);
+        view_ = std::make_unique<views::LabView>(*lab_);
     }
 
     void TearDown() override {
@@ -116,7 +117,7 @@ protected:
                 io.MouseDown[0] = false;
                 if (inject) inject(k);
             });
-            window_->frame(lab_->params(), [&](const controls::Commands& c) { lab_->frame(1.0 / 60, c); },
+            window_->frame(lab_->params(), [&](const lab::Input& c) { view_->frame(1.0 / 60, c); },
                            k == n - 1 ? capture : "");
         }
     }
@@ -148,11 +149,11 @@ protected:
     void set(const std::function<void(LabParams&)>& edit) {
         LabParams p = lab_->params();
         edit(p);
-        ASSERT_TRUE(lab_->apply(p)) << lab_->controls_state().error;
+        ASSERT_TRUE(lab_->apply(p)) << lab_->status().error;
     }
     bool preset(const std::string& name) {
         LabParams p = lab_->params();
-        return controls::select_preset(p, lab_->controls_state(), name) && lab_->apply(p);
+        return lab::select_preset(p, lab_->status(), name) && lab_->apply(p);
     }
 
     void click(ImVec2 at) {
@@ -173,7 +174,8 @@ protected:
     static inline Window* window_ = nullptr;
     static inline gpu::ComputeDevice* device_ = nullptr;
     static inline std::string why_;
-    std::unique_ptr<LabUi> lab_;
+    std::unique_ptr<Lab> lab_;
+    std::unique_ptr<views::LabView> view_;
     int errors_before_ = 0;
 };
 
@@ -251,14 +253,14 @@ TEST_F(LabTest, BadValuesAreRefusedAndThePreviousValueStays) {
     ModelConfig odd = lab_->params().model;
     odd.head_dim = 127;
     LabParams p = lab_->params();
-    EXPECT_FALSE(controls::try_set_model(p, lab_->controls_state(), odd));
+    EXPECT_FALSE(lab::try_set_model(p, lab_->status(), odd));
     EXPECT_EQ(lab_->params().model.head_dim, 128);
-    EXPECT_NE(lab_->controls_state().error.find("127"), std::string::npos);
+    EXPECT_NE(lab_->status().error.find("127"), std::string::npos);
     const std::string broken = ::testing::TempDir() + "/ropelab_ui_broken.json";
     std::ofstream(broken) << "{\"head_dim\": 64, \"rope_theta\": \"x\"}";
-    EXPECT_FALSE(controls::load_config(p, lab_->controls_state(), broken));
+    EXPECT_FALSE(lab::load_config(p, lab_->status(), broken));
     EXPECT_EQ(lab_->params().model.head_dim, 128);
-    EXPECT_NE(lab_->controls_state().error.find("rope_theta"), std::string::npos);
+    EXPECT_NE(lab_->status().error.find("rope_theta"), std::string::npos);
     std::remove(broken.c_str());
 }
 
@@ -272,7 +274,7 @@ TEST_F(LabTest, MinimisedForAThousandFramesThenRestored) {
     window_->simulate_minimised(true);
     int drawn = 0;
     for (int k = 0; k < 1000; ++k) {
-        drawn += window_->frame(lab_->params(), [&](const controls::Commands& c) { lab_->frame(1.0 / 60, c); }) ? 1 : 0;
+        drawn += window_->frame(lab_->params(), [&](const lab::Input& c) { view_->frame(1.0 / 60, c); }) ? 1 : 0;
     }
     window_->simulate_minimised(false);
     EXPECT_EQ(drawn, 0);
@@ -332,8 +334,8 @@ TEST_F(LabTest, F12SavesATimestampedScreenshot) {
     frames(2);
     ASSERT_EQ(std::system("xdotool search --name 'ropelab' windowactivate --sync key F12 2>/dev/null || "
                           "xdotool search --name 'ropelab' key F12"), 0);
-    for (int i = 0; i < 20 && lab_->controls_state().notice.rfind("saved", 0) != 0; ++i) frames(1);
-    EXPECT_EQ(lab_->controls_state().notice.rfind("saved " + folder.string(), 0), 0u) << lab_->controls_state().notice;
+    for (int i = 0; i < 20 && lab_->status().notice.rfind("saved", 0) != 0; ++i) frames(1);
+    EXPECT_EQ(lab_->status().notice.rfind("saved " + folder.string(), 0), 0u) << lab_->status().notice;
     int pngs = 0;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) pngs += entry.path().extension() == ".png";
     EXPECT_EQ(pngs, 1);
@@ -354,7 +356,7 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
             usleep(20000);  // the export runs in another process; give it time
         }
     };
-    controls::ControlsState& s = lab_->controls_state();
+    lab::Status& s = lab_->status();
     s.export_spec.path = (folder / "panel.png").string();
     s.export_spec.view = 2;
     s.export_spec.width = 640;
@@ -384,30 +386,30 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
 // Session panel: save, change things, open again → the saved state is back; a broken file is
 // refused with the field named and the current state kept.
 TEST_F(LabTest, SessionPanelSavesAndOpens) {
-    controls::ControlsState& s = lab_->controls_state();
+    lab::Status& s = lab_->status();
     s.session_path = ::testing::TempDir() + "/ropelab_session_" + std::to_string(getpid()) + ".json";
     set([&](LabParams& p) { p.position = 777; });
     set([&](LabParams& p) { p.focused_pair = 9; });
     frames(2);
-    s.session_request.kind = controls::SessionRequest::Kind::Save;
+    s.session_request.kind = lab::SessionRequest::Kind::Save;
     frames(2);
     EXPECT_EQ(s.notice, "saved " + s.session_path);
     set([&](LabParams& p) { p.position = 5; });
     preset("gemma-7b");
     frames(2);
-    s.session_request.kind = controls::SessionRequest::Kind::Load;
+    s.session_request.kind = lab::SessionRequest::Kind::Load;
     frames(2);
     EXPECT_EQ(lab_->params().position, 777);
     EXPECT_EQ(lab_->params().focused_pair, 9);
     EXPECT_EQ(lab_->params().model.head_dim, 128);  // textbook again, not gemma's 256
 
-    s.session_request.kind = controls::SessionRequest::Kind::CopyShareString;
+    s.session_request.kind = lab::SessionRequest::Kind::CopyShareString;
     frames(2);
     EXPECT_FALSE(s.share_text.empty());
     EXPECT_EQ(std::string(ImGui::GetClipboardText()), s.share_text);
 
     std::ofstream(s.session_path) << "{\"ropelab_session\": 1, \"focus\": {\"pair\": 5000}}";
-    s.session_request.kind = controls::SessionRequest::Kind::Load;
+    s.session_request.kind = lab::SessionRequest::Kind::Load;
     frames(2);
     EXPECT_NE(s.error.find("focus.pair"), std::string::npos) << s.error;
     EXPECT_EQ(lab_->params().position, 777);
@@ -500,7 +502,7 @@ TEST_F(LabTest, PresentingShowsNoTooltipsAndHidesAnIdlePointer) {
 TEST_F(LabTest, DuplicateImGuiIdsAreNamed) {
     const std::size_t before = ui::log().duplicates().size();
     window_->set_input_hook({});
-    window_->frame(lab_->params(), [&](const controls::Commands&) {
+    window_->frame(lab_->params(), [&](const lab::Input&) {
         ui::log().begin_frame();
         ImGui::Begin("twins");
         ui::header("Export");

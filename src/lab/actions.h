@@ -1,16 +1,18 @@
 #pragma once
-// The controls: the panel's widgets, the keyboard shortcuts, playback, loading configs and the
-// requests views hand back. Each edits a candidate copy of the state; LabUi::apply, the one
-// writer, validates the candidate against the schema and commits it or keeps the current state.
-#include <vector>
+// Edits of a candidate state that the panel, the command line, exports and the soak share:
+// presets, config files, sweeps, playback, shortcuts and the views' requests. Each edits a copy;
+// Lab::apply, the one writer, validates it against the schema and commits it or keeps the
+// current state. Refusals are recorded in Status::error, the text the panel shows.
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "lab/lab_compute.h"
+#include "core/model_config.h"
+#include "lab/input.h"
 #include "lab/params.h"
-#include "views/views.h"
 
-namespace ropelab::controls {
+namespace ropelab::lab {
 
 // What an animation sweeps, and setting it to a value (a factor sweep on an unscaled model uses
 // linear scaling). Returns false, with s.error, when the value is refused.
@@ -41,59 +43,44 @@ struct ExportStatus {
     std::string message;
 };
 
-// A session action asked for in the panel; LabUi performs it after drawing (it holds the plot
-// zoom a session also carries).
+// A session action asked for in the panel; the lab performs it after the views drew (their
+// plot zoom is part of a session).
 struct SessionRequest {
     enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson, CloseLesson } kind = Kind::None;
 };
 
-// Text being typed and the last refusal per field, kept between frames.
-struct ControlsState {
+// The lab's state beside its parameters: what the last config said, the last refusal and notice,
+// playback's fraction, the export and the session and lesson files.
+struct Status {
     std::string config_path;
     // Of the last config loaded: its layer types (Gemma 3) and what the reader used and ignored.
     std::vector<std::string> layer_types;
     std::vector<std::string> what_was_read;
-    std::string custom_q = "1,0,0,1", custom_k = "1,0,0,1";
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"
     double playback_carry = 0.0;  // fractional positions between frames
-    std::optional<float> ui_scale_dragging;  // the UI scale slider's value while it is held
     ExportSpec export_spec;
     ExportStatus export_status;
     std::string session_path = "ropelab-session.json";
     std::string share_text;
     std::string lesson_path = "builtin";
     SessionRequest session_request;
-    int compare_editing = -1;  // the compared setting whose model rows are open
 };
-
-// Keys the presenter uses, each press counted (a clicker's quick presses can come within one frame).
-enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B };
-
-// Window-level events the window layer turns into commands (it knows the key codes).
-struct Commands {
-    std::vector<Key> keys;  // presses and repeats this frame, in order
-    bool toggle_help = false;
-    bool toggle_fullscreen = false;
-    std::string dropped_file;
-    std::string notice;  // e.g. where an F12 screenshot went, or why it failed
-};
-
-// Draws the panel, editing the candidate `p`.
-void controls_panel(LabParams& p, ControlsState& s, const LabCompute& compute, bool lesson_open);
-void handle_shortcuts(LabParams& p, int pairs);
-void apply_commands(LabParams& p, ControlsState& s, const Commands& c);
-void apply_requests(LabParams& p, const views::Requests& r);
-void advance_playback(LabParams& p, ControlsState& s, double seconds);
 
 // Replaces the model with a preset or a config.json; on failure keeps the current model and
 // returns false with the reason (naming the file, field and value) in s.error.
-bool select_preset(LabParams& p, ControlsState& s, const std::string& name);
-bool load_config(LabParams& p, ControlsState& s, const std::string& path, const std::string& layer_type = "");
+bool select_preset(LabParams& p, Status& s, const std::string& name);
+bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type = "");
 
 // Applies model changes only if the result validates; otherwise records why in s.error.
-bool try_set_model(LabParams& p, ControlsState& s, const ModelConfig& candidate);
+bool try_set_model(LabParams& p, Status& s, const ModelConfig& candidate);
 
-bool apply_sweep(LabParams& p, ControlsState& s, Sweep sweep, double value);
+bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value);
 
-}  // namespace ropelab::controls
+// The window's toggles, a dropped config and a notice.
+void apply_commands(LabParams& p, Status& s, const Input& input);
+void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int pairs);
+void apply_requests(LabParams& p, const Requests& r);
+void advance_playback(LabParams& p, Status& s, double seconds);
+
+}  // namespace ropelab::lab

@@ -1,4 +1,4 @@
-#include "views/widgets.h"
+#include "ui/widgets.h"
 
 #include <algorithm>
 #include <cinttypes>

@@ -1,17 +1,19 @@
 #pragma once
-// The lab's window content: the controls panel beside a grid of all views (or one view large),
-// the shortcut overlay, and the order of work in a frame: commands and shortcuts, playback,
-// recompute if the parameters changed, draw, apply what the views asked for.
+// The lab: its state and the one writer of it, what it computes from the state, the lesson
+// clock, sessions and playback. A frame's whole step is update(dt, input); views read it and
+// hand back requests. It knows no screen: the window, `render` and exports share it.
+#include <map>
 #include <optional>
+#include <string>
 
 #include "gpu/compute_device.h"
+#include "lab/actions.h"
+#include "lab/input.h"
 #include "lab/lab_compute.h"
 #include "lab/params.h"
+#include "lab/products.h"
 #include "lab/session.h"
 #include "lesson/lesson.h"
-#include "views/controls.h"
-#include "views/presenter_aids.h"
-#include "views/views.h"
 
 namespace ropelab {
 
@@ -20,20 +22,31 @@ namespace ropelab {
 // AllAtOnce (exports, render) computes every curve exactly before the first frame.
 enum class Pace { Interactive, AllAtOnce };
 
-class LabUi {
+class Lab {
 public:
-    LabUi(gpu::ComputeDevice& device, LabParams initial, Pace pace = Pace::Interactive);
+    Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace = Pace::Interactive);
 
-    // Builds this frame's ImGui content; `seconds` since the previous frame drives playback.
-    void frame(double seconds, const controls::Commands& commands);
+    // Commands and keys, then playback or the lesson clock, then the recompute they need and the
+    // products the views asked for in the previous frame.
+    void update(double seconds, const lab::Input& input);
+    // What the views asked for while drawing, and the panel's session action.
+    void apply_requests(const lab::Requests& requests);
+    void perform_session_request();
 
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
+    // A plot's columns as last asked for (empty until the update after the first request), and
+    // a sample asked for in the previous frame.
+    const lab::Columns& columns(const std::string& plot) const;
+    std::optional<double> sample(gpu::Series series, std::int64_t index) const;
+    // Every plot's columns are of the current series and the bounds last asked for: a frame
+    // drawn now shows exactly the lab's state.
+    bool products_current() const;
     // AllAtOnce from the next change on: the soak's tour uses it so that every series buffer
     // reaches its largest size before memory is measured.
     void set_pace(Pace pace) { compute_.set_previews(pace == Pace::Interactive); }
-    const controls::ControlsState& controls_state() const { return controls_; }
-    controls::ControlsState& controls_state() { return controls_; }
+    const lab::Status& status() const { return status_; }
+    lab::Status& status() { return status_; }
 
     // The one writer of the lab state. Every change — the panel, keys, views' requests, lessons,
     // sessions, exports, the soak — arrives as a candidate state; it is validated against the
@@ -42,8 +55,11 @@ public:
     bool apply(const LabParams& candidate);
 
     // The whole state as a session, and opening one (closes an open lesson first).
-    Session session() const;
+    Session session() const { return Session{params_, plots_}; }
     bool open_session(const Session& session, const std::string& source);
+    // The plots' zoom and pan a session carries; the count changes when a session replaced them.
+    const std::map<std::string, plot::PlotState>& plots() const { return plots_; }
+    int plots_opened() const { return plots_opened_; }
 
     // Lessons play beside the lab. While presenting, the scene drives the state; otherwise
     // editing any control pauses the scene and the edit stays. Closing returns the lab to
@@ -51,6 +67,7 @@ public:
     void open_lesson(Lesson lesson, bool present);
     void close_lesson();
     bool has_lesson() const { return lesson_.has_value(); }
+    const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
     bool scene_playing() const { return scene_playing_; }
     int scene() const { return scene_; }
     int scene_count() const { return lesson_ ? static_cast<int>(lesson_->scenes.size()) : 0; }
@@ -63,24 +80,18 @@ private:
     enum class Origin { User, Lesson, Playback, Session };
     bool commit(const LabParams& candidate, Origin origin);
     void show_scene_state();
-    void view(int index, ImVec2 size);
-    void grid(ImVec2 origin, ImVec2 size);
-    void tabs();
-    void help_overlay();
-    void handle_session_request();
-    void presenter_keys(const std::vector<controls::Key>& keys);
-    void presenter_aid_keys(double seconds);
-    void lesson_bar(bool presenting);
-    void scene_views(ImVec2 origin, ImVec2 size);
+    void presenter_keys(const std::vector<lab::Key>& keys);
+    void refresh_products();
 
     LabParams params_;
-    controls::ControlsState controls_;
+    lab::Status status_;
     LabCompute compute_;
-    bool started_ = false;  // the starting frame was shown
-    void starting_frame();
-    views::ViewState view_state_;
-    views::Requests requests_;
-    views::PresenterAids aids_;
+    std::map<std::string, plot::PlotState> plots_;
+    int plots_opened_ = 0;
+    std::map<std::string, lab::SeriesColumns> wanted_columns_;  // by the plots drawn last frame
+    std::map<std::string, lab::Columns> columns_;  // every plot's, kept while it is hidden
+    std::vector<lab::Sample> wanted_samples_;
+    std::map<lab::Sample, double> samples_;
     std::optional<Lesson> lesson_;
     int scene_ = 0;
     double scene_time_ = 0.0;

@@ -1,0 +1,141 @@
+#include "lab/actions.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/config_json.h"
+#include "core/error.h"
+#include "core/presets.h"
+#include "lab/schema.h"
+
+namespace ropelab::lab {
+
+bool try_set_model(LabParams& p, Status& s, const ModelConfig& candidate) {
+    LabParams next = p;
+    next.model = candidate;
+    try {
+        ropelab::validate(candidate);  // the model's structure first: the focus clamp needs its pairs
+        next.focused_pair = std::min(next.focused_pair, rotary_dim(candidate) / 2 - 1);
+        schema::validate(next);  // the same ranges as every other entry point
+    } catch (const InputError& e) {
+        s.error = e.what();
+        return false;
+    }
+    p = std::move(next);
+    s.error.clear();
+    return true;
+}
+
+bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value) {
+    ModelConfig m = p.model;
+    switch (sweep) {
+        case Sweep::Position:
+            p.position = std::clamp<std::int64_t>(std::llround(value), 0, kMaxPosition);
+            return true;
+        case Sweep::Distance:
+            p.key_distance = std::max<std::int64_t>(0, std::llround(value));
+            return true;
+        case Sweep::Theta:
+            m.rope_theta = value;
+            return try_set_model(p, s, m);
+        case Sweep::Factor:
+            if (m.rope_scaling.type == RopeType::Default) m.rope_scaling.type = RopeType::Linear;
+            m.rope_scaling.factor = value;
+            return try_set_model(p, s, m);
+    }
+    return false;
+}
+
+bool select_preset(LabParams& p, Status& s, const std::string& name) {
+    const Preset* preset = find_preset(name);
+    if (!preset) {
+        s.error = fmt::format("unknown preset \"{}\"", name);
+        return false;
+    }
+    if (!try_set_model(p, s, preset->config)) return false;
+    p.preset = name;
+    p.layer_type.clear();
+    s.layer_types.clear();
+    s.what_was_read.clear();
+    s.notice = preset->note.title;
+    return true;
+}
+
+bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type) {
+    try {
+        const LoadedConfig loaded = load_config_json(path, layer_type);
+        if (!try_set_model(p, s, loaded.config)) return false;
+        p.preset = loaded.note.name.empty() ? path : loaded.note.name;
+        p.layer_type = loaded.layer_type;
+        s.config_path = path;
+        s.layer_types = loaded.layer_types;
+        s.what_was_read = explain_lines(loaded);
+        s.notice = "loaded " + path;
+        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
+        return true;
+    } catch (const InputError& e) {
+        s.error = e.what();  // names the file, the field and the value
+        return false;
+    }
+}
+
+std::pair<double, double> default_sweep_range(Sweep sweep, int frames) {
+    switch (sweep) {
+        case Sweep::Position: return {0.0, frames - 1.0};
+        case Sweep::Distance: return {0.0, 64.0};
+        case Sweep::Theta: return {1e3, 1e6};
+        case Sweep::Factor: return {1.0, 32.0};
+    }
+    return {0.0, 1.0};
+}
+
+void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int pairs) {
+    for (Shortcut shortcut : shortcuts) {
+        switch (shortcut) {
+            case Shortcut::PlayPause: p.playing = !p.playing; break;
+            case Shortcut::StepForward: p.position = std::min(kMaxPosition, p.position + 1); break;
+            case Shortcut::StepBack: p.position = std::max<std::int64_t>(0, p.position - 1); break;
+            case Shortcut::AllViews: p.focused_view = -1; break;
+            case Shortcut::ToggleControls: p.show_controls = !p.show_controls; break;
+            case Shortcut::Faster: p.speed = std::min(4096.0, p.speed * 2); break;
+            case Shortcut::Slower: p.speed = std::max(0.25, p.speed / 2); break;
+            default: {
+                const int view = static_cast<int>(shortcut) - static_cast<int>(Shortcut::ShowView1);
+                p.focused_view = p.focused_view == view ? -1 : view;
+            }
+        }
+    }
+    p.focused_pair = std::clamp(p.focused_pair, 0, std::max(0, pairs - 1));
+}
+
+void apply_commands(LabParams& p, Status& s, const Input& input) {
+    if (input.toggle_help) p.show_help = !p.show_help;
+    if (input.toggle_fullscreen) p.fullscreen = !p.fullscreen;
+    if (!input.dropped_file.empty()) load_config(p, s, input.dropped_file);
+    if (!input.notice.empty()) s.notice = input.notice;
+}
+
+void apply_requests(LabParams& p, const Requests& r) {
+    if (r.focus_pair) p.focused_pair = *r.focus_pair;
+    if (r.position) p.position = std::clamp<std::int64_t>(*r.position, 0, kMaxPosition);
+    if (r.focus_view) p.focused_view = *r.focus_view;
+    if (r.tab_view) p.tab_view = *r.tab_view;
+    if (r.show_help) p.show_help = *r.show_help;
+    if (r.spotlight) p.spotlight = *r.spotlight;
+}
+
+void advance_playback(LabParams& p, Status& s, double seconds) {
+    if (!p.playing) return;
+    s.playback_carry += p.speed * seconds;
+    const auto steps = static_cast<std::int64_t>(s.playback_carry);
+    s.playback_carry -= static_cast<double>(steps);
+    if (steps == 0) return;
+    const std::int64_t span = std::max<std::int64_t>(1, p.loop_to - p.loop_from);
+    std::int64_t next = p.position + steps;
+    if (next >= p.loop_to || next < p.loop_from) next = p.loop_from + ((next - p.loop_from) % span + span) % span;
+    p.position = next;
+}
+
+}  // namespace ropelab::lab

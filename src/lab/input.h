@@ -1,0 +1,48 @@
+#pragma once
+// What reaches the lab in a frame, in its own words: keys as lab-level events (the window and the
+// views translate GLFW and ImGui codes), dropped files, toggles; and what the views ask for after
+// drawing. The lab applies both through its one writer.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lab/products.h"
+#include "plot/plot.h"
+
+namespace ropelab::lab {
+
+// Keys the presenter uses, each press counted (a clicker's quick presses can come within one frame).
+enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B };
+
+// The lab's shortcuts while no text field has the keyboard; ShowView1 + i shows view i large.
+enum class Shortcut { PlayPause, StepForward, StepBack, AllViews, ToggleControls, Faster, Slower, ShowView1 };
+inline Shortcut show_view(int view) { return static_cast<Shortcut>(static_cast<int>(Shortcut::ShowView1) + view); }
+
+struct Input {
+    std::vector<Key> keys;  // presses and repeats this frame, in order (from the window)
+    std::vector<Shortcut> shortcuts;  // in the order the lab applies them
+    bool typing = false;  // a text field has the keyboard: Esc does not leave a lesson
+    bool toggle_help = false;
+    bool toggle_fullscreen = false;
+    std::string dropped_file;
+    std::string notice;  // e.g. where an F12 screenshot went, or why it failed
+};
+
+// What the views ask for while drawing (focus a pair, jump to a position), applied after them.
+struct Requests {
+    std::optional<int> focus_pair;
+    std::optional<std::int64_t> position;
+    std::optional<int> focus_view;  // −1: back to the grid
+    std::optional<int> tab_view;
+    std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
+    std::optional<int> spotlight;   // 1..8, 0: off
+    // The plots' zoom and pan as drawn, by session name: a session carries them.
+    std::map<std::string, plot::PlotState> plots;
+    // The device series each plot draws and the samples under the pointer (lab/products.h).
+    std::map<std::string, SeriesColumns> columns;
+    std::vector<Sample> samples;
+};
+
+}  // namespace ropelab::lab

@@ -1,0 +1,260 @@
+#include "lab/lab.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/input_file.h"
+#include "lab/schema.h"
+
+namespace ropelab {
+
+Lab::Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace)
+    : params_(std::move(initial)), compute_(device) {
+    if (pace == Pace::AllAtOnce) {
+        compute_.set_previews(false);
+        compute_.update(params_);
+    }
+}
+
+void Lab::update(double seconds, const lab::Input& input) {
+    if (!compute_.ready()) compute_.update(params_);  // the data the keys below read
+    LabParams next = params_;
+    lab::apply_commands(next, status_, input);
+    const bool escape = std::find(input.keys.begin(), input.keys.end(), lab::Key::Escape) != input.keys.end();
+    if (lesson_ && params_.presenting) {
+        presenter_keys(input.keys);
+    } else if (lesson_ && escape && !input.typing) {
+        close_lesson();
+    } else {
+        if (!input.typing) lab::apply_shortcuts(next, input.shortcuts, compute_.data().freqs.pairs());
+        commit(next, Origin::User);
+    }
+    if (lesson_) {
+        if (scene_playing_) {
+            scene_time_ += seconds;
+            show_scene_state();
+        }
+    } else {
+        next = params_;
+        lab::advance_playback(next, status_, seconds);
+        commit(next, Origin::Playback);
+    }
+    compute_.update(params_);
+    refresh_products();
+}
+
+void Lab::refresh_products() {
+    for (const auto& [plot, wanted] : wanted_columns_) {
+        lab::Columns& c = columns_[plot];
+        if (c.version == compute_.series_version() && c.series == wanted) continue;
+        for (auto& columns : c.columns) columns.clear();
+        for (const auto& [s, bounds] : wanted) c.columns[static_cast<int>(s)] = compute_.device().decimate(s, bounds);
+        c.series = wanted;
+        c.version = compute_.series_version();
+    }
+    samples_.clear();
+    for (const lab::Sample& s : wanted_samples_) samples_[s] = compute_.device().series_value(s.series, s.index);
+}
+
+const lab::Columns& Lab::columns(const std::string& plot) const {
+    static const lab::Columns none;
+    const auto it = columns_.find(plot);
+    return it == columns_.end() ? none : it->second;
+}
+
+std::optional<double> Lab::sample(gpu::Series series, std::int64_t index) const {
+    const auto it = samples_.find({series, index});
+    return it == samples_.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
+bool Lab::products_current() const {
+    for (const auto& [plot, wanted] : wanted_columns_) {
+        const lab::Columns& c = columns(plot);
+        if (c.version != compute_.series_version() || c.series != wanted) return false;
+    }
+    return true;
+}
+
+void Lab::apply_requests(const lab::Requests& requests) {
+    for (const auto& [name, plot] : requests.plots) plots_[name] = plot;
+    wanted_columns_ = requests.columns;  // only the plots drawn: a hidden plot costs no device work
+    wanted_samples_ = requests.samples;
+    LabParams next = params_;
+    lab::apply_requests(next, requests);
+    commit(next, Origin::User);
+}
+
+bool Lab::commit(const LabParams& candidate, Origin origin) {
+    if (candidate == params_) return true;
+    try {
+        schema::validate(candidate);
+    } catch (const InputError& e) {
+        status_.error = e.what();  // the current state stays
+        return false;
+    }
+    if (origin == Origin::User) {
+        status_.error.clear();
+        if (lesson_ && !params_.presenting && scene_playing_) {
+            scene_playing_ = false;  // the person at the controls wins: the scene stops driving
+            status_.notice = "scene paused: your change stays (→ next scene, Close lesson or Esc to leave)";
+        }
+    }
+    params_ = candidate;
+    return true;
+}
+
+bool Lab::apply(const LabParams& candidate) { return commit(candidate, Origin::User); }
+
+void Lab::open_lesson(Lesson lesson, bool present) {
+    if (lesson_) close_lesson();
+    lesson_base_ = params_;
+    lesson_ = std::move(lesson);
+    if (present) set_presenting(true);
+    go_to_scene(0);
+}
+
+void Lab::close_lesson() {
+    if (!lesson_) return;
+    if (params_.presenting) set_presenting(false);
+    lesson_.reset();
+    commit(lesson_base_, Origin::Session);
+    status_.notice = "closed the lesson: the lab is as it was before";
+}
+
+void Lab::go_to_scene(int k, double t) {
+    if (!lesson_) return;
+    scene_ = std::clamp(k, 0, scene_count() - 1);
+    scene_time_ = t;
+    scene_playing_ = true;
+    show_scene_state();
+}
+
+// The scene's state at its current time, over the lab as it was when the lesson opened; the
+// presentation (scale, theme, fullscreen, presenting) stays as it is.
+void Lab::show_scene_state() {
+    const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
+    LabParams state;
+    try {
+        state = lesson_state(*lesson_, scene_, std::min(scene_time_, scene.duration), lesson_base_);
+    } catch (const InputError& e) {
+        status_.error = fmt::format("scene {} (\"{}\"): {}", scene_ + 1, scene.title, e.what());
+        scene_playing_ = false;
+        return;
+    }
+    for (const schema::Field& f : schema::fields()) {
+        if (!f.reset) f.set(state, f.get(params_));  // display settings are the viewer's
+    }
+    state.scene_views = scene.views;
+    state.playing = false;  // the lesson's clock drives positions, not playback
+    commit(state, Origin::Lesson);
+}
+
+void Lab::set_presenting(bool on) {
+    if (on == params_.presenting) return;
+    LabParams next = params_;
+    next.presenting = on;
+    next.blank = false;
+    if (on) {  // for a projector: large text, the light theme, the whole screen
+        before_presenting_ = params_;
+        next.show_controls = false;
+        next.ui_scale = std::max(next.ui_scale, 2.0f);
+        next.theme = Theme::Light;
+        next.fullscreen = true;
+    } else {  // the user's own presentation again
+        next.show_controls = before_presenting_.show_controls;
+        next.ui_scale = before_presenting_.ui_scale;
+        next.theme = before_presenting_.theme;
+        next.fullscreen = before_presenting_.fullscreen;
+    }
+    commit(next, Origin::Lesson);
+}
+
+void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
+    using lab::Key;
+    for (Key key : keys) {  // every press counts: a clicker's quick presses can share a frame
+        switch (key) {
+            case Key::Right:
+            case Key::PageDown: go_to_scene(scene_ + 1); break;
+            case Key::Left:
+            case Key::PageUp: go_to_scene(scene_ - 1); break;
+            case Key::Home: go_to_scene(0); break;
+            case Key::End: go_to_scene(scene_count() - 1); break;
+            case Key::Space: scene_playing_ = !scene_playing_; break;
+            case Key::Escape: set_presenting(false); return;
+            case Key::B: {
+                LabParams next = params_;
+                next.blank = !next.blank;
+                commit(next, Origin::Lesson);
+                break;
+            }
+        }
+    }
+}
+
+bool Lab::open_session(const Session& session, const std::string& source) {
+    LabParams next = session.params;
+    for (const schema::Field& f : schema::fields()) {
+        if (f.scope == schema::Scope::Transient) f.set(next, f.get(params_));  // not part of a session
+    }
+    next.scene_views.clear();
+    if (!commit(next, Origin::Session)) return false;
+    lesson_.reset();  // the session replaces the lesson's state
+    for (const auto& [name, plot] : session.plots) plots_[name] = plot;
+    ++plots_opened_;
+    status_.error.clear();
+    status_.notice = "opened " + source;
+    return true;
+}
+
+void Lab::perform_session_request() {
+    using Kind = lab::SessionRequest::Kind;
+    const Kind kind = status_.session_request.kind;
+    status_.session_request.kind = Kind::None;
+    std::vector<std::string> warnings;
+    try {
+        switch (kind) {
+            case Kind::None: return;
+            case Kind::Save: {
+                std::string error;
+                if (write_file_atomically(status_.session_path, session_to_json(session()), error)) {
+                    status_.notice = "saved " + status_.session_path;
+                } else {
+                    status_.error = error;
+                }
+                return;
+            }
+            case Kind::Load: {
+                open_session(session_from_json(read_input_file(status_.session_path, "session"), warnings),
+                             status_.session_path);
+                break;
+            }
+            case Kind::CopyShareString:
+                status_.share_text = share_string(session());  // the view copies it to the clipboard
+                status_.notice = "share string copied to the clipboard";
+                return;
+            case Kind::OpenShareString:
+                open_session(session_from_share_string(status_.share_text, warnings), "the share string");
+                break;
+            case Kind::OpenLesson:
+            case Kind::PresentLesson: {
+                Lesson lesson = load_lesson(status_.lesson_path);
+                status_.notice = "opened lesson " + status_.lesson_path;
+                for (const std::string& w : lesson.warnings) status_.notice += "\n" + w;
+                open_lesson(std::move(lesson), kind == Kind::PresentLesson);
+                return;
+            }
+            case Kind::CloseLesson:
+                close_lesson();
+                return;
+        }
+    } catch (const InputError& e) {
+        status_.error = e.what();  // the current state stays
+        return;
+    }
+    for (const std::string& w : warnings) status_.notice += "; " + w;
+}
+
+}  // namespace ropelab

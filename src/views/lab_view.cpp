@@ -1,0 +1,301 @@
+#include "views/lab_view.h"
+
+#include <algorithm>
+
+#include "ui/widgets.h"
+
+#include <fmt/format.h>
+
+#include <imgui.h>
+
+namespace ropelab::views {
+
+namespace {
+
+using DrawView = void (*)(Context&);
+constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
+                                         score_view,      invariance_view,
+                                         heatmap_view,    frequencies_view,
+                                         numbers_view,    precision_view};
+
+constexpr const char* kShortcuts[][2] = {
+    {"Space", "play / pause"},          {"← →", "step the position by one"},
+    {"+ −", "double / halve the speed"}, {"1 … 8", "show one view large (again: back to all)"},
+    {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
+    {"F1", "this list"},
+    {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
+    {"presenting: → PgDn / ← PgUp", "next / previous scene"},
+    {"presenting: Home End", "first / last scene"},
+    {"presenting: Space, B, Esc", "pause the scene, blank screen, leave presenting"},               {"drop a file", "load a HF config.json"},
+    {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
+    {"double-click", "reset a plot"},
+    {"hold L or right button", "laser pointer"}, {"S", "spotlight the view under the pointer (again: off)"},
+};
+
+}  // namespace
+
+// The very first frame of the window: only a line saying what comes, so the window appears at
+// once; the lab computes from the next frame on.
+void LabView::starting_frame() {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->WorkPos);
+    ImGui::SetNextWindowSize(viewport->WorkSize);
+    ImGui::Begin("ropelab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBackground);
+    ui::text_disabled(fmt::format("ropelab: computing {} distances, head dim {} …", lab_.params().max_distance, lab_.params().model.head_dim));
+    ImGui::End();
+}
+
+void LabView::view(int index, ImVec2 size) {
+    ImGui::PushID(index);
+    std::vector<Annotation> annotations;  // this scene's, for this view
+    if (lab_.lesson()) {
+        for (const Annotation& a : lab_.lesson()->scenes[static_cast<std::size_t>(lab_.scene())].annotations) {
+            if (a.view == index) annotations.push_back(a);
+        }
+    }
+    ImGui::BeginChild("view", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const auto title = view_title(static_cast<View>(index));
+    // The title bar: a click shows the view large, another click brings the grid back.
+    if (ui::selectable(std::string(title).c_str(), lab_.params().focused_view == index)) {
+        requests_.focus_view = lab_.params().focused_view == index ? -1 : index;
+    }
+    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", index + 1).c_str());
+    Context ctx{lab_.params(), lab_.compute(), lab_, view_state_, requests_, palette(lab_.params().theme), annotations};
+    if (lab_.params().playing && !lab_.params().stepwise_planes) ctx.position_fraction = lab_.status().playback_carry;
+    const ImVec2 view_min = ImGui::GetWindowPos();
+    const ImVec2 view_size = ImGui::GetWindowSize();
+    aids_.add_view(index, view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y));
+    kViews[index](ctx);
+    draw_label_annotations(ctx, view_min, view_size);
+    ImGui::EndChild();
+    ImGui::PopID();
+}
+
+void LabView::grid(ImVec2 origin, ImVec2 size) {
+    constexpr int columns = 3, rows = 3;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - gap * (rows - 1)) / rows);
+    for (int i = 0; i < kViewCount; ++i) {
+        ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
+        view(i, cell);
+    }
+    // The ninth cell: where the numbers come from, and how to get help.
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * (cell.x + gap), origin.y + 2 * (cell.y + gap)));
+    ImGui::BeginChild("status", cell, true);
+    if (lab_.compute().fallback_reason().empty()) {
+        ui::text_disabled(fmt::format("Compute: {}", lab_.compute().device_name()));
+    } else {
+        ui::text("Compute: CPU (no GPU compute shaders)", IM_COL32(240, 171, 41, 255));
+        ui::tip(lab_.compute().fallback_reason().c_str());
+    }
+    ui::text_disabled(fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
+                                  lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta));
+    ui::text_disabled(fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate)));
+    ui::text("Keys 1–8 show one view large, Space plays, ←/→ step. F1 lists every shortcut.");
+    ImGui::EndChild();
+}
+
+// When the grid does not fit: one view at a time, picked from a row of short tab labels that
+// wraps onto a second line rather than scrolling or cutting a label (every tab stays in view).
+void LabView::tabs() {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    for (int i = 0; i < kViewCount; ++i) {
+        const std::string label(view_short_title(static_cast<View>(i)));
+        const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x, ImGui::GetFrameHeight());
+        if (i > 0) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
+        }
+        ImGui::PushStyleColor(ImGuiCol_Header, style.Colors[ImGuiCol_TabActive]);
+        if (ui::selectable(label.c_str(), i == lab_.params().tab_view, 0, "tab", size)) requests_.tab_view = i;
+        ImGui::PopStyleColor();
+        ui::tip(std::string(view_title(static_cast<View>(i))).c_str());
+    }
+    view(lab_.params().tab_view, ImGui::GetContentRegionAvail());
+}
+
+// The laser follows the pointer while L or the right button is held; S spotlights the view under
+// the pointer (again, or over no view: off). In the lab and while presenting alike.
+void LabView::presenter_aid_keys(double seconds) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool typing = io.WantTextInput;
+    // GLFW's key codes for letters are their capitals, and the backend indexes KeysDown by them.
+    aids_.follow_pointer(seconds, !typing && (ImGui::IsKeyDown('L') || io.MouseDown[ImGuiMouseButton_Right]), io.MousePos);
+    if (!typing && ImGui::IsKeyPressed('S', false)) {
+        const int under = aids_.view_under(io.MousePos);
+        requests_.spotlight = under == lab_.params().spotlight ? 0 : under;
+    }
+}
+
+void LabView::lesson_bar(bool presenting) {
+    const Scene& scene = lab_.lesson()->scenes[static_cast<std::size_t>(lab_.scene())];
+    if (!presenting) {
+        if (ui::arrow_button("##previous scene", ImGuiDir_Left, "Previous scene")) lab_.go_to_scene(lab_.scene() - 1);
+        ui::tip("Previous scene (←)");
+        ImGui::SameLine();
+        if (ui::arrow_button("##next scene", ImGuiDir_Right, "Next scene")) lab_.go_to_scene(lab_.scene() + 1);
+        ui::tip("Next scene (→)");
+        ImGui::SameLine();
+        // After drawing, like the panel's: the scene this bar shows must outlive the frame.
+        if (ui::button("Close lesson##bar")) lab_.status().session_request.kind = lab::SessionRequest::Kind::CloseLesson;
+        ui::tip("Back to the lab as it was before the lesson (Esc)");
+        ImGui::SameLine();
+    }
+    ImGui::TextDisabled("%d/%d%s", lab_.scene() + 1, lab_.scene_count(), !presenting && !lab_.scene_playing() ? " (paused)" : "");
+    ui::log().record(fmt::format("scene {}/{}", lab_.scene() + 1, lab_.scene_count()), "message", scene.title);
+    ui::same_line_if_fits(scene.title);
+    ui::text(scene.title);
+    // On a projector the caption is what the room reads: full contrast there.
+    ui::text(scene.caption, presenting ? 0 : ImGui::GetColorU32(ImGuiCol_TextDisabled));
+}
+
+void LabView::scene_views(ImVec2 origin, ImVec2 size) {
+    const auto& views = lab_.params().scene_views;
+    const int n = static_cast<int>(views.size());
+    const int columns = n == 4 ? 2 : n, rows = n == 4 ? 2 : 1;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - gap * (rows - 1)) / rows);
+    for (int i = 0; i < n; ++i) {
+        ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
+        view(views[static_cast<std::size_t>(i)], cell);
+    }
+}
+
+void LabView::help_overlay() {
+    if (!lab_.params().show_help) return;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.95f);
+    ImGui::Begin("Keyboard and mouse (F1)", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    // It may cover the checkbox that opened it (large UI scales): a click on it closes it too.
+    if (ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        requests_.show_help = false;
+    }
+    if (ImGui::BeginTable("keys", 2)) {
+        for (const auto& [key, what] : kShortcuts) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(key);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(what);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::TextDisabled("Click here or press F1 to close");
+    ImGui::End();
+}
+
+namespace {
+// The plots a session carries, by name.
+std::vector<std::pair<const char*, plot::PlotState ViewState::*>> plot_members() {
+    return {{"scores", &ViewState::scores},           {"invariance", &ViewState::invariance},
+            {"angles", &ViewState::angles},           {"frequencies", &ViewState::frequencies},
+            {"wavelengths", &ViewState::wavelengths}, {"precision", &ViewState::precision}};
+}
+}  // namespace
+
+void LabView::take_opened_plots() {
+    if (plots_opened_ == lab_.plots_opened()) return;
+    plots_opened_ = lab_.plots_opened();
+    for (const auto& [name, member] : plot_members()) {
+        if (auto it = lab_.plots().find(name); it != lab_.plots().end()) view_state_.*member = it->second;
+    }
+}
+
+void LabView::hand_back_plots() {
+    for (const auto& [name, member] : plot_members()) requests_.plots[name] = view_state_.*member;
+}
+
+// ImGui's keys as the lab's shortcuts, read as ImGui sees them (repeats step the position).
+lab::Input LabView::read_input(const lab::Input& window_input) const {
+    using lab::Shortcut;
+    lab::Input input = window_input;
+    const ImGuiIO& io = ImGui::GetIO();
+    input.typing = io.WantTextInput;
+    if (input.typing) return input;  // typing into a field is not a shortcut
+    auto& out = input.shortcuts;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) out.push_back(Shortcut::PlayPause);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) out.push_back(Shortcut::StepForward);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) out.push_back(Shortcut::StepBack);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) out.push_back(Shortcut::AllViews);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false)) out.push_back(Shortcut::ToggleControls);
+    for (ImWchar c : io.InputQueueCharacters) {
+        if (c == '+' || c == '=') out.push_back(Shortcut::Faster);
+        if (c == '-') out.push_back(Shortcut::Slower);
+        if (c >= '1' && c <= '8') out.push_back(lab::show_view(c - '1'));
+    }
+    return input;
+}
+
+void LabView::frame(double seconds, const lab::Input& window_input) {
+    ui::log().begin_frame();
+    aids_.begin_frame();
+    if (!lab_.compute().ready() && !started_) {
+        started_ = true;
+        starting_frame();
+        return;
+    }
+    ui::allow_tooltips(!lab_.params().presenting);  // nothing floats over the slides
+    lab_.update(seconds, read_input(window_input));
+    requests_ = {};
+    take_opened_plots();
+    presenter_aid_keys(seconds);
+    if (lab_.params().blank) {  // the presenter's B: nothing on screen but the background
+        help_overlay();
+        return;
+    }
+    draw();
+    help_overlay();
+    aids_.draw(lab_.params().spotlight, lab_.params().laser);
+    hand_back_plots();
+    lab_.apply_requests(requests_);
+    const bool copy = lab_.status().session_request.kind == lab::SessionRequest::Kind::CopyShareString;
+    lab_.perform_session_request();
+    if (copy) ImGui::SetClipboardText(lab_.status().share_text.c_str());
+}
+
+void LabView::draw() {
+    const LabParams& p = lab_.params();
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->WorkPos);
+    ImGui::SetNextWindowSize(viewport->WorkSize);
+    ImGui::Begin("ropelab", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoSavedSettings |
+                     // The window clears to this colour already: one full-screen blend fewer
+                     // per frame, which software rasterisers feel.
+                     ImGuiWindowFlags_NoBackground);
+    if (p.show_controls) {
+        const float font = ImGui::GetFontSize();
+        const float panel_width = std::clamp(font * 22.0f, viewport->WorkSize.x * 0.25f, viewport->WorkSize.x * 0.45f);
+        ImGui::BeginChild("controls", ImVec2(panel_width, 0), true);
+        LabParams edited = p;
+        controls::controls_panel(edited, lab_.status(), panel_, lab_.compute(), lab_.has_lesson());
+        ImGui::EndChild();
+        lab_.apply(edited);
+        ImGui::SameLine();
+    }
+    // The right-hand side is its own child region, so tab bars and grids lay out inside it.
+    ImGui::BeginChild("main", ImGui::GetContentRegionAvail(), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 size = ImGui::GetContentRegionAvail();
+    // The grid of all eight needs room; with large fonts or a small window, tabs instead.
+    const float font = ImGui::GetFontSize();
+    const bool grid_fits = size.x / 3 > 20.0f * font && size.y / 3 > 11.0f * font;
+    if (lab_.has_lesson() && !p.scene_views.empty() && p.focused_view < 0) {
+        lesson_bar(p.presenting);
+        const ImVec2 rest_origin = ImGui::GetCursorScreenPos();
+        scene_views(rest_origin, ImGui::GetContentRegionAvail());
+    } else if (p.focused_view >= 0 && p.focused_view < kViewCount) {
+        view(p.focused_view, size);
+    } else if (grid_fits) {
+        grid(origin, size);
+    } else {
+        tabs();
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+}  // namespace ropelab::views

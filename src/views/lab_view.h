@@ -1,0 +1,46 @@
+#pragma once
+// The lab's window content: the controls panel beside a grid of all views (or one view large),
+// the shortcut overlay, and the order of work in a frame: ImGui's keys into the lab's input,
+// the lab's step, draw from the lab, hand what the views asked for back to the lab.
+#include "lab/input.h"
+#include "lab/lab.h"
+#include "views/panel/panel.h"
+#include "views/presenter_aids.h"
+#include "views/views.h"
+
+namespace ropelab::views {
+
+class LabView {
+public:
+    explicit LabView(Lab& lab) : lab_(lab) {}
+
+    // Builds this frame's ImGui content; `seconds` since the previous frame drives playback.
+    void frame(double seconds, const lab::Input& window_input);
+
+    Lab& lab() { return lab_; }
+    const Lab& lab() const { return lab_; }
+
+private:
+    void starting_frame();
+    lab::Input read_input(const lab::Input& window_input) const;
+    void draw();
+    void view(int index, ImVec2 size);
+    void grid(ImVec2 origin, ImVec2 size);
+    void tabs();
+    void help_overlay();
+    void presenter_aid_keys(double seconds);
+    void lesson_bar(bool presenting);
+    void scene_views(ImVec2 origin, ImVec2 size);
+    void take_opened_plots();
+    void hand_back_plots();
+
+    Lab& lab_;
+    bool started_ = false;  // the starting frame was shown
+    int plots_opened_ = 0;  // the lab's sessions opened whose plots this view took
+    controls::PanelState panel_;
+    ViewState view_state_;
+    Requests requests_;
+    PresenterAids aids_;
+};
+
+}  // namespace ropelab::views

@@ -1,0 +1,69 @@
+#include "views/panel/panel.h"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "lab/schema.h"
+
+namespace ropelab::controls {
+
+namespace {
+
+// "Whole window", then the views' own titles.
+std::array<const char*, kViewCount + 1> export_view_names() {
+    std::array<const char*, kViewCount + 1> names{"Whole window"};
+    for (int v = 0; v < kViewCount; ++v) names[static_cast<std::size_t>(v) + 1] = view_title(static_cast<View>(v)).data();
+    return names;
+}
+constexpr const char* kSweepNames[] = {"position", "distance", "θ (log)", "factor (log)"};
+
+}  // namespace
+
+void export_section(lab::Status& s) {
+    lab::ExportSpec& e = s.export_spec;
+    lab::ExportStatus& status = s.export_status;
+    // While an export runs its settings stay in view, greyed, and only the last row changes:
+    // nothing jumps under the pointer when it finishes.
+    ImGui::BeginDisabled(status.running);
+    ui::input_text("Export file", &e.path);
+    tip(".png one image, .svg/.pdf a vector figure (text stays text), .gif/.mp4 an animation, DIR/ a PNG sequence, "
+        ".csv/.json the view's data");
+    int view = e.view + 1;
+    static const auto view_names = export_view_names();
+    if (ui::combo("View", &view, view_names)) e.view = view - 1;
+    tip("What to render (data exports need one view)");
+    int size[2] = {e.width, e.height};
+    if (ui::input_int2("Size", size)) e.width = size[0], e.height = size[1];
+    tip("Rendered at this size (1 .. 8192), not upscaled");
+    ui::slider_float("Text scale", &e.ui_scale, schema::kMinUiScale, schema::kMaxUiScale, "%.1f");
+    tip("Keeps text readable in large exports (3 for 4K)");
+    int sweep = static_cast<int>(e.sweep);
+    if (ui::combo("Animate", &sweep, kSweepNames)) e.sweep = static_cast<lab::Sweep>(sweep);
+    tip("What moves in a GIF/MP4/sequence; frame k shows t = k/fps");
+    // Unset, the fields show the range the export will use (never "nan").
+    const auto [from, to] = lab::default_sweep_range(e.sweep, e.frames);
+    double range[2] = {e.from.value_or(from), e.to.value_or(to)};
+    if (ui::input_double2("From, to", range, "%.6g")) {
+        e.from = range[0];
+        e.to = range[1];
+    }
+    tip("The sweep's start and end (by default: position 0..frames − 1, distance 0..64, θ 1e3..1e6, factor 1..32)");
+    ui::input_int("Frames", &e.frames);
+    ui::input_int("FPS", &e.fps);
+    ui::checkbox("Transparent PNG", &e.transparent);
+    ImGui::EndDisabled();
+    if (status.running) {
+        const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
+        ImGui::ProgressBar(status.progress, ImVec2(ImGui::CalcItemWidth(), 0), label.c_str());
+        ImGui::SameLine();
+        if (ui::button("Cancel export")) status.cancel = true;
+        tip("Stop; nothing is left under the target name");
+    } else {
+        if (ui::button("Start export")) status.requested = true;
+        tip("Renders exactly the lab on screen (its whole state travels to the renderer); writes a temporary file and renames it when complete");
+    }
+    if (!status.message.empty()) ui::message(status.message);
+}
+
+}  // namespace ropelab::controls
