@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "lab/products.h"
-#include "plot/plot.h"
+#include "core/plot_state.h"
 
 namespace ropelab::lab {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lab/params.h"
-#include "plot/plot.h"
+#include "core/plot_state.h"
 
 namespace ropelab {
 

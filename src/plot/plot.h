@@ -15,20 +15,10 @@
 #include <imgui.h>
 
 #include "core/m4.h"
+#include "core/plot_state.h"
 #include "plot/display_list.h"
 
 namespace ropelab::plot {
-
-struct Range {
-    double min = 0.0, max = 1.0;
-    bool valid() const { return max > min; }
-};
-
-// Owned by the caller; keeps the user's zoom and pan between frames.
-struct PlotState {
-    Range x, y;
-    bool user_view = false;  // false: fit the data
-};
 
 struct Options {
     const char* x_label = "";
