@@ -9,7 +9,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/presets.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 #include "core_commands.h"
 #include "export_commands.h"
 #include "gui_command.h"

@@ -18,9 +18,9 @@
 #include "core/sinusoidal.h"
 #include "core/vector_spec.h"
 #include "gpu/compute_device.h"
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "lab/lab_data.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 #include "output_table.h"
 
 namespace ropelab {

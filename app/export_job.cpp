@@ -12,7 +12,7 @@
 #include "core/presets.h"
 #include "export/data.h"
 #include "export/image.h"
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "lesson/lesson.h"
 #include "plot/pdf.h"
 #include "plot/svg.h"

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "export/video.h"
-#include "lab/params.h"
-#include "lab/session.h"
+#include "state/params.h"
+#include "state/session.h"
 #include "offscreen.h"
 #include "platform.h"
 #include "lab/actions.h"

@@ -5,7 +5,7 @@
 // framebuffer, the input and the present.
 #include <functional>
 
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

@@ -3,7 +3,7 @@
 // glyphs, the themes, and what a software rasteriser needs.
 #include <string>
 
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 #include "core/input_file.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "lab/params.h"
-#include "lab/session.h"
+#include "state/params.h"
+#include "state/session.h"
 #include "model_options.h"
 
 namespace ropelab {

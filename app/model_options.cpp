@@ -10,7 +10,7 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/presets.h"
-#include "lab/compare.h"
+#include "state/compare.h"
 
 namespace ropelab {
 

@@ -12,7 +12,7 @@
 
 #include "core/config_json.h"
 #include "core/model_config.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab {
 

@@ -11,7 +11,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
-#include "lab/session.h"
+#include "state/session.h"
 #include "ui/widgets.h"
 
 namespace ropelab {

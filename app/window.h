@@ -7,7 +7,7 @@
 
 #include "frame_driver.h"
 #include "lab/input.h"
-#include "lab/params.h"
+#include "state/params.h"
 
 struct GLFWwindow;
 

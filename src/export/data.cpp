@@ -9,7 +9,7 @@
 #include "core/number_text.h"
 #include "core/error.h"
 #include "core/rotation.h"
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "lab/lab_compute.h"
 
 namespace ropelab {

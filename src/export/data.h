@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lab/lab_data.h"
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

@@ -8,7 +8,7 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/presets.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab::lab {
 

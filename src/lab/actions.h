@@ -10,7 +10,7 @@
 
 #include "core/model_config.h"
 #include "lab/input.h"
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab::lab {
 

@@ -7,7 +7,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab {
 

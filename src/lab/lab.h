@@ -10,9 +10,9 @@
 #include "lab/actions.h"
 #include "lab/input.h"
 #include "lab/lab_compute.h"
-#include "lab/params.h"
+#include "state/params.h"
 #include "lab/products.h"
-#include "lab/session.h"
+#include "state/session.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {

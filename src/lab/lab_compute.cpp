@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
-#include "lab/compare.h"
-#include "lab/schema.h"
+#include "state/compare.h"
+#include "state/schema.h"
 
 namespace ropelab {
 

@@ -16,7 +16,7 @@
 #include "gpu/compute_device.h"
 #include "lab/lab_data.h"
 #include "lab/mean_coefficients.h"
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

@@ -8,7 +8,7 @@
 #include "core/phasor_sum.h"
 #include "core/scores.h"
 #include "core/sinusoidal.h"
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

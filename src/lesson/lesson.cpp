@@ -12,8 +12,8 @@
 #include "core/input_file.h"
 #include "core/json_input.h"
 #include "core/presets.h"
-#include "lab/compare.h"
-#include "lab/schema.h"
+#include "state/compare.h"
+#include "state/schema.h"
 
 namespace ropelab {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 #include "plot/screen.h"

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 

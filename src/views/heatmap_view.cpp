@@ -10,7 +10,7 @@
 
 #include "core/colormap.h"
 #include "core/rotation.h"
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 #include "plot/screen.h"

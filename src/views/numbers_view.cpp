@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/rotation.h"
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 

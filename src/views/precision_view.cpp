@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "lab/compare.h"
+#include "state/compare.h"
 #include "views/views.h"
 
 namespace ropelab::views {

@@ -12,7 +12,7 @@
 #include "lab/input.h"
 #include "lab/lab.h"
 #include "lab/lab_compute.h"
-#include "lab/params.h"
+#include "state/params.h"
 #include "lesson/lesson.h"
 #include "plot/plot.h"
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "lab/session.h"
+#include "state/session.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

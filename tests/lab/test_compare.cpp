@@ -7,9 +7,9 @@
 #include "core/error.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
-#include "lab/compare.h"
-#include "lab/schema.h"
-#include "lab/session.h"
+#include "state/compare.h"
+#include "state/schema.h"
+#include "state/session.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {

@@ -5,8 +5,8 @@
 
 #include "core/error.h"
 #include "core/presets.h"
-#include "lab/schema.h"
-#include "lab/session.h"
+#include "state/schema.h"
+#include "state/session.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {

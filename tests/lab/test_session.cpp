@@ -3,7 +3,7 @@
 
 #include "core/error.h"
 #include "core/presets.h"
-#include "lab/session.h"
+#include "state/session.h"
 
 namespace ropelab {
 namespace {

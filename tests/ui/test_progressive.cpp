@@ -19,7 +19,7 @@
 #include "core/phasor_sum.h"
 #include "gpu/compute_device.h"
 #include "lab/lab_data.h"
-#include "lab/session.h"
+#include "state/session.h"
 
 namespace ropelab {
 namespace {

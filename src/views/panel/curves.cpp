@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "lab/schema.h"
+#include "state/schema.h"
 #include "views/views.h"
 
 namespace ropelab::controls {

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab::controls {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "core/math_notes.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab::controls {
 

@@ -9,7 +9,7 @@
 
 #include "lab/actions.h"
 #include "lab/lab_compute.h"
-#include "lab/params.h"
+#include "state/params.h"
 #include "ui/widgets.h"
 
 namespace ropelab::controls {

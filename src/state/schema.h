@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab::schema {
 

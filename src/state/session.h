@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lab/params.h"
+#include "state/params.h"
 #include "core/plot_state.h"
 
 namespace ropelab {

@@ -1,4 +1,4 @@
-#include "lab/params.h"
+#include "state/params.h"
 
 #include <fmt/format.h>
 

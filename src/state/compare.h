@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "lab/params.h"
+#include "state/params.h"
 
 namespace ropelab {
 

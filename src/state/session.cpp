@@ -1,4 +1,4 @@
-#include "lab/session.h"
+#include "state/session.h"
 
 #include <cstring>
 
@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "core/json_input.h"
-#include "lab/schema.h"
+#include "state/schema.h"
 
 namespace ropelab {
 

@@ -1,4 +1,4 @@
-#include "lab/schema.h"
+#include "state/schema.h"
 
 #include <algorithm>
 #include <charconv>
