@@ -11,18 +11,12 @@
 #include "lab/schema.h"
 #include "lab/session.h"
 #include "lesson/lesson.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
 
-std::string refusal(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::refusal;
 
 TEST(Compare, OverridesChangeOnlyWhatTheyName) {
     LabParams base;

@@ -22,26 +22,17 @@
 #include <nlohmann/json.hpp>
 #include <stb/stb_image.h>
 
-#include "../cli/run_binary.h"
+#include "support/run_binary.h"
 
 namespace ropelab {
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using test::read_json;
 
 // A folder of this test's own, the app's working directory (it saves sessions and exports there).
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::path(::testing::TempDir()) / ("ropelab_script_" + name + "_" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-Json read_json(const fs::path& path) {
-    std::ifstream in(path);
-    return Json::parse(in, nullptr, false);
-}
+fs::path fresh_dir(const std::string& name) { return test::fresh_dir("script_" + name); }
 
 test::Result gui(const fs::path& dir, const Json& script, const std::string& args = "") {
     std::ofstream(dir / "script.json") << script.dump(1);

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <stb/stb_image.h>
 
-#include "../cli/run_binary.h"
+#include "support/run_binary.h"
 #include "core/presets.h"
 #include "core/rotation.h"
 #include "gpu/compute_device.h"
@@ -326,7 +326,7 @@ TEST_F(LabTest, GoldenImages) {
 // F12 through the X server (xdotool), as a person presses it: a timestamped PNG appears in the
 // screenshot folder and the controls say where.
 TEST_F(LabTest, F12SavesATimestampedScreenshot) {
-    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / ("ropelab_f12_" + std::to_string(getpid()));
+    const std::filesystem::path folder = test::temp_path("f12");
     std::filesystem::remove_all(folder);
     setenv("ROPELAB_SCREENSHOT_DIR", folder.c_str(), 1);
     frames(2);
@@ -344,7 +344,7 @@ TEST_F(LabTest, F12SavesATimestampedScreenshot) {
 // The export panel: a PNG saved while the window keeps running, and an MP4 cancelled after
 // two frames leaving nothing behind.
 TEST_F(LabTest, ExportPanelSavesAndCancels) {
-    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / ("ropelab_panel_" + std::to_string(getpid()));
+    const std::filesystem::path folder = test::temp_path("panel");
     std::filesystem::create_directories(folder);
     ExportPanelRunner exports(ROPELAB_BINARY);
     auto run_frames = [&](int n) {
