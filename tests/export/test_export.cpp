@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
-#include <stb/stb_image.h>
 
 #include "support/run_binary.h"
 #include "core/phasor_sum.h"
@@ -16,6 +15,7 @@
 #include "core/scores.h"
 #include "core/vector_spec.h"
 #include "support/gl.h"
+#include "support/image.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {
@@ -38,31 +38,9 @@ protected:
     }
 };
 
-struct Png {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgba;
-};
-
-Png load(const std::string& path) {
-    Png p;
-    int channels = 0;
-    if (unsigned char* data = stbi_load(path.c_str(), &p.width, &p.height, &channels, 4)) {
-        p.rgba.assign(data, data + static_cast<std::size_t>(p.width) * p.height * 4);
-        stbi_image_free(data);
-    }
-    return p;
-}
-
-double spread(const Png& p) {
-    double sum = 0, sq = 0;
-    const double n = static_cast<double>(p.rgba.size() / 4);
-    for (std::size_t i = 0; i < p.rgba.size(); i += 4) {
-        const double l = (p.rgba[i] + p.rgba[i + 1] + p.rgba[i + 2]) / 3.0;
-        sum += l;
-        sq += l * l;
-    }
-    return std::sqrt(std::max(0.0, sq / n - (sum / n) * (sum / n)));
-}
+using Png = test::Image;
+using test::spread;
+Png load(const std::string& path) { return test::load_png(path); }
 
 TEST_F(Export, PngAtTheAskedSizeWithContent) {
     ROPELAB_SKIP_WITHOUT_GL();
