@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_binary.h"
+#include "support/run_binary.h"
 
 namespace {
 

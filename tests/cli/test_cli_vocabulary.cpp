@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_binary.h"
+#include "support/run_binary.h"
 
 namespace {
 

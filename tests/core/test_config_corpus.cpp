@@ -19,6 +19,7 @@
 #include "core/presets.h"
 #include "core/scores.h"
 #include "core/vector_spec.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
@@ -253,12 +254,7 @@ TEST(ConfigCorpus, ExplainListsUsedAndIgnored) {
 }
 
 std::string error_of(const std::string& text) {
-    try {
-        parse_config_json(text, "c.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
+    return test::refusal([&] { parse_config_json(text, "c.json"); });
 }
 
 TEST(ConfigCorpus, HostileValuesNamedAndRefused) {

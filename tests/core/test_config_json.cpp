@@ -7,17 +7,13 @@
 #include "core/error.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
 
 std::string error_of(const std::string& json) {
-    try {
-        parse_config_json(json, "test.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
+    return test::refusal([&] { parse_config_json(json, "test.json"); });
 }
 
 TEST(ConfigJson, EveryPresetLoadsAndHasANote) {

@@ -9,7 +9,7 @@
 #include "core/presets.h"
 #include "core/recurrence.h"
 #include "core/rotation.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace ropelab {
 namespace {

@@ -5,7 +5,7 @@
 #include "core/error.h"
 #include "core/frequencies.h"
 #include "core/presets.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace ropelab {
 namespace {

@@ -14,6 +14,8 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "support/files.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
@@ -30,28 +32,15 @@ const std::string kLlamaConfig = R"({
 }
 )";
 
-class InputFiles : public ::testing::Test {
+class InputFiles : public test::TempDirTest {
 protected:
-    void SetUp() override {
-        dir_ = fs::path(::testing::TempDir()) / ("ropelab_input_" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string at(const std::string& name) const { return (dir_ / name).string(); }
-    static void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+    InputFiles() : TempDirTest("input") {}
+    static void write(const std::string& path, const std::string& text) { test::write_file(path, text); }
 
     // The error message of loading `path`, or "" if it loaded.
     static std::string load_error(const std::string& path) {
-        try {
-            load_config_json(path);
-            return "";
-        } catch (const InputError& e) {
-            return e.what();
-        }
+        return test::refusal([&] { load_config_json(path); });
     }
-
-    fs::path dir_;
 };
 
 TEST_F(InputFiles, TruncatedAtEveryByteIsRefusedNamingTheFile) {

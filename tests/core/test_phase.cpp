@@ -5,7 +5,7 @@
 #include "core/frequencies.h"
 #include "core/phase.h"
 #include "core/rotation.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace ropelab {
 namespace {

@@ -7,7 +7,7 @@
 #include "core/presets.h"
 #include "core/rotation.h"
 #include "core/sinusoidal.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace ropelab {
 namespace {

@@ -10,7 +10,7 @@
 #include "core/rotation.h"
 #include "core/scores.h"
 #include "core/sinusoidal.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace ropelab {
 namespace {

@@ -6,17 +6,13 @@
 
 #include "core/error.h"
 #include "core/vector_spec.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
 
 std::string error_of(const std::string& spec, int length) {
-    try {
-        parse_vector_spec(spec, length);
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
+    return test::refusal([&] { parse_vector_spec(spec, length); });
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {

@@ -8,14 +8,14 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
-#include <stb/stb_image.h>
 
-#include "../cli/run_binary.h"
+#include "support/run_binary.h"
 #include "core/phasor_sum.h"
 #include "core/presets.h"
 #include "core/scores.h"
 #include "core/vector_spec.h"
-#include "gpu/gl_context.h"
+#include "support/gl.h"
+#include "support/image.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {
@@ -25,66 +25,25 @@ namespace fs = std::filesystem;
 using test::Result;
 using test::run;
 
-class Export : public ::testing::Test {
+class Export : public test::TempDirTest {
 protected:
-    void SetUp() override {
-        dir_ = fs::path(::testing::TempDir()) / ("ropelab_export_" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string at(const std::string& name) const { return (dir_ / name).string(); }
-
-    static bool have_gl() {
-        std::string why;
-        return gpu::HeadlessContext::create(why) != nullptr;
-    }
+    Export() : TempDirTest("export") {}
 
     // "nb_read_frames,width,height,codec_name,r_frame_rate" of the first video stream.
     static std::string probe(const std::string& file) {
         const std::string command = "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
                                     "stream=nb_read_frames,width,height,codec_name,r_frame_rate,pix_fmt -of "
                                     "default=noprint_wrappers=1 '" + file + "'";
-        std::string out;
-        if (FILE* pipe = popen(command.c_str(), "r")) {
-            char buffer[512];
-            while (fgets(buffer, sizeof buffer, pipe)) out += buffer;
-            pclose(pipe);
-        }
-        return out;
+        return test::capture(command).out;
     }
-
-    fs::path dir_;
 };
 
-struct Png {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgba;
-};
-
-Png load(const std::string& path) {
-    Png p;
-    int channels = 0;
-    if (unsigned char* data = stbi_load(path.c_str(), &p.width, &p.height, &channels, 4)) {
-        p.rgba.assign(data, data + static_cast<std::size_t>(p.width) * p.height * 4);
-        stbi_image_free(data);
-    }
-    return p;
-}
-
-double spread(const Png& p) {
-    double sum = 0, sq = 0;
-    const double n = static_cast<double>(p.rgba.size() / 4);
-    for (std::size_t i = 0; i < p.rgba.size(); i += 4) {
-        const double l = (p.rgba[i] + p.rgba[i + 1] + p.rgba[i + 2]) / 3.0;
-        sum += l;
-        sq += l * l;
-    }
-    return std::sqrt(std::max(0.0, sq / n - (sum / n) * (sum / n)));
-}
+using Png = test::Image;
+using test::spread;
+Png load(const std::string& path) { return test::load_png(path); }
 
 TEST_F(Export, PngAtTheAskedSizeWithContent) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     const Result r = run("render --view scores --size 1000x600 --out " + at("s.png"));
     ASSERT_EQ(r.status, 0) << r.err;
     const Png png = load(at("s.png"));
@@ -101,7 +60,7 @@ TEST_F(Export, PngAtTheAskedSizeWithContent) {
 }
 
 TEST_F(Export, TransparentPngHasAlpha) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     ASSERT_EQ(run("render --view planes --size 400x300 --transparent --out " + at("t.png")).status, 0);
     const Png png = load(at("t.png"));
     int clear = 0, opaque = 0;
@@ -114,7 +73,7 @@ TEST_F(Export, TransparentPngHasAlpha) {
 }
 
 TEST_F(Export, Mp4FramesSizeFpsCodec) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     const Result r = run("render --view planes --size 321x241 --frames 24 --fps 12 --animate position --out " + at("a.mp4"));
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string p = probe(at("a.mp4"));
@@ -127,7 +86,7 @@ TEST_F(Export, Mp4FramesSizeFpsCodec) {
 }
 
 TEST_F(Export, GifTwoPassAndPngSequence) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     ASSERT_EQ(run("render --view heatmap --size 200x120 --frames 8 --fps 10 --animate theta --out " + at("b.gif")).status, 0);
     const std::string p = probe(at("b.gif"));
     EXPECT_NE(p.find("codec_name=gif"), std::string::npos) << p;
@@ -259,7 +218,7 @@ TEST_F(Export, BadCompareSpecsAreRefused) {
 // Golden images of the four built-in comparisons (rendered headless by this app, looked at,
 // committed; README gallery). Tolerance: mean channel difference below 1.5 of 255.
 TEST_F(Export, BuiltInComparisonGoldens) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     for (const std::string name : {"llama3.1-scaling", "gemma3-layers", "llama2-vs-llama3", "interleaved-vs-half"}) {
         const std::string golden = std::string(ROPELAB_SOURCE_DIR) + "/tests/ui/golden/compare-" + name + ".png";
         const bool update = std::getenv("ROPELAB_UPDATE_GOLDEN") != nullptr;
@@ -316,7 +275,7 @@ TEST_F(Export, NumbersCarryTheAttentionFactor) {
 // Every scene of the built-in lesson renders headless as a slide, and the whole lesson as an
 // MP4 whose length is the lesson's duration.
 TEST_F(Export, LessonSlidesAndVideo) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     for (int k = 1; k <= 11; ++k) {
         const std::string png = at("slide" + std::to_string(k) + ".png");
         const Result r = run("render --lesson builtin --scene " + std::to_string(k) + " --size 640x360 --out " + png);
@@ -387,7 +346,7 @@ TEST_F(Export, DataCarriesTheMathNotes) {
 }
 
 TEST_F(Export, MissingFfmpegNamesThePackage) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     fs::create_directories(at("empty_path"));
     const Result r = run("render --view planes --size 160x90 --frames 3 --out " + at("c.mp4"), "PATH=" + at("empty_path"));
     EXPECT_EQ(r.status, 2);
@@ -400,7 +359,7 @@ TEST_F(Export, MissingFfmpegNamesThePackage) {
 // ffmpeg dying mid-stream (here: a stand-in that reads a little and is killed): an error, no
 // crash from SIGPIPE, nothing under the target name.
 TEST_F(Export, FfmpegKilledMidExport) {
-    if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
+    ROPELAB_SKIP_WITHOUT_GL();
     fs::create_directories(at("bin"));
     {
         std::ofstream script(at("bin/ffmpeg"));

@@ -10,8 +10,8 @@
 #include <fstream>
 #include <string>
 
-#include "../cli/run_binary.h"
-#include "gpu/gl_context.h"
+#include "support/run_binary.h"
+#include "support/gl.h"
 
 namespace ropelab {
 namespace {
@@ -31,18 +31,11 @@ std::string export_command(const std::string& target, const std::string& out) {
     return "render --view scores --size 640x360" + frames + " --out " + out;
 }
 
-bool have_gl() {
-    std::string why;
-    return gpu::HeadlessContext::create(why) != nullptr;
-}
-
 class ExportFaults : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
-        dir_ = fs::path(::testing::TempDir()) / ("ropelab_faults_" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        ROPELAB_SKIP_WITHOUT_GL();
+        dir_ = test::fresh_dir("faults");
     }
     void TearDown() override {
         if (mounted_) umount(dir_.c_str());

@@ -8,10 +8,11 @@
 #include <map>
 #include <regex>
 
-#include <stb/stb_image.h>
 
-#include "../cli/run_binary.h"
-#include "gpu/gl_context.h"
+#include "support/files.h"
+#include "support/gl.h"
+#include "support/image.h"
+#include "support/run_binary.h"
 
 namespace ropelab {
 namespace {
@@ -19,31 +20,18 @@ namespace {
 namespace fs = std::filesystem;
 using test::run;
 
-class Figures : public ::testing::Test {
+class Figures : public test::TempDirTest {
 protected:
+    Figures() : TempDirTest("figures") {}
     void SetUp() override {
-        std::string why;
-        if (gpu::HeadlessContext::create(why) == nullptr) GTEST_SKIP() << "no GL: " << why;
-        dir_ = fs::path(::testing::TempDir()) / ("ropelab_figures_" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        ROPELAB_SKIP_WITHOUT_GL();
+        TempDirTest::SetUp();
     }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string at(const std::string& name) const { return (dir_ / name).string(); }
-
-    // Runs a shell command, returning its stdout and exit status.
+    // A shell command's stdout and exit status.
     static std::pair<std::string, int> shell(const std::string& command) {
-        std::string out;
-        FILE* pipe = popen(command.c_str(), "r");
-        if (!pipe) return {out, -1};
-        char buffer[4096];
-        std::size_t n;
-        while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-        const int raw = pclose(pipe);
-        return {out, WIFEXITED(raw) ? WEXITSTATUS(raw) : -1};
+        const test::Result r = test::capture(command);
+        return {r.out, r.status};
     }
-
-    fs::path dir_;
 };
 
 // Every <text> element's content, entities decoded, one per line.
@@ -108,19 +96,19 @@ TEST_F(Figures, PdfTextIsSearchableAndItsFontEmbedded) {
     }
 }
 
-// The mean absolute difference per channel (0..255) of two RGB images of one size, after
+// The mean absolute difference per colour channel (0..255) of two images of one size, after
 // averaging each over `block`×`block` pixel squares.
-double mean_difference(const unsigned char* a, const unsigned char* b, int w, int h, int block) {
+double mean_difference(const test::Image& a, const test::Image& b, int block) {
     double sum = 0;
     int count = 0;
-    for (int by = 0; by + block <= h; by += block) {
-        for (int bx = 0; bx + block <= w; bx += block) {
+    for (int by = 0; by + block <= a.height; by += block) {
+        for (int bx = 0; bx + block <= a.width; bx += block) {
             for (int c = 0; c < 3; ++c) {
                 double da = 0, db = 0;
                 for (int y = by; y < by + block; ++y) {
                     for (int x = bx; x < bx + block; ++x) {
-                        da += a[(static_cast<std::size_t>(y) * w + x) * 3 + c];
-                        db += b[(static_cast<std::size_t>(y) * w + x) * 3 + c];
+                        da += a.channel(x, y, c);
+                        db += b.channel(x, y, c);
                     }
                 }
                 sum += std::abs(da - db) / (block * block);
@@ -142,15 +130,11 @@ TEST_F(Figures, PdfLooksLikeThePng) {
         ASSERT_EQ(run("render --view " + view + " --size 1280x720 --out " + png).status, 0);
         ASSERT_EQ(run("render --view " + view + " --size 1280x720 --out " + pdf).status, 0);
         ASSERT_EQ(shell("pdftoppm -r 72 -png -singlefile '" + pdf + "' '" + at(view + "-pdf") + "'").second, 0);
-        int w1, h1, c1, w2, h2, c2;
-        unsigned char* a = stbi_load(png.c_str(), &w1, &h1, &c1, 3);
-        unsigned char* b = stbi_load(at(view + "-pdf.png").c_str(), &w2, &h2, &c2, 3);
-        ASSERT_TRUE(a && b);
-        ASSERT_EQ(w1, w2);
-        ASSERT_EQ(h1, h2);
-        const double per_pixel = mean_difference(a, b, w1, h1, 1), per_block = mean_difference(a, b, w1, h1, 4);
-        stbi_image_free(a);
-        stbi_image_free(b);
+        const test::Image a = test::load_png(png), b = test::load_png(at(view + "-pdf.png"));
+        ASSERT_FALSE(a.rgba.empty() || b.rgba.empty());
+        ASSERT_EQ(a.width, b.width);
+        ASSERT_EQ(a.height, b.height);
+        const double per_pixel = mean_difference(a, b, 1), per_block = mean_difference(a, b, 4);
         RecordProperty(view + "_mean_difference", std::to_string(per_pixel));
         EXPECT_LT(per_pixel, 6.0) << view << ": the PDF drawn by pdftoppm differs from the PNG by " << per_pixel;
         EXPECT_LT(per_block, 2.5) << view << ": over 4x4 squares the PDF differs from the PNG by " << per_block;
@@ -168,7 +152,7 @@ TEST_F(Figures, LongCurvesStaySmall) {
 // A figure replaces a user's file only when complete; a refused target keeps what was there.
 TEST_F(Figures, RefusedTargetsKeepTheUsersFiles) {
     const std::string mine = at("mine.svg");
-    { std::ofstream(mine) << "my drawing"; }
+    test::write_file(mine, "my drawing");
     fs::create_directories(at("folder.pdf"));
     const auto r = run("render --view scores --out " + at("folder.pdf"));
     EXPECT_EQ(r.status, 2) << r.err;

@@ -15,8 +15,8 @@
 #include <map>
 #include <string>
 
-#include "../cli/run_binary.h"
-#include "gpu/gl_context.h"
+#include "support/run_binary.h"
+#include "support/gl.h"
 
 namespace ropelab {
 namespace {
@@ -80,16 +80,11 @@ std::string command_for(const std::string& target, const std::string& out, int f
            " --out " + out;
 }
 
-bool have_gl() {
-    std::string why;
-    return gpu::HeadlessContext::create(why) != nullptr;
-}
-
 class UserFiles : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!have_gl()) GTEST_SKIP() << "no OpenGL context";
-        root_ = fs::path(::testing::TempDir()) / ("ropelab_user_files_" + std::to_string(getpid()));
+        ROPELAB_SKIP_WITHOUT_GL();
+        root_ = test::temp_path("user_files");
         fs::remove_all(root_);
     }
     void TearDown() override { fs::remove_all(root_); }

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../cli/run_binary.h"
-#include "gpu/gl_context.h"
+#include "support/run_binary.h"
+#include "support/gl.h"
 
 namespace ropelab {
 namespace {
@@ -18,12 +18,7 @@ using test::run;
 
 class GpuCli : public ::testing::Test {
 protected:
-    void SetUp() override {
-        std::string why;
-        const auto context = gpu::HeadlessContext::create(why);
-        if (!context) GTEST_SKIP() << "no OpenGL context: " << why;
-        if (!gpu::current_gl_info().has_compute) GTEST_SKIP() << "OpenGL " << gpu::current_gl_info().version << " has no compute shaders";
-    }
+    void SetUp() override { ROPELAB_SKIP_WITHOUT_GL_COMPUTE(); }
 };
 
 TEST_F(GpuCli, AutoUsesTheGpuAndAgreesWithTheReference) {
@@ -77,8 +72,7 @@ TEST_F(GpuCli, NoComputeContextFallsBackToCpu) {
 
 // A shader with a syntax error: the CPU path, a one-line notice and the compiler's log.
 TEST_F(GpuCli, BrokenShaderFallsBackWithTheLog) {
-    const std::filesystem::path dir =
-        std::filesystem::path(::testing::TempDir()) / ("ropelab_broken_shaders_" + std::to_string(getpid()));
+    const std::filesystem::path dir = test::temp_path("broken_shaders");
     std::filesystem::remove_all(dir);
     std::filesystem::copy(ROPELAB_SOURCE_DIR "/shaders", dir);
     std::ofstream(dir / "scores.comp", std::ios::app) << "\nthis is not glsl;\n";

@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../core/reference.h"
+#include "support/reference.h"
 #include "core/cpu_kernels.h"
 #include "core/m4.h"
 #include "core/phasor_sum.h"
 #include "core/rotation.h"
-#include "gl_test.h"
+#include "support/gl.h"
 
 namespace ropelab {
 namespace {

@@ -7,11 +7,11 @@
 #include <cmath>
 #include <random>
 
-#include "../core/reference.h"
+#include "support/reference.h"
 #include "core/cpu_kernels.h"
 #include "core/m4.h"
 #include "core/phasor_sum.h"
-#include "gl_test.h"
+#include "support/gl.h"
 #include "gpu/compute_device.h"
 #include "gpu/kernel_config.h"
 

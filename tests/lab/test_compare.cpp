@@ -11,18 +11,12 @@
 #include "state/schema.h"
 #include "state/session.h"
 #include "lesson/lesson.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
 
-std::string refusal(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::refusal;
 
 TEST(Compare, OverridesChangeOnlyWhatTheyName) {
     LabParams base;

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "lesson/lesson.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
@@ -61,14 +62,7 @@ TEST(Lesson, EveryWholeValueOfAKeyframeIsChecked) {
 TEST(Lesson, SizeIsBoundedSoCheckingStaysQuick) {
     std::string scenes;
     for (int i = 0; i < 257; ++i) scenes += std::string(i ? "," : "") + R"({"title": "t", "caption": "c", "views": [3]})";
-    const auto error_of = [](const std::string& text) {
-        try {
-            parse_lesson(text, "l.json");
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string();
-    };
+    const auto error_of = [](const std::string& text) { return test::refusal([&] { parse_lesson(text, "l.json"); }); };
     EXPECT_NE(error_of(R"({"scenes": [)" + scenes + "]}").find("257 scenes; a lesson has at most 256"), std::string::npos);
     std::string keyframes;
     for (int i = 0; i < 33; ++i) keyframes += std::string(i ? "," : "") + R"({"param": "position", "from": 0, "to": 9})";
@@ -125,12 +119,7 @@ TEST(Lesson, KeyframesHitTheirValuesExactly) {
 }
 
 std::string error_of(const std::string& scene) {
-    try {
-        parse_lesson(R"({"scenes": [{"title": "Fine", "caption": "c", "views": [1]}, )" + scene + "]}", "my.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
+    return test::refusal([&] { parse_lesson(R"({"scenes": [{"title": "Fine", "caption": "c", "views": [1]}, )" + scene + "]}", "my.json"); });
 }
 
 TEST(Lesson, ErrorsNameTheSceneAndTheField) {

@@ -8,18 +8,12 @@
 #include "state/schema.h"
 #include "state/session.h"
 #include "lesson/lesson.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
 
-std::string refusal(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
+std::string refusal(const std::function<void()>& f) { return test::refusal(f, "(accepted)"); }
 
 TEST(Schema, EveryFieldRoundTripsThroughItsText) {
     LabParams p;

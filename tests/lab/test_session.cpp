@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/presets.h"
 #include "state/session.h"
+#include "support/refusal.h"
 
 namespace ropelab {
 namespace {
@@ -97,12 +98,7 @@ std::string error_of(const std::string& from, const std::string& to) {
     if (at == std::string::npos) return "pattern not found: " + from;
     json.replace(at, from.size(), to);
     std::vector<std::string> warnings;
-    try {
-        session_from_json(json, warnings);
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
+    return test::refusal([&] { session_from_json(json, warnings); });
 }
 
 TEST(Session, InvalidValuesAreRefusedWithTheField) {

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../cli/run_binary.h"
+#include "support/run_binary.h"
 #include "core/phasor_sum.h"
 #include "gpu/compute_device.h"
 #include "lab/lab_data.h"
@@ -26,13 +26,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using test::read_json;
 
 constexpr std::int64_t kDistances = std::int64_t{1} << 24;
-
-Json read_json(const fs::path& path) {
-    std::ifstream in(path);
-    return Json::parse(in, nullptr, false);
-}
 
 std::vector<float> read_floats(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -43,9 +39,7 @@ std::vector<float> read_floats(const fs::path& path) {
 }
 
 TEST(Progressive, AThetaChangeAt2To24WithA512Head) {
-    const fs::path dir = fs::path(::testing::TempDir()) / ("ropelab_progressive_" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = test::fresh_dir("progressive");
     const Json script = {
         {{"wait", 2}}, {{"progress", "p0.json"}},
         {{"drag", "θ (base)", }, {"dx", 40}}, {{"wait", 3}}, {{"progress", "p1.json"}},

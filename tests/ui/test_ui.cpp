@@ -15,7 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <stb/stb_image.h>
 
-#include "../cli/run_binary.h"
+#include "support/image.h"
+#include "support/run_binary.h"
 #include "core/presets.h"
 #include "core/rotation.h"
 #include "gpu/compute_device.h"
@@ -34,35 +35,9 @@
 namespace ropelab {
 namespace {
 
-struct Image {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgba;
-    double channel(int x, int y, int c) const { return rgba[(static_cast<std::size_t>(y) * width + x) * 4 + c]; }
-};
-
-Image load_png(const std::string& path) {
-    Image image;
-    int channels = 0;
-    unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
-    if (!data) return image;
-    image.rgba.assign(data, data + static_cast<std::size_t>(image.width) * image.height * 4);
-    stbi_image_free(data);
-    return image;
-}
-
-// Standard deviation of the luminance: 0 for a blank image.
-double spread(const Image& img) {
-    double sum = 0, sq = 0;
-    const double n = static_cast<double>(img.width) * img.height;
-    for (int y = 0; y < img.height; ++y) {
-        for (int x = 0; x < img.width; ++x) {
-            const double l = (img.channel(x, y, 0) + img.channel(x, y, 1) + img.channel(x, y, 2)) / 3;
-            sum += l;
-            sq += l * l;
-        }
-    }
-    return std::sqrt(std::max(0.0, sq / n - (sum / n) * (sum / n)));
-}
+using test::Image;
+using test::load_png;
+using test::spread;
 
 // Mean absolute difference per channel over a region (x from x0 to the right edge).
 double difference(const Image& a, const Image& b, int x0 = 0) {
@@ -328,7 +303,7 @@ TEST_F(LabTest, GoldenImages) {
 // F12 through the X server (xdotool), as a person presses it: a timestamped PNG appears in the
 // screenshot folder and the controls say where.
 TEST_F(LabTest, F12SavesATimestampedScreenshot) {
-    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / ("ropelab_f12_" + std::to_string(getpid()));
+    const std::filesystem::path folder = test::temp_path("f12");
     std::filesystem::remove_all(folder);
     setenv("ROPELAB_SCREENSHOT_DIR", folder.c_str(), 1);
     frames(2);
@@ -346,7 +321,7 @@ TEST_F(LabTest, F12SavesATimestampedScreenshot) {
 // The export panel: a PNG saved while the window keeps running, and an MP4 cancelled after
 // two frames leaving nothing behind.
 TEST_F(LabTest, ExportPanelSavesAndCancels) {
-    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / ("ropelab_panel_" + std::to_string(getpid()));
+    const std::filesystem::path folder = test::temp_path("panel");
     std::filesystem::create_directories(folder);
     ExportPanelRunner exports(ROPELAB_BINARY);
     auto run_frames = [&](int n) {

@@ -1,0 +1,47 @@
+#pragma once
+// Tier `binary`: runs build/ropelab (ROPELAB_BINARY, set by tests/CMakeLists.txt) with arguments
+// and optional environment assignments through the shell, capturing stdout, stderr and the exit
+// status; and any shell command's stdout.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "files.h"
+
+namespace ropelab::test {
+
+struct Result {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs `command` through the shell: its stdout and exit status (-1 if it did not exit).
+inline Result capture(const std::string& command) {
+    Result r;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return r;
+    char buffer[65536];
+    std::size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+    const int raw = pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return r;
+}
+
+#ifdef ROPELAB_BINARY
+inline Result run(const std::string& args, const std::string& environment = "") {
+    // ctest runs tests in parallel processes: one stderr file per process.
+    const std::string err_path = temp_path("cli_stderr").string() + ".txt";
+    Result r = capture(environment + " " + std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path);
+    r.err = slurp(err_path);
+    std::remove(err_path.c_str());
+    return r;
+}
+#endif
+
+}  // namespace ropelab::test

@@ -1,0 +1,50 @@
+#pragma once
+// tests/ui, as a person uses the app: `ropelab gui --script` drives the real window through
+// GLFW's input callbacks at the places ImGui laid the widgets out, and xdotool clicks through
+// the X server. Nothing here writes the lab's state directly. What the test_*.cpp files here
+// share: a folder per test, running a script, reading what it dumped.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include "support/image.h"
+#include "support/run_binary.h"
+
+namespace ropelab::ui_script {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using test::read_json;
+
+// A folder of this test's own, the app's working directory (it saves sessions and exports there).
+inline fs::path fresh_dir(const std::string& name) { return test::fresh_dir("script_" + name); }
+
+// `gui --paused --script` in `dir` (1280x720 unless args give a --size).
+inline test::Result gui(const fs::path& dir, const Json& script, const std::string& args = "") {
+    std::ofstream(dir / "script.json") << script.dump(1);
+    const std::string size = args.find("--size") == std::string::npos ? "--size 1280x720 " : "";
+    return test::run("gui " + size + "--paused " + args + " --script script.json",
+                     "cd '" + dir.string() + "' && ROPELAB_SCREENSHOT_DIR='" + dir.string() + "'");
+}
+
+// A dumped state without its plots.
+inline Json session_of(const fs::path& file) {
+    Json j = read_json(file);
+    j.erase("plots");
+    return j;
+}
+
+// A screenshot's RGBA pixels (empty if it cannot be read).
+inline std::vector<unsigned char> pixels(const fs::path& png, int& w, int& h) {
+    test::Image image = test::load_png(png.string());
+    w = image.width;
+    h = image.height;
+    return std::move(image.rgba);
+}
+
+}  // namespace ropelab::ui_script

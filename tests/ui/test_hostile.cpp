@@ -1,0 +1,135 @@
+// tests/ui: hostile sessions refused at the door, and random clicking through the X server.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <random>
+#include <thread>
+
+#include "script.h"
+
+namespace ropelab::ui_script {
+namespace {
+
+// ---- hostile sessions are refused at the door ----------------------------------------------
+
+std::string base64url(const std::string& bytes) {
+    static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (unsigned char c : bytes) {
+        buffer = (buffer << 8) | c;
+        bits += 8;
+        while (bits >= 6) out += alphabet[(buffer >> (bits -= 6)) & 63];
+    }
+    if (bits > 0) out += alphabet[(buffer << (6 - bits)) & 63];
+    return out;
+}
+
+TEST(HostileSession, HugeValuesAreRefusedNamingTheFieldWithinASecond) {
+    const std::vector<std::pair<Json, std::string>> cases = {
+        {{{"ropelab_session", 2}, {"curves", {{"samples", 2e9}}}}, "curves.samples = 2000000000 is out of range (1 .. 65536)"},
+        {{{"ropelab_session", 2}, {"model", {{"head_dim", 2e7}}}}, "model.head_dim = 20000000 is out of range (2 .. 512)"},
+        {{{"ropelab_session", 2}, {"curves", {{"invariance_distance", 9223372036854775807LL}}}},
+         "curves.invariance_distance = 9223372036854775807 is out of range (0 .. 2147483647)"},
+    };
+    for (const auto& [session, words] : cases) {
+        const auto start = std::chrono::steady_clock::now();
+        const test::Result r = test::run("gui --frames 1 --session " + base64url(session.dump()));
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_EQ(r.status, 2) << session.dump();
+        EXPECT_NE(r.err.find(words), std::string::npos) << r.err;
+        EXPECT_LT(seconds, 1.0) << session.dump();
+    }
+    // The same refusal when the string is pasted into the panel; the lab keeps its state.
+    const fs::path dir = fresh_dir("hostile");
+    const Json script = {{{"state", "before.json"}},
+                         {{"click", "Session"}},
+                         {{"click", "Share string"}},
+                         {{"type", base64url(cases[0].first.dump())}},
+                         {{"click", "Open share string"}},
+                         {{"wait", 2}},
+                         {{"widgets", "w.json"}},
+                         {{"state", "after.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    bool named = false;
+    for (const Json& w : read_json(dir / "w.json")) {
+        if (w["kind"] == "message" && w["label"].get<std::string>().find(cases[0].second) != std::string::npos) named = true;
+    }
+    EXPECT_TRUE(named) << "the panel should show: " << cases[0].second;
+    EXPECT_EQ(session_of(dir / "before.json"), session_of(dir / "after.json"));
+}
+
+// ---- random clicking through the X server ----------------------------------------------------
+
+int sh(const std::string& command) { return std::system(command.c_str()); }
+
+bool alive(pid_t pid) {
+    int status = 0;
+    return waitpid(pid, &status, WNOHANG) == 0;
+}
+
+void random_session(unsigned seed, int actions) {
+    const fs::path dir = fresh_dir("random" + std::to_string(seed));
+    const pid_t pid = fork();
+    if (pid == 0) {
+        fs::current_path(dir);
+        setenv("ROPELAB_SCREENSHOT_DIR", dir.c_str(), 1);
+        const int log = ::open((dir / "app.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(log, 1);
+        dup2(log, 2);
+        execl(ROPELAB_BINARY, ROPELAB_BINARY, "gui", "--size", "1280x720", "--ui-scale", "1", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    const std::string window_file = (dir / "window.txt").string();
+    ASSERT_EQ(sh("timeout 20 xdotool search --sync --onlyvisible --pid " + std::to_string(pid) + " > '" + window_file + "'"), 0);
+    std::string window = test::slurp(window_file);
+    window = window.substr(0, window.find('\n'));
+    ASSERT_FALSE(window.empty());
+    std::mt19937 rng(seed);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    static const char* keys[] = {"Escape", "Tab", "space", "Right", "Left", "Up", "Down", "Next", "Prior", "Home", "End",
+                                 "F1", "b", "1", "3", "5", "8", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a"};
+    const std::string w = " --window " + window + " ";
+    for (int i = 0; i < actions && alive(pid); ++i) {
+        const int x = pick(1280), y = pick(720);
+        switch (pick(10)) {
+            case 0:
+            case 1:
+            case 2:
+            case 3: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click 1"); break;
+            case 4:
+                sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " mousedown 1 mousemove_relative -- " +
+                   std::to_string(pick(200) - 100) + " " + std::to_string(pick(100) - 50) + " mouseup 1");
+                break;
+            case 5: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click --repeat 2 1"); break;
+            case 6: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click " + std::to_string(4 + pick(2))); break;
+            case 7:
+            case 8: sh("xdotool key" + w + keys[pick(static_cast<int>(std::size(keys)))]); break;
+            case 9: sh("xdotool type" + w + "-- " + std::to_string(pick(100000))); break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const bool survived = alive(pid);
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    const std::string log = test::slurp((dir / "app.log").string());
+    EXPECT_TRUE(survived) << "seed " << seed << ": the app died\n" << log.substr(0, 4000);
+    EXPECT_EQ(log.find("Assertion"), std::string::npos) << log;
+    EXPECT_EQ(log.find("duplicate"), std::string::npos) << log;
+}
+
+TEST(RandomClicks, ThreeSeedsOfThreeHundredActionsLeaveTheAppAlive) {
+    for (unsigned seed : {1u, 2u, 3u}) random_session(seed, 300);
+}
+
+}  // namespace
+}  // namespace ropelab::ui_script

@@ -1,0 +1,92 @@
+// tests/ui: every text fits its box.
+#include <fmt/format.h>
+
+#include "script.h"
+
+namespace ropelab::ui_script {
+namespace {
+
+// ---- every text fits its box ------------------------------------------------------------------
+
+// Runs `script` (a list of steps) with a {"clipped": …} dump after each `{"check": NAME}` step,
+// and returns every clipped text found, as "NAME: "text" needs N px, has M px".
+std::vector<std::string> clipped_texts(const std::string& name, const std::string& args, Json steps) {
+    const fs::path dir = fresh_dir(name);
+    Json script = Json::array();
+    std::vector<std::string> checks;
+    for (Json& step : steps) {
+        if (!step.contains("check")) {
+            script.push_back(step);
+            continue;
+        }
+        checks.push_back(step["check"]);
+        script.push_back({{"wait", 3}});
+        script.push_back({{"clipped", "c" + std::to_string(checks.size() - 1) + ".json"}});
+    }
+    const test::Result r = gui(dir, script, args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::vector<std::string> found;
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        const Json clipped = read_json(dir / ("c" + std::to_string(i) + ".json"));
+        EXPECT_TRUE(clipped.is_array()) << checks[i];
+        if (!clipped.is_array()) continue;
+        for (const Json& c : clipped) {
+            found.push_back(fmt::format("{}: \"{}\" needs {} px, has {} px", checks[i], c["text"].get<std::string>(),
+                                        c["needed"].get<double>(), c["room"].get<double>()));
+        }
+    }
+    return found;
+}
+
+std::string listed(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const std::string& line : lines) out += line + "\n";
+    return out;
+}
+
+// Every title, caption, legend, tick label and readout is measured with the font against its
+// box as it is drawn; none may be cut: the eight views at 1280×720 and at 1920×1080, and each
+// view shown alone (the tab row) at UI scale 2 in the light theme.
+TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
+    EXPECT_EQ(listed(clipped_texts("fit720", "", {{{"check", "1280x720"}}})), "");
+    EXPECT_EQ(listed(clipped_texts("fit1080", "--size 1920x1080", {{{"check", "1920x1080"}}})), "");
+    for (const char* theme : {"light", "dark"}) {
+        Json steps = Json::array();
+        const char* tabs[] = {"1 Planes", "2 Add vs rotate", "3 Scores", "4 Invariance", "5 Heatmap", "6 Frequencies",
+                              "7 Numbers", "8 Precision"};
+        for (const char* tab : tabs) {
+            steps.push_back({{"click", tab}});
+            steps.push_back({{"check", fmt::format("scale 2, {}, {}", theme, tab)}});
+        }
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit2{}", theme), fmt::format("--ui-scale 2 --theme {}", theme), steps)), "");
+    }
+    // A naive angle mode with its difference plot, and a scaled model's frequencies.
+    EXPECT_EQ(listed(clipped_texts("fitmodes", "--angle-mode bf16 --mode-difference --preset qwen2.5-7b-yarn",
+                                   {{{"check", "bf16 + difference, YaRN"}}})), "");
+}
+
+// Compare mode: every view with four settings, in a grid cell and alone, at 1280×720 and scale 2.
+TEST(TextFits, CompareMode) {
+    Json steps = Json::array({{{"check", "four settings, 1280x720"}}});
+    for (const char* key : {"1", "3", "5", "6", "7", "8"}) {
+        steps.push_back({{"key", key}});
+        steps.push_back({{"check", fmt::format("view {} large", key)}});
+        steps.push_back({{"key", "Escape"}});
+    }
+    EXPECT_EQ(listed(clipped_texts("fitcompare", "--comparison llama3.1-scaling --heatmap-difference 1", steps)), "");
+    EXPECT_EQ(listed(clipped_texts("fitcompare2", "--comparison gemma3-layers --ui-scale 2 --theme light",
+                                   {{{"check", "scale 2, light"}}})), "");
+}
+// Every lesson slide, presented on this display (ctest runs this at 1920×1080 and, as its own
+// entry, on a 1280×720 screen).
+TEST(TextFits, EveryLessonSlide) {
+    Json steps = Json::array();
+    for (int scene = 1; scene <= 11; ++scene) {
+        steps.push_back({{"check", fmt::format("scene {}", scene)}});
+        steps.push_back({{"key", "PageDown"}});
+    }
+    EXPECT_EQ(listed(clipped_texts("fitlesson", "--lesson builtin --present", steps)), "");
+}
+
+}  // namespace
+}  // namespace ropelab::ui_script
