@@ -162,5 +162,38 @@ TEST(ExportFromThePanel, EqualsRenderOfTheSameSession) {
     }
 }
 
+// Vector figures from the Export panel, clicked in the real window: the score view as SVG is the
+// very file `render --session` writes for the same state, and the whole window as PDF holds
+// the panel's and the views' words as text.
+TEST(ExportFromThePanel, VectorFiguresAreTheRenderOfTheSameSession) {
+    const fs::path dir = fresh_dir("export_vector");
+    Json script = {{{"wait", 3}}, {{"click", "Export"}}};
+    for (const auto& [file, entry] : std::vector<std::pair<std::string, std::string>>{
+             {"panel-scores.svg", "3 Score vs distance"}, {"panel-lab.pdf", "Whole window"}}) {
+        script.push_back({{"click", "Export file"}});
+        script.push_back({{"type", file}});
+        script.push_back({{"click", "View"}});
+        script.push_back({{"click", entry}});
+        script.push_back({{"click", "Start export"}});
+        script.push_back({{"wait", 240}});
+    }
+    script.push_back({{"state", "state.json"}});
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(dir / "panel-scores.svg")) << r.out.substr(0, 2000);
+    const fs::path cli = dir / "cli-scores.svg";
+    const test::Result c = test::run("render --session '" + (dir / "state.json").string() +
+                                     "' --view scores --size 1280x720 --out '" + cli.string() + "'");
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_TRUE(test::slurp((dir / "panel-scores.svg").string()) == test::slurp(cli.string()))
+        << "the panel's SVG differs from render --session's";
+    ASSERT_TRUE(fs::exists(dir / "panel-lab.pdf"));
+    const test::Result text = test::capture("pdftotext '" + (dir / "panel-lab.pdf").string() + "' -");
+    ASSERT_EQ(text.status, 0);
+    for (const std::string words : {"Preset", "Head dim d", "3 Score vs distance", "distance Δ", "8 Precision"}) {
+        EXPECT_NE(text.out.find(words), std::string::npos) << "no \"" << words << "\" in the PDF's text";
+    }
+}
+
 }  // namespace
 }  // namespace ropelab::ui_script
