@@ -51,8 +51,10 @@ public:
     Painter(cairo_t* cr, FT_Face face, cairo_font_face_t* font) : cr_(cr), face_(face), font_(font) {}
 
     void item(const Item& item) {
+        if (!std::holds_alternative<Polygon>(item)) end_fill();
         std::visit([this](const auto& it) { paint(it); }, item);
     }
+    void finish() { end_fill(); }
 
 private:
     void paint(const Polyline& p) {
@@ -67,10 +69,19 @@ private:
         }
         stroke(cr_, s.color, s.width);
     }
+    // A run of polygons of one colour (a widget's triangles) is filled as one path: filled one by
+    // one, a viewer's anti-aliasing shows their shared edges as hairline seams.
     void paint(const Polygon& p) {
+        if (fill_open_ && fill_color_ != p.color) end_fill();
         path_through(cr_, p.points, true);
-        set_color(cr_, p.color);
+        fill_open_ = true;
+        fill_color_ = p.color;
+    }
+    void end_fill() {
+        if (!fill_open_) return;
+        set_color(cr_, fill_color_);
         cairo_fill(cr_);
+        fill_open_ = false;
     }
     void paint(const Rect& r) {
         const double inset = r.width > 0 ? 0.5 : 0.0;  // as ImGui strokes it
@@ -153,6 +164,8 @@ private:
     cairo_t* cr_;
     FT_Face face_;
     cairo_font_face_t* font_;
+    bool fill_open_ = false;
+    Color fill_color_ = 0;
 };
 
 // The FreeType library lives as long as the process: cairo may keep a font face in its cache
@@ -202,6 +215,7 @@ std::string to_pdf(const Figure& figure, std::string_view font, std::string& err
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     Painter painter(cr, face, font_face);
     for (const Item& item : figure.items) painter.item(item);
+    painter.finish();
     cairo_destroy(cr);
     cairo_surface_finish(surface);
     const cairo_status_t status = cairo_surface_status(surface);
