@@ -4,14 +4,14 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <numeric>
-#include <random>
 #include <cmath>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -26,6 +26,7 @@
 #include "platform.h"
 #include "lesson/lesson.h"
 #include "script.h"
+#include "soak.h"
 #include "ui/widgets.h"
 #include "window.h"
 
@@ -70,105 +71,154 @@ void print_stats(FrameStats st, const std::string& device) {
                 json_string(device).c_str());
 }
 
-// The soak's first frames visit every size, view, preset, angle mode and encoding once, so that
-// every buffer and cache has reached its largest before memory is measured: what grows after
-// that is a leak.
-constexpr int kTourSizes = 21;  // N = 2^4 .. 2^24
-int soak_tour_length() { return kTourSizes + static_cast<int>(presets().size()) + 9; }
+using Clock = std::chrono::steady_clock;
 
-// Through the lab's one writer, like every other change.
-void soak_tour_step(Lab& lab, int k) {
-    LabParams p = lab.params();
-    lab::Status& s = lab.status();
-    p.focused_view = k % (kViewCount + 1) - 1;
-    if (k < kTourSizes) {
-        p.max_distance = std::int64_t{1} << (4 + k);
-    } else if (k - kTourSizes < static_cast<int>(presets().size())) {
-        lab::select_preset(p, s, presets()[static_cast<std::size_t>(k - kTourSizes)].note.name);
-    } else {
-        k -= kTourSizes + static_cast<int>(presets().size());
-        p.angle_mode = static_cast<AngleMode>(k % 3);
-        p.encoding = static_cast<Encoding>(k / 3);
-    }
-    lab.apply(p);
-}
-
-// One random change through the controls, as a restless user would make it.
-void soak_step(Lab& lab, std::mt19937_64& rng) {
-    LabParams p = lab.params();
-    lab::Status& s = lab.status();
-    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
-    switch (pick(12)) {
-        case 0: {
-            const auto all = presets();
-            lab::select_preset(p, s, all[static_cast<std::size_t>(pick(static_cast<int>(all.size())))].note.name);
-            break;
-        }
-        case 1: lab::apply_sweep(p, s, lab::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
-        case 2: lab::apply_sweep(p, s, lab::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
-        case 3: lab::apply_sweep(p, s, lab::Sweep::Position, static_cast<double>(rng() % static_cast<std::uint64_t>(kMaxPosition + 1))); break;
-        case 4: p.focused_view = pick(kViewCount + 1) - 1; break;
-        case 5: p.encoding = static_cast<Encoding>(pick(3)); break;
-        case 6: p.vectors = static_cast<VectorChoice>(pick(4)); break;
-        case 7: p.max_distance = std::int64_t{1} << (4 + pick(pick(8) == 0 ? 21 : 17)); break;  // now and then up to 2^24
-        case 8: p.angle_mode = static_cast<AngleMode>(pick(3)); break;
-        case 9: {
-            ModelConfig m = p.model;
-            m.layout = m.layout == PairLayout::Half ? PairLayout::Interleaved : PairLayout::Half;
-            m.head_dim = 2 * (1 + pick(256));  // up to 512, sometimes refused with partial rotary
-            lab::try_set_model(p, s, m);
-            break;
-        }
-        case 10: p.log_distance = !p.log_distance; break;
-        case 11: p.focused_pair = pick(512); break;  // refused past the model's pairs
-    }
-    lab.apply(p);
-}
-
-// Memory over a soak, sampled ~90 times after warm-up, each time in the same reference state
-// (the starting parameters, drawn for one frame): what a 2^24-distance curve legitimately holds
-// while it is shown must not read as growth. Growth compares medians of the first and the last
-// third of the samples. Resident memory is what the system sees; the live heap (sanitizer
-// builds) is what the program holds.
-class MemoryWatch {
-public:
-    MemoryWatch(int frames, int warm_frame) : warm_frame_(warm_frame), every_(std::max(1, (frames - warm_frame) / 90)) {}
-    bool due(int frame) const { return frame >= warm_frame_ && (frame - warm_frame_) % every_ == 0; }
-    void sample() {
-        resident_.push_back(platform::resident_kib());
-        heap_.push_back(platform::live_heap_kib());
-    }
-    const std::vector<long>& resident() const { return resident_; }
-    const std::vector<long>& heap() const { return heap_; }
-    static long early(const std::vector<long>& v) { return median(v, 0, v.size() / 3); }
-    static long late(const std::vector<long>& v) { return median(v, v.size() - v.size() / 3, v.size()); }
-    static double growth_percent(const std::vector<long>& v) {
-        return early(v) > 0 ? 100.0 * static_cast<double>(late(v) - early(v)) / static_cast<double>(early(v)) : 0.0;
-    }
-
-private:
-    static long median(const std::vector<long>& v, std::size_t from, std::size_t to) {
-        if (from >= to) return 0;
-        std::vector<long> part(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(to));
-        std::nth_element(part.begin(), part.begin() + static_cast<std::ptrdiff_t>(part.size() / 2), part.end());
-        return part[part.size() / 2];
-    }
-    int warm_frame_, every_;
-    std::vector<long> resident_, heap_;
+// What a run reads before its window opens, so that bad options, lessons and scripts fail first.
+struct GuiInputs {
+    int width = 0, height = 0;
+    std::optional<Session> session;
+    std::optional<Lesson> lesson;
+    std::optional<Script> script;
+    const Session* from() const { return session ? &*session : nullptr; }
 };
 
-// Non-finite numbers must never reach the screen: checks what the views draw from.
-bool all_finite(const Lab& lab) {
-    const LabData& d = lab.compute().data();
-    for (const auto* series : {&d.invariance_rope, &d.invariance_sinusoidal, &d.naive_error, &d.bf16_error}) {
-        for (double v : *series) {
-            if (!std::isfinite(v)) return false;
+GuiInputs read_inputs(const GuiOptions& o) {
+    GuiInputs in;
+    std::tie(in.width, in.height) = parse_size(o.size);
+    if (in.width < 64 || in.height < 64) throw InputError("--size: the window needs at least 64x64");
+    if (!o.screenshot.empty()) {
+        if (const std::string problem = file_target_problem(o.screenshot); !problem.empty()) {
+            throw InputError("--screenshot " + o.screenshot + ": " + problem);
         }
     }
-    for (double f : d.freqs.inv_freq) {
-        if (!std::isfinite(f) || f <= 0) return false;
+    in.session = load_session_option(o.lab.session);
+    GuiOptions check = o;
+    check.lab.model.quiet = true;  // the notes are said once, when the lab opens
+    initial_params(check, 1.0f, in.from());
+    if (!o.lesson.empty()) in.lesson = load_lesson(o.lesson);
+    for (const std::string& w : in.lesson ? in.lesson->warnings : std::vector<std::string>{}) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
+    if (o.present && !in.lesson) throw InputError("--present: needs --lesson FILE|builtin");
+    if (!o.script.empty()) in.script = Script::load(o.script);
+    return in;
+}
+
+std::unique_ptr<Window> open_window(const GuiOptions& o, const GuiInputs& in) {
+    WindowOptions window_options;
+    window_options.width = in.width;
+    window_options.height = in.height;
+    window_options.vsync = o.frames == 0 && !in.script;
+    window_options.monitor = o.monitor;
+    std::string why;
+    auto window = Window::open(window_options, why);
+    if (!window) {
+        std::fprintf(stderr, "ropelab: cannot open a window: %s\n"
+                             "The command line works without a display: ropelab --help\n", why.c_str());
     }
-    return true;
+    return window;
+}
+
+// The session, the config file and the lesson the options named, opened in the lab.
+void open_inputs(Lab& lab, const GuiOptions& o, GuiInputs& in) {
+    if (in.session) lab.open_session(Session{lab.params(), in.session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
+    if (!o.lab.model.config_path.empty()) {  // the panel shows the file, its layer types and what was read
+        ModelOptions quiet = o.lab.model;
+        quiet.quiet = true;
+        const LoadedConfig loaded = resolve_loaded(quiet);
+        lab::Status& s = lab.status();
+        s.config_path = o.lab.model.config_path;
+        s.layer_types = loaded.layer_types;
+        s.what_was_read = explain_lines(loaded);
+        s.notice = "loaded " + s.config_path;
+        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
+    }
+    if (in.lesson) lab.open_lesson(std::move(*in.lesson), o.present);
+}
+
+// A drawn frame's times. The first counts from the window's opening (the lab's first computation
+// included).
+void record_frame(FrameStats& stats, const Window& window, const Lab& lab, int frame, Clock::time_point opened,
+                  Clock::time_point start) {
+    const auto now = Clock::now();
+    const bool first = stats.ms.empty();
+    stats.ms.push_back(std::chrono::duration<double, std::milli>(now - (first ? opened : start)).count());
+    if (first) stats.first_frame_ms = stats.ms.back();
+    stats.build_ms.push_back(window.last_build_ms());
+    stats.render_ms.push_back(window.last_render_ms());
+    const bool exact = !lab.compute().progress();
+    if (exact && stats.exact_frame < 0) {
+        stats.exact_frame = frame;
+        stats.exact_ms = std::chrono::duration<double, std::milli>(now - opened).count();
+    } else if (!exact) {
+        stats.exact_frame = -1;  // a later change started another exact pass
+        stats.exact_ms = -1.0;
+    }
+}
+
+int script_failed(const Script& script) {
+    std::fprintf(stderr, "ropelab: error: %s\n", script.error().c_str());
+    return 2;
+}
+
+// What one run's frames share.
+struct GuiRun {
+    const GuiOptions& o;
+    Window& window;
+    Lab& lab;
+    views::LabView& view;
+    std::optional<Script>& script;
+    std::optional<Soak>& soak;
+    ExportPanelRunner& exports;
+    Clock::time_point opened;
+    FrameStats stats = {};
+    std::string capture_error = {};
+};
+
+// The frames, until the window closes, the frames run out or the script is done. Returns an exit
+// status when the script failed, nothing otherwise.
+std::optional<int> run_frames(GuiRun& run) {
+    const GuiOptions& o = run.o;
+    std::optional<Script>& script = run.script;
+    auto last = Clock::now();
+    for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
+        run.exports.step(run.lab);
+        if (run.window.should_close()) break;
+        const auto start = Clock::now();
+        const bool fixed_steps = o.frames || script;
+        const double seconds = fixed_steps ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
+        last = start;
+        if (run.soak) run.soak->before_frame(run.lab, frame);
+        if (o.churn) {  // a parameter change every frame, through the controls' validated path
+            LabParams p = run.lab.params();
+            p.model.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
+            run.lab.apply(p);
+        }
+        if (script && !script->before_frame(run.window)) return script_failed(*script);
+        const bool last_frame = (o.frames && frame == o.frames - 1) || (script && script->done());
+        const std::string capture = script && !script->capture_path().empty() ? script->capture_path()
+                                    : last_frame                              ? o.screenshot
+                                                                              : "";
+        const bool drawn = run.window.frame(
+            run.lab.params(), [&](const lab::Input& input) { run.view.frame(seconds, input); }, capture, &run.capture_error);
+        if (script && !script->after_frame(run.lab)) return script_failed(*script);
+        if (run.soak) run.soak->after_frame(frame);
+        if (drawn) record_frame(run.stats, run.window, run.lab, frame, run.opened, start);
+        if (script && script->done()) break;
+    }
+    return std::nullopt;
+}
+
+// After the frames: duplicate widget IDs, the statistics asked for, and the exit status.
+int finish(const GuiRun& run, const std::string& device) {
+    // Two widgets sharing one ImGui ID make one of them dead: named, and fatal to scripted runs.
+    for (const std::string& clash : ui::log().duplicates()) std::fprintf(stderr, "ropelab: error: duplicate %s\n", clash.c_str());
+    if (!ui::log().duplicates().empty() && (run.script || run.o.frames)) return 3;
+    if (run.o.stats) print_stats(run.stats, device);
+    if (run.soak) run.soak->print(run.stats.ms.size());
+    if (!run.capture_error.empty()) {
+        std::fprintf(stderr, "ropelab: error: %s\n", run.capture_error.c_str());
+        return 2;
+    }
+    return 0;
 }
 
 }  // namespace
@@ -196,146 +246,25 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
 }
 
 int run_gui(const GuiOptions& o) {
-    const auto [width, height] = parse_size(o.size);
-    if (width < 64 || height < 64) throw InputError("--size: the window needs at least 64x64");
-    if (!o.screenshot.empty()) {
-        if (const std::string problem = file_target_problem(o.screenshot); !problem.empty()) {
-            throw InputError("--screenshot " + o.screenshot + ": " + problem);
-        }
-    }
-    const std::optional<Session> session = load_session_option(o.lab.session);
-    const Session* from = session ? &*session : nullptr;
-    GuiOptions check = o;
-    check.lab.model.quiet = true;  // the notes are said once, below
-    initial_params(check, 1.0f, from);  // bad options fail before a window opens
-    std::optional<Lesson> lesson;
-    if (!o.lesson.empty()) lesson = load_lesson(o.lesson);
-    for (const std::string& w : lesson ? lesson->warnings : std::vector<std::string>{}) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
-    if (o.present && !lesson) throw InputError("--present: needs --lesson FILE|builtin");
-    std::optional<Script> script;
-    if (!o.script.empty()) script = Script::load(o.script);  // a malformed script fails before a window opens
-    WindowOptions window_options;
-    window_options.width = width;
-    window_options.height = height;
-    window_options.vsync = o.frames == 0 && !script;
-    window_options.monitor = o.monitor;
-    std::string why;
-    auto window = Window::open(window_options, why);
-    if (!window) {
-        std::fprintf(stderr, "ropelab: cannot open a window: %s\n"
-                             "The command line works without a display: ropelab --help\n", why.c_str());
-        return 1;
-    }
+    GuiInputs in = read_inputs(o);
+    const auto window = open_window(o, in);
+    if (!window) return 1;
     std::string notice;
     auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice);
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
-    const auto opened = std::chrono::steady_clock::now();
-    Lab lab(*device, initial_params(o, window->content_scale(), from));
+    const auto opened = Clock::now();
+    Lab lab(*device, initial_params(o, window->content_scale(), in.from()));
     views::LabView view(lab);
-    if (session) lab.open_session(Session{lab.params(), session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
-    if (!o.lab.model.config_path.empty()) {  // the panel shows the file, its layer types and what was read
-        ModelOptions quiet = o.lab.model;
-        quiet.quiet = true;
-        const LoadedConfig loaded = resolve_loaded(quiet);
-        lab::Status& s = lab.status();
-        s.config_path = o.lab.model.config_path;
-        s.layer_types = loaded.layer_types;
-        s.what_was_read = explain_lines(loaded);
-        s.notice = "loaded " + s.config_path;
-        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
-    }
-    if (lesson) lab.open_lesson(std::move(*lesson), o.present);
-    if (o.frames && !script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
-    FrameStats stats;
-    std::optional<std::mt19937_64> soak_rng;
-    if (o.soak) soak_rng.emplace(*o.soak);
-    // Warm-up: the tour has shown every size, view and preset; caches have filled.
-    MemoryWatch memory(o.frames, std::max(soak_tour_length() + 50, std::min(2000, o.frames / 4)));
-    const LabParams soak_reference = lab.params();
-    int non_finite_frames = 0;
-    std::string capture_error;
-    auto last = std::chrono::steady_clock::now();
+    open_inputs(lab, o, in);
+    if (o.frames && !in.script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
+    std::optional<Soak> soak;
+    if (o.soak) soak.emplace(*o.soak, o.frames, lab.params());
     ExportPanelRunner exports;
-    for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
-        exports.step(lab);
-        if (window->should_close()) break;
-        const auto start = std::chrono::steady_clock::now();
-        const bool fixed_steps = o.frames || script;
-        const double seconds = fixed_steps ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
-        last = start;
-        if (soak_rng) {
-            if (frame < soak_tour_length()) {
-                // Exact curves at every size the tour visits (2^24 included), so the series'
-                // front and back buffers are at their largest before memory is first sampled.
-                lab.set_pace(frame + 1 < soak_tour_length() ? Pace::AllAtOnce : Pace::Interactive);
-                soak_tour_step(lab, frame);
-            } else if (memory.due(frame)) {
-                lab.apply(soak_reference);
-            } else {
-                soak_step(lab, *soak_rng);
-            }
-            if (!all_finite(lab)) ++non_finite_frames;
-        }
-        if (o.churn) {  // a parameter change every frame, through the controls' validated path
-            LabParams p = lab.params();
-            p.model.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
-            lab.apply(p);
-        }
-        if (script && !script->before_frame(*window)) {
-            std::fprintf(stderr, "ropelab: error: %s\n", script->error().c_str());
-            return 2;
-        }
-        const bool last_frame = (o.frames && frame == o.frames - 1) || (script && script->done());
-        const std::string capture = script && !script->capture_path().empty() ? script->capture_path()
-                                    : last_frame                              ? o.screenshot
-                                                                              : "";
-        const bool drawn = window->frame(
-            lab.params(), [&](const lab::Input& input) { view.frame(seconds, input); }, capture, &capture_error);
-        if (script && !script->after_frame(lab)) {
-            std::fprintf(stderr, "ropelab: error: %s\n", script->error().c_str());
-            return 2;
-        }
-        if (soak_rng && memory.due(frame)) memory.sample();
-        if (drawn) {
-            const auto now = std::chrono::steady_clock::now();
-            const bool first = stats.ms.empty();
-            stats.ms.push_back(std::chrono::duration<double, std::milli>(now - (first ? opened : start)).count());
-            if (first) stats.first_frame_ms = stats.ms.back();
-            stats.build_ms.push_back(window->last_build_ms());
-            stats.render_ms.push_back(window->last_render_ms());
-            const bool exact = !lab.compute().progress();
-            if (exact && stats.exact_frame < 0) {
-                stats.exact_frame = frame;
-                stats.exact_ms = std::chrono::duration<double, std::milli>(now - opened).count();
-            } else if (!exact) {
-                stats.exact_frame = -1;  // a later change started another exact pass
-                stats.exact_ms = -1.0;
-            }
-        }
-        if (script && script->done()) break;
-    }
-    // Two widgets sharing one ImGui ID make one of them dead: named, and fatal to scripted runs.
-    for (const std::string& clash : ui::log().duplicates()) std::fprintf(stderr, "ropelab: error: duplicate %s\n", clash.c_str());
-    if (!ui::log().duplicates().empty() && (script || o.frames)) return 3;
-    if (o.stats) print_stats(stats, device->name());
-    if (soak_rng) {
-        const auto& rss = memory.resident();
-        const auto& heap = memory.heap();
-        std::printf("{\"soak_frames\": %zu, \"non_finite_frames\": %d, \"gl_errors\": %d, "
-                    "\"rss_early_kib\": %ld, \"rss_late_kib\": %ld, \"rss_growth_percent\": %s, "
-                    "\"heap_early_kib\": %ld, \"heap_late_kib\": %ld, \"heap_growth_percent\": %s, "
-                    "\"rss_samples_kib\": [%s], \"heap_samples_kib\": [%s]}\n",
-                    stats.ms.size(), non_finite_frames, gpu::gl_error_count(), MemoryWatch::early(rss),
-                    MemoryWatch::late(rss), exact_number(MemoryWatch::growth_percent(rss)).c_str(), MemoryWatch::early(heap),
-                    MemoryWatch::late(heap), exact_number(MemoryWatch::growth_percent(heap)).c_str(),
-                    fmt::format("{}", fmt::join(rss, ", ")).c_str(), fmt::format("{}", fmt::join(heap, ", ")).c_str());
-    }
-    if (!capture_error.empty()) {
-        std::fprintf(stderr, "ropelab: error: %s\n", capture_error.c_str());
-        return 2;
-    }
-    return 0;
+    GuiRun run{.o = o, .window = *window, .lab = lab, .view = view, .script = in.script, .soak = soak, .exports = exports,
+               .opened = opened};
+    if (const std::optional<int> failed = run_frames(run)) return *failed;
+    return finish(run, device->name());
 }
 
 }  // namespace ropelab

@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <map>
-#include <memory>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -18,10 +17,6 @@ namespace ropelab {
 
 namespace {
 
-
-constexpr int kDragFrames = 8;
-constexpr int kMaxScrollFrames = 60;
-constexpr int kAppearFrames = 8;
 constexpr int kMaxWait = 100000;
 
 // GLFW's key names, as its documentation spells the GLFW_KEY_ constants.
@@ -51,16 +46,6 @@ unsigned typed_char(int key) {
     if (key == GLFW_KEY_MINUS) return '-';
     if (key == GLFW_KEY_EQUAL) return '=';
     return 0;
-}
-
-const ui::Widget* find_widget(const std::string& label) {
-    const ui::Widget* hidden = nullptr;
-    for (const ui::Widget& w : ui::log().this_frame()) {
-        if (w.label != label || w.kind == "message") continue;
-        if (w.visible) return &w;
-        if (!hidden) hidden = &w;
-    }
-    return hidden;
 }
 
 std::vector<unsigned> utf8_codepoints(const std::string& text) {
@@ -244,45 +229,9 @@ bool Script::expand(const Json& step, Window&) {
     } else if (step.contains("drag")) {
         return click(step["drag"].get<std::string>(), optional, step.value("dx", 0.0), step.value("dy", 0.0), true, at_of(step));
     } else if (step.contains("type")) {
-        const std::vector<unsigned> chars = utf8_codepoints(step["type"].get<std::string>());
-        actions_.push_back([](Window& w) {  // select all: the text typed replaces the field's
-            w.send_key(GLFW_KEY_LEFT_CONTROL, true);
-            w.send_key(GLFW_KEY_A, true);
-            return true;
-        });
-        actions_.push_back([](Window& w) {  // and delete it, so typing nothing empties the field
-            w.send_key(GLFW_KEY_A, false);
-            w.send_key(GLFW_KEY_LEFT_CONTROL, false);
-            w.send_key(GLFW_KEY_BACKSPACE, true);
-            return true;
-        });
-        actions_.push_back([chars](Window& w) {
-            w.send_key(GLFW_KEY_BACKSPACE, false);
-            for (unsigned c : chars) w.send_char(c);
-            return true;
-        });
-        actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, true); return true; });
-        actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, false); return true; });
+        type_text(step["type"].get<std::string>());
     } else if (step.contains("key")) {
-        const int key = key_codes().at(step["key"].get<std::string>());
-        const int repeat = step.value("repeat", 1);
-        if (repeat == 1) {  // held for one frame, as a person's press is
-            actions_.push_back([key](Window& w) {
-                w.send_key(key, true);
-                if (const unsigned c = typed_char(key)) w.send_char(c);
-                return true;
-            });
-            actions_.push_back([key](Window& w) { w.send_key(key, false); return true; });
-        } else {  // every press and release inside one frame
-            actions_.push_back([key, repeat](Window& w) {
-                for (int i = 0; i < repeat; ++i) {
-                    w.send_key(key, true);
-                    if (const unsigned c = typed_char(key)) w.send_char(c);
-                    w.send_key(key, false);
-                }
-                return true;
-            });
-        }
+        press_key(key_codes().at(step["key"].get<std::string>()), step.value("repeat", 1));
     } else if (step.contains("drop")) {
         const std::string path = step["drop"].get<std::string>();
         actions_.push_back([path](Window& w) { w.send_drop(path); return true; });
@@ -310,6 +259,49 @@ bool Script::expand(const Json& step, Window&) {
     return true;
 }
 
+// Replaces the focused field's text and commits it, as a person selecting all and typing would.
+void Script::type_text(const std::string& text) {
+    const std::vector<unsigned> chars = utf8_codepoints(text);
+    actions_.push_back([](Window& w) {  // select all: the text typed replaces the field's
+        w.send_key(GLFW_KEY_LEFT_CONTROL, true);
+        w.send_key(GLFW_KEY_A, true);
+        return true;
+    });
+    actions_.push_back([](Window& w) {  // and delete it, so typing nothing empties the field
+        w.send_key(GLFW_KEY_A, false);
+        w.send_key(GLFW_KEY_LEFT_CONTROL, false);
+        w.send_key(GLFW_KEY_BACKSPACE, true);
+        return true;
+    });
+    actions_.push_back([chars](Window& w) {
+        w.send_key(GLFW_KEY_BACKSPACE, false);
+        for (unsigned c : chars) w.send_char(c);
+        return true;
+    });
+    actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, true); return true; });
+    actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, false); return true; });
+}
+
+void Script::press_key(int key, int repeat) {
+    if (repeat == 1) {  // held for one frame, as a person's press is
+        actions_.push_back([key](Window& w) {
+            w.send_key(key, true);
+            if (const unsigned c = typed_char(key)) w.send_char(c);
+            return true;
+        });
+        actions_.push_back([key](Window& w) { w.send_key(key, false); return true; });
+    } else {  // every press and release inside one frame
+        actions_.push_back([key, repeat](Window& w) {
+            for (int i = 0; i < repeat; ++i) {
+                w.send_key(key, true);
+                if (const unsigned c = typed_char(key)) w.send_char(c);
+                w.send_key(key, false);
+            }
+            return true;
+        });
+    }
+}
+
 // Frames of nothing until the last frame drawn showed every curve exact, at most `limit`.
 void Script::wait_until_exact(int limit, int waited) {
     actions_.push_front([this, limit, waited](Window&) {
@@ -321,92 +313,6 @@ void Script::wait_until_exact(int limit, int waited) {
         wait_until_exact(limit, waited + 1);
         return true;
     });
-}
-
-// Aims at the widget as laid out in the last frame: scrolls its panel with the wheel until it is
-// in view, moves the pointer there, presses, (drags,) releases — one frame each.
-bool Script::click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at) {
-    // The aim re-queues itself while scrolling: it holds itself weakly, its queued frames strongly.
-    auto aim = std::make_shared<std::function<bool(Window&, int)>>();
-    std::weak_ptr<std::function<bool(Window&, int)>> self = aim;
-    auto settled = std::make_shared<std::pair<double, double>>(-1.0, -1.0);  // where it was a frame ago
-    *aim = [this, label, optional, dx, dy, drag, at, self, settled](Window& w, int scrolled) -> bool {
-        const ui::Widget* widget = find_widget(label);
-        if (!widget && scrolled < kAppearFrames) {  // a popup closing or a section opening: give it a few frames
-            actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
-            return true;
-        }
-        if (!widget) {
-            if (optional) {
-                std::printf("script: skipped: no widget \"%s\" in view\n", label.c_str());
-                return true;
-            }
-            error_ = fmt::format("{}: no visible widget labelled \"{}\"", where(), label);
-            return false;
-        }
-        const bool in_popup = !widget->item_of.empty();
-        if (!widget->visible && in_popup && scrolled < kAppearFrames) {  // a popup placing itself: wait, do not scroll
-            actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
-            return true;
-        }
-        if (!widget->visible) {
-            if (scrolled >= kMaxScrollFrames) {
-                if (optional) {
-                    std::printf("script: skipped: \"%s\" stays out of view\n", label.c_str());
-                    return true;
-                }
-                error_ = fmt::format("{}: \"{}\" stays out of view after scrolling", where(), label);
-                return false;
-            }
-            // The wheel over its panel, towards it.
-            w.move_pointer((widget->clip[0] + widget->clip[2]) / 2, (widget->clip[1] + widget->clip[3]) / 2);
-            w.send_scroll(widget->y < widget->clip[1] ? 1.0 : -1.0);
-            // A frame for the scroll to settle, then aim again at where the widget is now.
-            actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
-            actions_.push_front([](Window&) { return true; });
-            return true;
-        }
-        const double x = widget->x + widget->w * at.first, y = widget->y + widget->h * at.second;
-        // A person aims at what holds still: a layout that moved in the last frame (a section
-        // opening, a scrollbar appearing) is given another frame before the pointer goes there.
-        if (settled->first != x || settled->second != y) {
-            *settled = {x, y};
-            if (scrolled < kMaxScrollFrames) {
-                actions_.push_front([next = self.lock(), scrolled](Window& again) { return (*next)(again, scrolled + 1); });
-                return true;
-            }
-        }
-        std::printf("script: %s \"%s\" (%s) at %.0f, %.0f\n", drag ? "drag" : "click", label.c_str(), widget->kind.c_str(), x, y);
-        w.move_pointer(x, y);
-        std::deque<Action> rest;
-        // Press only where the widget still is: if the layout moved since the aim, aim again.
-        rest.push_back([this, label, x, y, drag, at, next = self.lock(), scrolled](Window& win) {
-            const ui::Widget* now = find_widget(label);
-            if (now && now->visible && (std::abs(now->x + now->w * at.first - x) > 1 || std::abs(now->y + now->h * at.second - y) > 1) &&
-                scrolled < kMaxScrollFrames) {
-                // Drop this attempt's drag and release frames, then aim afresh.
-                const std::size_t attempt = drag ? kDragFrames + 1 : 1;
-                actions_.erase(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(std::min(attempt, actions_.size())));
-                return (*next)(win, scrolled + 1);
-            }
-            win.send_mouse_button(true);
-            return true;
-        });
-        if (drag) {
-            for (int k = 1; k <= kDragFrames; ++k) {
-                rest.push_back([x, y, dx, dy, k](Window& win) {
-                    win.move_pointer(x + dx * k / kDragFrames, y + dy * k / kDragFrames);
-                    win.send_mouse_button(true);  // still held
-                    return true;
-                });
-            }
-        }
-        rest.push_back([](Window& win) { win.send_mouse_button(false); return true; });
-        actions_.insert(actions_.begin(), rest.begin(), rest.end());
-        return true;
-    };
-    actions_.push_back([aim](Window& w) { return (*aim)(w, 0); });
-    return true;
 }
 
 }  // namespace ropelab

@@ -18,6 +18,7 @@
 // "at": [x, y] aims at that fraction of the widget instead of its centre (the first of two fields).
 #include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@
 #include "window.h"
 
 namespace ropelab {
+
+namespace ui {
+struct Widget;
+}
 
 class Script {
 public:
@@ -45,7 +50,16 @@ public:
 private:
     using Action = std::function<bool(Window&)>;
     bool expand(const Json& step, Window& window);
+    void type_text(const std::string& text);
+    void press_key(int key, int repeat);
+    // Clicks and drags (script_aim.cpp).
+    struct Aim;
     bool click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at);
+    bool aim_at(const std::shared_ptr<Aim>& aim, Window& w, int tries);
+    bool aim_again(const std::shared_ptr<Aim>& aim, int tries);
+    bool scroll_towards(const std::shared_ptr<Aim>& aim, const ui::Widget& widget, Window& w, int tries);
+    void press(const std::shared_ptr<Aim>& aim, double x, double y, int tries);
+    bool give_up(const Aim& aim, const std::string& skipped, const std::string& problem);
     std::string where() const;
     void wait_until_exact(int limit, int waited);
 

@@ -1,0 +1,131 @@
+// Script's clicks and drags: aiming at a widget where the last frame laid it out, as a person
+// would — waiting for it to appear, scrolling its panel towards it, aiming again if it moved.
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "script.h"
+#include "ui/widgets.h"
+
+namespace ropelab {
+
+namespace {
+
+constexpr int kDragFrames = 8;
+constexpr int kMaxScrollFrames = 60;
+constexpr int kAppearFrames = 8;
+
+const ui::Widget* find_widget(const std::string& label) {
+    const ui::Widget* hidden = nullptr;
+    for (const ui::Widget& w : ui::log().this_frame()) {
+        if (w.label != label || w.kind == "message") continue;
+        if (w.visible) return &w;
+        if (!hidden) hidden = &w;
+    }
+    return hidden;
+}
+
+}  // namespace
+
+// Shared by the frames an aim queues, since any of them may aim again.
+struct Script::Aim {
+    std::string label;
+    bool optional = false;
+    double dx = 0, dy = 0;
+    bool drag = false;
+    std::pair<double, double> at;
+    std::pair<double, double> settled = {-1.0, -1.0};  // where it was a frame ago
+};
+
+// Aims at the widget as laid out in the last frame: scrolls its panel with the wheel until it is
+// in view, moves the pointer there, presses, (drags,) releases — one frame each.
+bool Script::click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at) {
+    auto aim = std::make_shared<Aim>(Aim{.label = label, .optional = optional, .dx = dx, .dy = dy, .drag = drag, .at = at});
+    actions_.push_back([this, aim](Window& w) { return aim_at(aim, w, 0); });
+    return true;
+}
+
+bool Script::aim_at(const std::shared_ptr<Aim>& aim, Window& w, int tries) {
+    const ui::Widget* widget = find_widget(aim->label);
+    if (!widget && tries < kAppearFrames) return aim_again(aim, tries);  // a popup closing or a section opening: give it a few frames
+    if (!widget) {
+        return give_up(*aim, fmt::format("no widget \"{}\" in view", aim->label),
+                       fmt::format("no visible widget labelled \"{}\"", aim->label));
+    }
+    const bool in_popup = !widget->item_of.empty();
+    if (!widget->visible && in_popup && tries < kAppearFrames) return aim_again(aim, tries);  // a popup placing itself: wait, do not scroll
+    if (!widget->visible) return scroll_towards(aim, *widget, w, tries);
+    const double x = widget->x + widget->w * aim->at.first, y = widget->y + widget->h * aim->at.second;
+    // A person aims at what holds still: a layout that moved in the last frame (a section
+    // opening, a scrollbar appearing) is given another frame before the pointer goes there.
+    if (aim->settled.first != x || aim->settled.second != y) {
+        aim->settled = {x, y};
+        if (tries < kMaxScrollFrames) return aim_again(aim, tries);
+    }
+    std::printf("script: %s \"%s\" (%s) at %.0f, %.0f\n", aim->drag ? "drag" : "click", aim->label.c_str(), widget->kind.c_str(), x, y);
+    w.move_pointer(x, y);
+    press(aim, x, y, tries);
+    return true;
+}
+
+bool Script::aim_again(const std::shared_ptr<Aim>& aim, int tries) {
+    actions_.push_front([this, aim, tries](Window& again) { return aim_at(aim, again, tries + 1); });
+    return true;
+}
+
+bool Script::give_up(const Aim& aim, const std::string& skipped, const std::string& problem) {
+    if (aim.optional) {
+        std::printf("script: skipped: %s\n", skipped.c_str());
+        return true;
+    }
+    error_ = fmt::format("{}: {}", where(), problem);
+    return false;
+}
+
+bool Script::scroll_towards(const std::shared_ptr<Aim>& aim, const ui::Widget& widget, Window& w, int tries) {
+    if (tries >= kMaxScrollFrames) {
+        return give_up(*aim, fmt::format("\"{}\" stays out of view", aim->label),
+                       fmt::format("\"{}\" stays out of view after scrolling", aim->label));
+    }
+    // The wheel over its panel, towards it.
+    w.move_pointer((widget.clip[0] + widget.clip[2]) / 2, (widget.clip[1] + widget.clip[3]) / 2);
+    w.send_scroll(widget.y < widget.clip[1] ? 1.0 : -1.0);
+    // A frame for the scroll to settle, then aim again at where the widget is now.
+    aim_again(aim, tries);
+    actions_.push_front([](Window&) { return true; });
+    return true;
+}
+
+// The press, the drag's moves and the release, one frame each, ahead of anything queued.
+void Script::press(const std::shared_ptr<Aim>& aim, double x, double y, int tries) {
+    std::deque<Action> rest;
+    // Press only where the widget still is: if the layout moved since the aim, aim again.
+    rest.push_back([this, aim, x, y, tries](Window& win) {
+        const ui::Widget* now = find_widget(aim->label);
+        const auto [ax, ay] = aim->at;
+        if (now && now->visible && (std::abs(now->x + now->w * ax - x) > 1 || std::abs(now->y + now->h * ay - y) > 1) &&
+            tries < kMaxScrollFrames) {
+            // Drop this attempt's drag and release frames, then aim afresh.
+            const std::size_t attempt = aim->drag ? kDragFrames + 1 : 1;
+            actions_.erase(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(std::min(attempt, actions_.size())));
+            return aim_at(aim, win, tries + 1);
+        }
+        win.send_mouse_button(true);
+        return true;
+    });
+    if (aim->drag) {
+        for (int k = 1; k <= kDragFrames; ++k) {
+            rest.push_back([x, y, dx = aim->dx, dy = aim->dy, k](Window& win) {
+                win.move_pointer(x + dx * k / kDragFrames, y + dy * k / kDragFrames);
+                win.send_mouse_button(true);  // still held
+                return true;
+            });
+        }
+    }
+    rest.push_back([](Window& win) { win.send_mouse_button(false); return true; });
+    actions_.insert(actions_.begin(), rest.begin(), rest.end());
+}
+
+}  // namespace ropelab

@@ -1,0 +1,178 @@
+#include <string_view>
+#include <vector>
+
+#include "core/model_config.h"
+#include "state/schema_rows.h"
+
+namespace ropelab::schema::rows {
+
+namespace {
+
+constexpr double kMaxPos = static_cast<double>(kMaxPosition);
+
+const Names kEncodings = {"rope", "sinusoidal", "both"};
+const Names kVectors = {"ones", "random", "mean", "pair", "custom"};
+const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
+const Names kThemes = {"dark", "light"};
+
+// The model: the names of HF's config.json.
+void add_source_rows(std::vector<Field>& f) {
+    using K = Kind;
+    f.push_back(row({.path = "preset", .flag = "", .lesson = "preset", .kind = K::Text, .max = 4096,
+                     .help = "Where the model came from: a preset name or a config.json path (a lesson's preset loads it)"},
+                    MEMBER(p.preset)));
+    // A label of where the model came from, like `preset`: the flag and the panel's picker reload
+    // the config with it; a lesson sets the model's values instead.
+    f.push_back(row({.path = "layer_type", .flag = "--layer-type", .lesson = "", .kind = K::Text, .max = 256,
+                     .help = "Which layers' RoPE to show, for models whose layers differ (Gemma 3: full_attention, "
+                             "sliding_attention); \"\" = full attention"},
+                    MEMBER(p.layer_type)));
+}
+
+// What is plotted.
+void add_curve_rows(std::vector<Field>& f) {
+    using K = Kind;
+    using A = Affects;
+    f.push_back(row({.path = "curves.encoding", .flag = "--encoding", .lesson = "encoding", .kind = K::Enum, .names = kEncodings,
+                     .affects = A::Data, .help = "RoPE, sinusoidal (additive) or both"},
+                    MEMBER(p.encoding)));
+    f.push_back(row({.path = "curves.vectors", .flag = "--vectors", .lesson = "vectors", .kind = K::Enum, .names = kVectors,
+                     .affects = A::Data, .help = "q and k: ones, random, mean of S random, the focused pair, custom"},
+                    MEMBER(p.vectors)));
+    f.push_back(row({.path = "curves.seed", .flag = "--seed", .lesson = "seed", .kind = K::Int, .min = 0, .max = 4294967295.0,
+                     .affects = A::Data, .help = "Seed of the random q and k"},
+                    MEMBER(p.seed)));
+    f.push_back(row({.path = "curves.samples", .flag = "--samples", .lesson = "samples", .kind = K::Int, .min = 1,
+                     .max = kMaxSamples, .affects = A::Data, .help = "S random vectors averaged (vectors = mean)"},
+                    MEMBER(p.samples)));
+    // q and k are --q and --k in every subcommand (scores always spelled them so).
+    f.push_back(row({.path = "curves.custom_q", .flag = "--q", .lesson = "custom_q", .kind = K::Text, .max = 65536,
+                     .affects = A::Data,
+                     .help = "Query q for vectors = custom: ones | random:SEED | v0,v1,... (head_dim numbers) | @FILE",
+                     .old_flag = "--custom-q"},
+                    MEMBER(p.custom_q)));
+    f.push_back(row({.path = "curves.custom_k", .flag = "--k", .lesson = "custom_k", .kind = K::Text, .max = 65536,
+                     .affects = A::Data,
+                     .help = "Key k for vectors = custom: ones | random:SEED | v0,v1,... (head_dim numbers) | @FILE",
+                     .old_flag = "--custom-k"},
+                    MEMBER(p.custom_k)));
+    f.push_back(row({.path = "curves.max_distance", .flag = "--max-distance", .lesson = "max_distance", .kind = K::Int,
+                     .min = static_cast<double>(kMinDistances), .max = static_cast<double>(kMaxDistances), .affects = A::Data,
+                     .help = "N distances of the score curve"},
+                    MEMBER(p.max_distance)));
+    f.push_back(row({.path = "curves.angle_mode", .flag = "--angle-mode", .lesson = "angle_mode", .kind = K::Enum,
+                     .names = kAngleModes, .affects = A::Data, .help = "exact, naive-fp32 or bf16 angles"},
+                    MEMBER(p.angle_mode)));
+    f.push_back(row({.path = "curves.mode_difference", .flag = "--mode-difference", .lesson = "mode_difference",
+                     .kind = K::Bool, .affects = A::Data,
+                     .help = "Plot naive − exact below the scores (naive angle modes)"},
+                    MEMBER(p.mode_difference)));
+    f.push_back(row({.path = "curves.show_bound", .flag = "--show-bound", .lesson = "show_bound", .kind = K::Bool,
+                     .affects = A::Data, .help = "Draw RoFormer's decay bound"},
+                    MEMBER(p.show_bound)));
+    f.push_back(row({.path = "curves.show_unencoded", .flag = "--show-unencoded", .lesson = "show_unencoded",
+                     .kind = K::Bool, .help = "Draw q·k with no position encoding (flat in Δ)"},
+                    MEMBER(p.show_unencoded)));
+    f.push_back(row({.path = "curves.log_distance", .flag = "--log-distance", .lesson = "log_distance", .kind = K::Bool,
+                     .help = "Logarithmic distance axis"},
+                    MEMBER(p.log_distance)));
+    f.push_back(row({.path = "curves.invariance_distance", .flag = "--invariance-distance", .lesson = "invariance_distance",
+                     .kind = K::Int, .min = 0, .max = kMaxPos, .affects = A::Data,
+                     .help = "Δ = m − n of the translation-invariance view", .old_flag = "--distance"},
+                    MEMBER(p.invariance_distance)));
+}
+
+// Where we are, and playback.
+void add_focus_playback_rows(std::vector<Field>& f) {
+    using K = Kind;
+    using A = Affects;
+    f.push_back(row({.path = "focus.pair", .flag = "--pair", .lesson = "pair", .kind = K::Int, .min = 0,
+                     .max = kMaxHeadDim / 2 - 1, .affects = A::Focus, .help = "Focused pair (inside the model)"},
+                    MEMBER(p.focused_pair)));
+    f.push_back(row({.path = "focus.position", .flag = "--position", .lesson = "position", .kind = K::Int, .min = 0,
+                     .max = kMaxPos, .help = "Query position m"},
+                    MEMBER(p.position)));
+    f.push_back(row({.path = "focus.key_distance", .flag = "--key-distance", .lesson = "key_distance", .kind = K::Int,
+                     .min = 0, .max = kMaxPos, .help = "The key sits at m − this in the planes view"},
+                    MEMBER(p.key_distance)));
+    f.push_back(row({.path = "focus.log_position_slider", .flag = "", .lesson = "", .kind = K::Bool,
+                     .help = "Logarithmic position slider"},
+                    MEMBER(p.log_position_slider)));
+
+    // Playback.
+    f.push_back(row({.path = "playback.playing", .flag = "", .lesson = "", .kind = K::Bool, .help = "Playing"},
+                    MEMBER(p.playing)));
+    f.push_back(row({.path = "playback.speed", .flag = "--speed", .lesson = "", .kind = K::Real, .min = 0.01, .max = 4096,
+                     .help = "Positions per second"},
+                    MEMBER(p.speed)));
+    f.push_back(row({.path = "playback.loop_from", .flag = "--loop-from", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxPos,
+                     .help = "Playback loop start"},
+                    MEMBER(p.loop_from)));
+    f.push_back(row({.path = "playback.loop_to", .flag = "--loop-to", .lesson = "", .kind = K::Int, .min = 1, .max = kMaxPos,
+                     .help = "Playback loop end"},
+                    MEMBER(p.loop_to)));
+}
+
+// Presentation: kept by Reset.
+void add_display_rows(std::vector<Field>& f) {
+    using K = Kind;
+    f.push_back(row({.path = "layout.focused_view", .flag = "", .lesson = "", .kind = K::Int, .min = -1, .max = kViewCount - 1,
+                     .reset = false, .help = "−1: all views; 0 .. 7: one view large"},
+                    MEMBER(p.focused_view)));
+    f.push_back(row({.path = "layout.tab_view", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kViewCount - 1,
+                     .reset = false, .help = "The tab shown when the grid does not fit"},
+                    MEMBER(p.tab_view)));
+    f.push_back(row({.path = "layout.show_controls", .flag = "", .lesson = "", .kind = K::Bool, .reset = false,
+                     .help = "The controls panel"},
+                    MEMBER(p.show_controls)));
+    f.push_back(row({.path = "layout.ui_scale", .flag = "--ui-scale", .lesson = "", .kind = K::Real, .min = kMinUiScale,
+                     .max = kMaxUiScale, .reset = false, .help = "Text and widget size (3: readable at 4K)",
+                     .old_flag = "--scale"},
+                    MEMBER(p.ui_scale)));
+    f.push_back(row({.path = "layout.theme", .flag = "--theme", .lesson = "", .kind = K::Enum, .names = kThemes,
+                     .reset = false, .help = "dark or light"},
+                    MEMBER(p.theme)));
+    f.push_back(row({.path = "layout.stepwise_planes", .flag = "--stepwise", .lesson = "", .kind = K::Bool, .reset = false,
+                     .help = "Playback moves the planes' arrows a whole position at a time instead of gliding"},
+                    MEMBER(p.stepwise_planes)));
+    f.push_back(row({.path = "layout.wavelength_axis", .flag = "--wavelength-axis", .lesson = "wavelength_axis", .kind = K::Bool,
+                     .reset = false, .help = "Frequencies view: x = each pair's unscaled wavelength over the training context"},
+                    MEMBER(p.wavelength_axis)));
+    f.push_back(row({.path = "layout.spotlight", .flag = "--spotlight", .lesson = "spotlight", .kind = K::Int, .min = 0,
+                     .max = kViewCount, .help = "Dim every view but this one (1-8; 0: off; S over a view)"},
+                    MEMBER(p.spotlight)));
+    f.push_back(row({.path = "layout.laser", .flag = "--laser", .lesson = "", .kind = K::List, .min = 0, .max = 1,
+                     .reset = false, .help = "A laser dot at X,Y (fractions of the window; hold L or the right button live)",
+                     .count = 2, .exact_count = true},
+                    MEMBER(p.laser)));
+    f.push_back(row({.path = "layout.show_help", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "The shortcut overlay (F1)"},
+                    MEMBER(p.show_help)));
+    f.push_back(row({.path = "layout.fullscreen", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "Fullscreen (F11)"},
+                    MEMBER(p.fullscreen)));
+    f.push_back(row({.path = "layout.presenting", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "Presenter mode"},
+                    MEMBER(p.presenting)));
+    f.push_back(row({.path = "layout.blank", .flag = "", .lesson = "", .kind = K::Bool, .scope = Scope::Transient,
+                     .reset = false, .help = "Presenter's blank screen (B)"},
+                    MEMBER(p.blank)));
+    f.push_back(row({.path = "layout.scene_views", .flag = "", .lesson = "", .kind = K::List, .min = 0, .max = kViewCount - 1,
+                     .scope = Scope::Transient, .reset = false, .help = "A lesson scene's views", .count = 4},
+                    MEMBER(p.scene_views)));
+}
+
+}  // namespace
+
+std::vector<Field> make_fields() {
+    std::vector<Field> f;
+    add_source_rows(f);
+    add_model_rows(f, 0);
+    add_compare_rows(f);
+    add_curve_rows(f);
+    add_focus_playback_rows(f);
+    add_display_rows(f);
+    return f;
+}
+
+}  // namespace ropelab::schema::rows
