@@ -273,15 +273,8 @@ void LabCompute::update_data(const LabParams& p) {
     // Keyed per product: focusing a pair recomputes its series, not the curves and heatmap.
     const std::string key = schema::key(p, schema::Affects::Data);
     const std::string focus = schema::key(p, schema::Affects::Focus);
-    if (key == key_ && focus != focus_key_ && ready_) {
-        refresh_focus_series(p, true);
-        focus_key_ = focus;
-        ++focus_refreshes_;
-    }
     if (key == key_) {
-        // Parameters held still (two frames: the first frame after a start or a change only
-        // shows the preview): the exact curves a frame's budget at a time.
-        if (pending_exact_ && ++quiet_updates_ > 1) pending_exact_ = refine(p);
+        refresh_unchanged(p, focus);
         return;
     }
     if (key == rejected_key_) return;  // already refused these settings; keep showing the old
@@ -299,44 +292,12 @@ void LabCompute::update_data(const LabParams& p) {
     std::vector<std::string> keys;
     for (int i = 1; i < count; ++i) keys.push_back(schema::key(setting_params(p, i), schema::Affects::Data));
     const bool base_changed = base_key != base_key_ || !ready_;
-    const auto started = std::chrono::steady_clock::now();
-    LabData base;
-    std::vector<LabData> compared;
-    try {
-        if (base_changed) {
-            base = lab_data_for(p);
-            ++setting_computations_;
-        }
-        for (int i = 1; i < count; ++i) {
-            const auto known = std::find(compared_keys_.begin(), compared_keys_.end(), keys[static_cast<std::size_t>(i - 1)]);
-            if (known != compared_keys_.end()) {
-                compared.push_back(compared_[static_cast<std::size_t>(known - compared_keys_.begin())]);
-            } else if (previews_ && (!ready_ || ms_since(started) > kDataBudgetMs)) {
-                // The rest on the next frames (at the start all of them: the first frame also
-                // sets up the window): the views draw the settings computed so far.
-                break;
-            } else {
-                compared.push_back(lab_data_for(setting_params(p, i)));
-                ++setting_computations_;
-            }
-        }
-        error_.clear();
-    } catch (const InputError& e) {
-        error_ = e.what();
-        rejected_key_ = key;
-        if (ready_) return;  // the previous curves stay on screen
-        // Nothing shown yet (custom vectors that never parsed): the same settings with all-ones
-        // q and k, so every view has data, and the refusal stays visible.
-        LabParams ones = p;
-        ones.vectors = VectorChoice::Ones;
-        base = compute_lab_data(ones);
-        compared.clear();
-        for (int i = 1; i < count; ++i) compared.push_back(compute_lab_data(setting_params(ones, i)));
-    }
-    const bool partial = compared.size() + 1 < static_cast<std::size_t>(count);
-    keys.resize(compared.size());
-    if (base_changed) data_ = std::move(base);
-    compared_ = std::move(compared);
+    std::optional<FreshData> fresh = compute_settings(p, key, base_changed, keys);
+    if (!fresh) return;  // the previous curves stay on screen
+    const bool partial = fresh->compared.size() + 1 < static_cast<std::size_t>(count);
+    keys.resize(fresh->compared.size());
+    if (base_changed) data_ = std::move(fresh->base);
+    compared_ = std::move(fresh->compared);
     if (focus != focus_key_) refresh_focus_series(p, !base_changed);  // what was kept shows the previous focus
     compared_keys_ = std::move(keys);
     compared_series_keys_.resize(compared_keys_.size());
@@ -349,7 +310,62 @@ void LabCompute::update_data(const LabParams& p) {
     if (!averaged) keys.assign(keys.size(), "averaging");
     focus_key_ = focus;
     ++recomputes_;
+    compute_previews(p, base_changed);
+    if (base_changed) compute_heatmap(p);
+    ready_ = true;
+}
 
+void LabCompute::refresh_unchanged(const LabParams& p, const std::string& focus) {
+    if (focus != focus_key_ && ready_) {
+        refresh_focus_series(p, true);
+        focus_key_ = focus;
+        ++focus_refreshes_;
+    }
+    // Parameters held still (two frames: the first frame after a start or a change only
+    // shows the preview): the exact curves a frame's budget at a time.
+    if (pending_exact_ && ++quiet_updates_ > 1) pending_exact_ = refine(p);
+}
+
+std::optional<LabCompute::FreshData> LabCompute::compute_settings(const LabParams& p, const std::string& key, bool base_changed,
+                                                                  const std::vector<std::string>& keys) {
+    const int count = setting_count(p);
+    const auto started = std::chrono::steady_clock::now();
+    FreshData fresh;
+    try {
+        if (base_changed) {
+            fresh.base = lab_data_for(p);
+            ++setting_computations_;
+        }
+        for (int i = 1; i < count; ++i) {
+            const auto known = std::find(compared_keys_.begin(), compared_keys_.end(), keys[static_cast<std::size_t>(i - 1)]);
+            if (known != compared_keys_.end()) {
+                fresh.compared.push_back(compared_[static_cast<std::size_t>(known - compared_keys_.begin())]);
+            } else if (previews_ && (!ready_ || ms_since(started) > kDataBudgetMs)) {
+                // The rest on the next frames (at the start all of them: the first frame also
+                // sets up the window): the views draw the settings computed so far.
+                break;
+            } else {
+                fresh.compared.push_back(lab_data_for(setting_params(p, i)));
+                ++setting_computations_;
+            }
+        }
+        error_.clear();
+    } catch (const InputError& e) {
+        error_ = e.what();
+        rejected_key_ = key;
+        if (ready_) return std::nullopt;
+        // Nothing shown yet (custom vectors that never parsed): the same settings with all-ones
+        // q and k, so every view has data, and the refusal stays visible.
+        LabParams ones = p;
+        ones.vectors = VectorChoice::Ones;
+        fresh.base = compute_lab_data(ones);
+        fresh.compared.clear();
+        for (int i = 1; i < count; ++i) fresh.compared.push_back(compute_lab_data(setting_params(ones, i)));
+    }
+    return fresh;
+}
+
+void LabCompute::compute_previews(const LabParams& p, bool base_changed) {
     // A quick coarse curve first when the full one would cost more than a frame: the changed
     // settings share one preview budget.
     std::vector<int> stale;
@@ -364,8 +380,6 @@ void LabCompute::update_data(const LabParams& p) {
         else compute_compared_series(p, i, stride);
     }
     pending_exact_ = largest_stride() > 1;
-    if (base_changed) compute_heatmap(p);
-    ready_ = true;
 }
 
 }  // namespace ropelab

@@ -119,6 +119,17 @@ public:
 
 private:
     void update_data(const LabParams& p);
+    // update_data's steps. The data unchanged: a new focus's series, the exact pass on quiet frames.
+    void refresh_unchanged(const LabParams& p, const std::string& focus);
+    // The LabData of the settings whose own keys changed (the others' kept); none when the
+    // settings are refused while something is already shown.
+    struct FreshData {
+        LabData base;
+        std::vector<LabData> compared;
+    };
+    std::optional<FreshData> compute_settings(const LabParams& p, const std::string& key, bool base_changed,
+                                              const std::vector<std::string>& keys);
+    void compute_previews(const LabParams& p, bool base_changed);  // coarse series of the settings just recomputed
     void refresh_notes(const LabParams& p);
     void compute_series(const LabParams& p, std::int64_t stride);
     void compute_compared_series(const LabParams& p, int setting, std::int64_t stride);

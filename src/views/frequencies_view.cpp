@@ -50,39 +50,45 @@ std::string scaling_counts(const LabData& d) {
                        n(PairScaling::Interpolated));
 }
 
-// Compare mode: every setting's θ_i and wavelengths in its colour, over the pair index (or its
-// own unscaled wavelength / L₀), with each setting's training context and YaRN ramp marked.
-void compared_frequencies(Context& ctx) {
+// Compare mode: each setting's scaling counts on its own line where a plot still has room below
+// them; else on hover.
+void compared_counts(Context& ctx, int settings) {
     const LabParams& p = ctx.params;
     const LabCompute& compute = ctx.compute;
-    const int settings = std::min(compute.settings(), setting_count(p));
-    const float font = ImGui::GetFontSize(), gap = font * 0.5f;
-    // Each setting's counts on its own line where a plot still has room below them; else on hover.
-    if (ImGui::GetContentRegionAvail().y > (1.5f * static_cast<float>(settings) + 14.0f) * font) {
+    if (ImGui::GetContentRegionAvail().y > (1.5f * static_cast<float>(settings) + 14.0f) * ImGui::GetFontSize()) {
         for (int i = 0; i < settings; ++i) {
             ui::text(fmt::format("{}: {}", setting_name(p, i), scaling_counts(compute.setting_data(i))), setting_color(ctx, i));
         }
-    } else {
-        ui::text_disabled("pairs kept, blended, interpolated: hover");
-        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
-            ImGui::BeginTooltip();
-            for (int i = 0; i < settings; ++i) {
-                ImGui::TextUnformatted(fmt::format("{}: {}", setting_name(p, i), scaling_counts(compute.setting_data(i))).c_str());
-            }
-            ImGui::EndTooltip();
-        }
+        return;
     }
-    const auto [both, side_by_side, half] = plots_layout(gap);
-    const bool tokens = p.wavelength_axis;
+    ui::text_disabled("pairs kept, blended, interpolated: hover");
+    if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+        ImGui::BeginTooltip();
+        for (int i = 0; i < settings; ++i) {
+            ImGui::TextUnformatted(fmt::format("{}: {}", setting_name(p, i), scaling_counts(compute.setting_data(i))).c_str());
+        }
+        ImGui::EndTooltip();
+    }
+}
+
+// Each setting's θ_i and wavelengths over the x axis (the pair index, or in tokens its own
+// unscaled wavelength / L₀), and the x range that holds them all.
+struct ComparedCurves {
     struct Curve {
         std::vector<double> x, inv_freq, wavelength;
     };
-    std::vector<Curve> curves(static_cast<std::size_t>(settings));
+    std::vector<Curve> curves;
     plot::Range x{0.0, 1.0};
+};
+
+ComparedCurves compared_curves(const LabParams& p, const LabCompute& compute, int settings) {
+    const bool tokens = p.wavelength_axis;
+    ComparedCurves all;
+    all.curves.resize(static_cast<std::size_t>(settings));
     for (int i = 0; i < settings; ++i) {
         const LabData& d = compute.setting_data(i);
         const ModelConfig& m = setting_model(p, i);
-        Curve& c = curves[static_cast<std::size_t>(i)];
+        ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
         for (int j = 0; j < d.freqs.pairs(); ++j) {
             const auto k = static_cast<std::size_t>(j);
             c.x.push_back(tokens ? wavelength(d.freqs.unscaled_inv_freq[k]) / static_cast<double>(training_context(m)) : j);
@@ -90,35 +96,26 @@ void compared_frequencies(Context& ctx) {
             c.wavelength.push_back(wavelength(d.freqs.inv_freq[k]));
         }
         const plot::Range r{c.x.front(), c.x.back()};
-        x = i == 0 ? r : plot::Range{std::min(x.min, r.min), std::max(x.max, r.max)};
+        all.x = i == 0 ? r : plot::Range{std::min(all.x.min, r.min), std::max(all.x.max, r.max)};
     }
-    if (!tokens) x.max = std::max(1.0, x.max);
-    const char* x_label = tokens ? "unscaled wavelength / L₀ (each setting's)" : "pair i";
-    const auto ramps = [&](plot::Plot& plot) {
-        for (int i = 0; i < settings; ++i) {
-            const LabData& d = compute.setting_data(i);
-            if (!d.freqs.yarn_correction_range || tokens) continue;
-            plot.vline(d.freqs.yarn_correction_range->first, setting_color(ctx, i), fmt::format("{}: ramp", setting_name(p, i)).c_str());
-            plot.vline(d.freqs.yarn_correction_range->second, setting_color(ctx, i), "");
-        }
-    };
-    if (both) {
-        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
-        for (int i = 0; i < settings; ++i) {
-            const Curve& c = curves[static_cast<std::size_t>(i)];
-            plot.line(setting_name(p, i).c_str(), c.x, c.inv_freq, setting_color(ctx, i));
-        }
-        ramps(plot);
-        plot.finish();
-    }
-    if (both && side_by_side) ImGui::SameLine(0, gap);
-    plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
+    if (!tokens) all.x.max = std::max(1.0, all.x.max);
+    return all;
+}
+
+// YaRN's ramp ends of each setting, in pairs (so not on a token axis).
+void compared_ramps(Context& ctx, plot::Plot& plot, int settings) {
     for (int i = 0; i < settings; ++i) {
-        const Curve& c = curves[static_cast<std::size_t>(i)];
-        plot.line(setting_name(p, i).c_str(), c.x, c.wavelength, setting_color(ctx, i));
+        const LabData& d = ctx.compute.setting_data(i);
+        if (!d.freqs.yarn_correction_range || ctx.params.wavelength_axis) continue;
+        plot.vline(d.freqs.yarn_correction_range->first, setting_color(ctx, i), fmt::format("{}: ramp", setting_name(ctx.params, i)).c_str());
+        plot.vline(d.freqs.yarn_correction_range->second, setting_color(ctx, i), "");
     }
-    // Each setting's training context, once per distinct length, as a legend entry in the colour
-    // of the first setting with it (marker labels at one edge would overlap).
+}
+
+// Each setting's training context, once per distinct length, as a legend entry in the colour
+// of the first setting with it (marker labels at one edge would overlap).
+void compared_contexts(Context& ctx, plot::Plot& plot, int settings, plot::Range x) {
+    const LabParams& p = ctx.params;
     std::vector<std::int64_t> marked;
     for (int i = 0; i < settings; ++i) {
         const std::int64_t context = training_context(setting_model(p, i));
@@ -128,8 +125,12 @@ void compared_frequencies(Context& ctx) {
         const std::string label = fmt::format("L₀ = {} ({})", context, setting_name(p, i));
         plot.line(label.c_str(), xs, ys, i == 0 ? ctx.colors.marker : setting_color(ctx, i), 1.0f);
     }
-    // llama3's band: wavelengths shorter than L₀/high are kept, longer than L₀/low divided by
-    // the factor, blended between; dashed-thin in the setting's colour, one legend entry each.
+}
+
+// llama3's band: wavelengths shorter than L₀/high are kept, longer than L₀/low divided by
+// the factor, blended between; dashed-thin in the setting's colour, one legend entry each.
+void compared_bands(Context& ctx, plot::Plot& plot, int settings, plot::Range x) {
+    const LabParams& p = ctx.params;
     for (int i = 0; i < settings; ++i) {
         const ModelConfig& m = setting_model(p, i);
         const RopeScaling& sc = m.rope_scaling;
@@ -140,8 +141,130 @@ void compared_frequencies(Context& ctx) {
         plot.line(fmt::format("{}: band L₀/high … L₀/low", setting_name(p, i)).c_str(), xs, high, setting_color(ctx, i), 1.0f);
         plot.line("", xs, low, setting_color(ctx, i), 1.0f);
     }
-    ramps(plot);
+}
+
+// Compare mode: every setting's θ_i and wavelengths in its colour, over the pair index (or its
+// own unscaled wavelength / L₀), with each setting's training context and YaRN ramp marked.
+void compared_frequencies(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const int settings = std::min(ctx.compute.settings(), setting_count(p));
+    const float gap = ImGui::GetFontSize() * 0.5f;
+    compared_counts(ctx, settings);
+    const auto [both, side_by_side, half] = plots_layout(gap);
+    const bool tokens = p.wavelength_axis;
+    const ComparedCurves all = compared_curves(p, ctx.compute, settings);
+    const char* x_label = tokens ? "unscaled wavelength / L₀ (each setting's)" : "pair i";
+    if (both) {
+        plot::Plot plot("inv_freq", ctx.state.frequencies, half, all.x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
+        for (int i = 0; i < settings; ++i) {
+            const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
+            plot.line(setting_name(p, i).c_str(), c.x, c.inv_freq, setting_color(ctx, i));
+        }
+        compared_ramps(ctx, plot, settings);
+        plot.finish();
+    }
+    if (both && side_by_side) ImGui::SameLine(0, gap);
+    plot::Plot plot("wavelength", ctx.state.wavelengths, half, all.x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
+    for (int i = 0; i < settings; ++i) {
+        const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
+        plot.line(setting_name(p, i).c_str(), c.x, c.wavelength, setting_color(ctx, i));
+    }
+    compared_contexts(ctx, plot, settings, all.x);
+    compared_bands(ctx, plot, settings, all.x);
+    compared_ramps(ctx, plot, settings);
     plot.finish();
+}
+
+// One setting's ladder: per pair, θ_i and its wavelength scaled and unscaled, and the dot's
+// colour for what the scaling did to the pair.
+struct Ladder {
+    std::vector<double> pairs, scaled, unscaled, wave_scaled, wave_unscaled;
+    std::vector<ImU32> colors;
+};
+
+Ladder ladder(const Context& ctx, const LabData& d) {
+    Ladder l;
+    for (int i = 0; i < d.freqs.pairs(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        l.pairs.push_back(i);
+        l.scaled.push_back(d.freqs.inv_freq[k]);
+        l.unscaled.push_back(d.freqs.unscaled_inv_freq[k]);
+        l.wave_scaled.push_back(wavelength(d.freqs.inv_freq[k]));
+        l.wave_unscaled.push_back(wavelength(d.freqs.unscaled_inv_freq[k]));
+        const PairScaling s = d.pair_scaling[k];
+        l.colors.push_back(s == PairScaling::Unchanged ? ctx.colors.unchanged
+                           : s == PairScaling::Blended ? ctx.colors.blended
+                                                       : ctx.colors.interpolated);
+    }
+    return l;
+}
+
+// The counts in their dots' colours: the dots' legend.
+void count_line(const Context& ctx, const LabData& d) {
+    const int counts[3] = {
+        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Unchanged)),
+        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Blended)),
+        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Interpolated))};
+    const std::string count_text[3] = {fmt::format("{} unchanged", counts[0]), fmt::format("{} blended", counts[1]),
+                                       fmt::format("{} interpolated", counts[2])};
+    ui::text(count_text[0], ctx.colors.unchanged);
+    ui::same_line_if_fits(count_text[1]);
+    ui::text(count_text[1], ctx.colors.blended);
+    ui::same_line_if_fits(count_text[2]);
+    ui::text(count_text[2], ctx.colors.interpolated);
+    if (ImGui::IsItemHovered()) {
+        if (ui::tooltips_allowed()) ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
+    }
+}
+
+// The x axis: the pair index, or (in tokens) each pair's unscaled wavelength over L₀.
+struct PairAxis {
+    const LabParams& p;
+    const LabData& d;
+    std::int64_t context;
+    bool tokens;
+    double operator()(double pair) const {  // pair may be fractional (YaRN's ramp ends)
+        if (!tokens) return pair;
+        return kTwoPi * std::pow(p.model.rope_theta, 2.0 * pair / d.freqs.rotary_dim) / static_cast<double>(context);
+    }
+    bool llama3() const {
+        const RopeScaling& s = p.model.rope_scaling;
+        return s.type == RopeType::Llama3 && s.low_freq_factor && s.high_freq_factor;
+    }
+};
+
+// Where the scaling's rule changes, along x: YaRN's ramp (pairs), llama3's band edges (tokens).
+void rule_lines(const Context& ctx, plot::Plot& plot, const PairAxis& x_of) {
+    const RopeScaling& s = x_of.p.model.rope_scaling;
+    if (const auto& range = x_of.d.freqs.yarn_correction_range) {
+        plot.vline(x_of(range->first), ctx.colors.blended, "ramp starts");
+        plot.vline(x_of(range->second), ctx.colors.interpolated, "ramp ends");
+    }
+    if (x_of.tokens && x_of.llama3()) {
+        plot.vline(1.0 / *s.high_freq_factor, ctx.colors.blended, "1/high");
+        if (*s.low_freq_factor != 1.0) plot.vline(1.0 / *s.low_freq_factor, ctx.colors.interpolated, "1/low");
+    }
+    if (x_of.tokens) plot.vline(1.0, ctx.colors.marker, "L₀");
+}
+
+// The wavelengths against the contexts: training, target, and llama3's band edges.
+void context_lines(const Context& ctx, plot::Plot& plot, const PairAxis& x_of) {
+    const LabParams& p = ctx.params;
+    const RopeScaling& s = p.model.rope_scaling;
+    const std::int64_t context = x_of.context;
+    // With low_freq_factor 1 (Llama 3.1) the band's upper edge is the training context itself.
+    const bool low_edge_is_context = x_of.llama3() && *s.low_freq_factor == 1.0;
+    plot.hline(static_cast<double>(context), ctx.colors.marker, low_edge_is_context ? "training context L₀ = L₀/low" : "training context L₀");
+    if (s.type != RopeType::Default && p.model.max_position_embeddings > context) {
+        plot.hline(static_cast<double>(p.model.max_position_embeddings), ctx.colors.sinusoidal, "target context");
+    }
+    if (x_of.llama3()) {
+        // Shorter than L₀/high: kept; longer than L₀/low: divided by the factor; between: blended.
+        plot.hline(static_cast<double>(context) / *s.high_freq_factor, ctx.colors.blended, "L₀/high");
+        if (!low_edge_is_context) {
+            plot.hline(static_cast<double>(context) / *s.low_freq_factor, ctx.colors.interpolated, "L₀/low");
+        }
+    }
 }
 
 }  // namespace
@@ -162,93 +285,33 @@ void frequencies_view(Context& ctx) {
             "slows some pairs: coloured as unchanged, blended, or interpolated by the factor. "
             "Pairs whose wavelength exceeds the training context never complete a turn in training. "
             "Lines mark llama3's band edges (wavelengths L₀/high and L₀/low) and YaRN's ramp (pairs).");
-    std::vector<double> pairs, scaled, unscaled, wave_scaled, wave_unscaled;
-    std::vector<ImU32> colors;
-    for (int i = 0; i < d.freqs.pairs(); ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        pairs.push_back(i);
-        scaled.push_back(d.freqs.inv_freq[k]);
-        unscaled.push_back(d.freqs.unscaled_inv_freq[k]);
-        wave_scaled.push_back(wavelength(d.freqs.inv_freq[k]));
-        wave_unscaled.push_back(wavelength(d.freqs.unscaled_inv_freq[k]));
-        const PairScaling s = d.pair_scaling[k];
-        colors.push_back(s == PairScaling::Unchanged ? ctx.colors.unchanged
-                         : s == PairScaling::Blended ? ctx.colors.blended
-                                                     : ctx.colors.interpolated);
-    }
-    const int counts[3] = {
-        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Unchanged)),
-        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Blended)),
-        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Interpolated))};
-    const std::string count_text[3] = {fmt::format("{} unchanged", counts[0]), fmt::format("{} blended", counts[1]),
-                                       fmt::format("{} interpolated", counts[2])};
-    ui::text(count_text[0], ctx.colors.unchanged);
-    ui::same_line_if_fits(count_text[1]);
-    ui::text(count_text[1], ctx.colors.blended);
-    ui::same_line_if_fits(count_text[2]);
-    ui::text(count_text[2], ctx.colors.interpolated);
-    if (ImGui::IsItemHovered()) {
-        if (ui::tooltips_allowed()) ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
-    }
+    const Ladder l = ladder(ctx, d);
+    count_line(ctx, d);
 
     const float gap = ImGui::GetFontSize() * 0.5f;
     const auto [both, side_by_side, half] = plots_layout(gap);
-    const RopeScaling& s = p.model.rope_scaling;
-    const auto context = training_context(p.model);
-    // The x axis: the pair index, or (in tokens) each pair's unscaled wavelength over L₀.
     const bool tokens = p.wavelength_axis;
-    const auto x_of = [&](double pair) {  // pair may be fractional (YaRN's ramp ends)
-        if (!tokens) return pair;
-        return kTwoPi * std::pow(p.model.rope_theta, 2.0 * pair / d.freqs.rotary_dim) / static_cast<double>(context);
-    };
+    const PairAxis x_of{p, d, training_context(p.model), tokens};
     std::vector<double> xs;
-    for (double i : pairs) xs.push_back(x_of(i));
+    for (double i : l.pairs) xs.push_back(x_of(i));
     const plot::Range x = tokens ? plot::Range{xs.front(), xs.back()} : plot::Range{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
     const char* x_label = tokens ? "unscaled wavelength / L₀" : "pair i";
-    const bool llama3 = s.type == RopeType::Llama3 && s.low_freq_factor && s.high_freq_factor;
-    // Where the scaling's rule changes, along x: YaRN's ramp (pairs), llama3's band edges (tokens).
-    const auto rule_lines = [&](plot::Plot& plot) {
-        if (const auto& range = d.freqs.yarn_correction_range) {
-            plot.vline(x_of(range->first), ctx.colors.blended, "ramp starts");
-            plot.vline(x_of(range->second), ctx.colors.interpolated, "ramp ends");
-        }
-        if (tokens && llama3) {
-            plot.vline(1.0 / *s.high_freq_factor, ctx.colors.blended, "1/high");
-            if (*s.low_freq_factor != 1.0) plot.vline(1.0 / *s.low_freq_factor, ctx.colors.interpolated, "1/low");
-        }
-        if (tokens) plot.vline(1.0, ctx.colors.marker, "L₀");
-    };
     if (both) {
         // The dots' colours are explained by the counts above; the legend names the line only.
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
-        plot.line("unscaled", xs, unscaled, ctx.colors.bound);
-        plot.points("", xs, scaled, colors);
+        plot.line("unscaled", xs, l.unscaled, ctx.colors.bound);
+        plot.points("", xs, l.scaled, l.colors);
         plot.vline(x_of(p.focused_pair), ctx.colors.marker, "focused");
-        rule_lines(plot);
+        rule_lines(ctx, plot, x_of);
         plot.finish();
     }
     if (both && side_by_side) ImGui::SameLine(0, gap);
-    {
-        plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
-        plot.line("unscaled", xs, wave_unscaled, ctx.colors.bound);
-        plot.points("", xs, wave_scaled, colors);
-        // With low_freq_factor 1 (Llama 3.1) the band's upper edge is the training context itself.
-        const bool low_edge_is_context = llama3 && *s.low_freq_factor == 1.0;
-        plot.hline(static_cast<double>(context), ctx.colors.marker,
-                   low_edge_is_context ? "training context L₀ = L₀/low" : "training context L₀");
-        if (s.type != RopeType::Default && p.model.max_position_embeddings > context) {
-            plot.hline(static_cast<double>(p.model.max_position_embeddings), ctx.colors.sinusoidal, "target context");
-        }
-        if (llama3) {
-            // Shorter than L₀/high: kept; longer than L₀/low: divided by the factor; between: blended.
-            plot.hline(static_cast<double>(context) / *s.high_freq_factor, ctx.colors.blended, "L₀/high");
-            if (!low_edge_is_context) {
-                plot.hline(static_cast<double>(context) / *s.low_freq_factor, ctx.colors.interpolated, "L₀/low");
-            }
-        }
-        rule_lines(plot);
-        plot.finish();
-    }
+    plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
+    plot.line("unscaled", xs, l.wave_unscaled, ctx.colors.bound);
+    plot.points("", xs, l.wave_scaled, l.colors);
+    context_lines(ctx, plot, x_of);
+    rule_lines(ctx, plot, x_of);
+    plot.finish();
 }
 
 }  // namespace ropelab::views

@@ -44,6 +44,96 @@ void colour_bar(float width, bool diverging = false) {
     ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 4));
 }
 
+// Which angles the heatmap shows: with a difference, whose minus whose; else the base's, and why
+// an asked-for difference is not shown.
+void heatmap_heading(Context& ctx, int diff) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
+    if (diff > 0) {
+        ui::text(fmt::format("angle of {} − angle of {}", setting_name(p, 0), setting_name(p, diff)), setting_color(ctx, diff));
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::SetTooltip("White: the two settings turn pair i to the same angle at m; red or blue: the base leads or "
+                              "lags, up to half a turn (the ends meet)");
+        }
+        return;
+    }
+    base_setting_note(ctx);
+    if (comparing(p) && p.heatmap_difference > 0 && p.heatmap_difference <= p.compared_count) {
+        ui::text_disabled(fmt::format("base − {} needs as many pairs as the base ({} vs {})", setting_name(p, p.heatmap_difference),
+                                      compute.setting_data(std::min(p.heatmap_difference, compute.settings() - 1)).freqs.pairs(),
+                                      compute.data().freqs.pairs()));
+    }
+}
+
+// Where the heatmap's image lies on screen, and the positions its rows hold.
+struct HeatmapImage {
+    ImVec2 min, size;
+    std::int64_t first, stride;
+};
+
+// A lesson pointing at a cell: x = pair, y = position, circled and labelled.
+void cell_annotations(Context& ctx, const HeatmapImage& image) {
+    const int pairs = ctx.compute.data().freqs.pairs();
+    for (const Annotation& a : ctx.annotations) {
+        if (a.at != "cell") continue;
+        const float cx = image.min.x + (static_cast<float>(a.x) + 0.5f) / pairs * image.size.x;
+        const float cy = image.min.y + static_cast<float>((a.y - static_cast<double>(image.first)) / image.stride / kHeatmapRows) * image.size.y;
+        draw::Canvas dl = draw::Canvas::window();
+        const float r = 0.6f * ImGui::GetFontSize();
+        dl.circle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);
+        const ImVec2 text_at(cx + r * 1.5f, cy - r);
+        const ImVec2 size = ImGui::CalcTextSize(a.text.c_str());
+        dl.fill_rect(ImVec2(text_at.x - 4, text_at.y - 2), ImVec2(text_at.x + size.x + 4, text_at.y + size.y + 2),
+                          ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);  // readable over any colour
+        dl.text(text_at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
+    }
+}
+
+// The exact angle (or difference) of the cell under the mouse, at an integer m.
+void cell_tooltip(Context& ctx, const HeatmapImage& image, int diff) {
+    const LabCompute& compute = ctx.compute;
+    const LabData& d = compute.data();
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const int pair = std::clamp(static_cast<int>((mouse.x - image.min.x) / image.size.x * d.freqs.pairs()), 0,
+                                d.freqs.pairs() - 1);
+    const auto row = static_cast<std::int64_t>((mouse.y - image.min.y) / image.size.y * kHeatmapRows);
+    const std::int64_t m = image.first + std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * image.stride;
+    const auto k = static_cast<std::size_t>(pair);
+    if (ui::tooltips_allowed() && diff > 0) {
+        const Phase other = phase_at(compute.setting_data(diff).freqs.phase_step[k], m);
+        ImGui::SetTooltip("m = %lld, pair %d: angle difference %.4f°", static_cast<long long>(m), pair,
+                          phase_degrees(phase_at(d.freqs.phase_step[k], m) - other));
+    } else if (ui::tooltips_allowed()) {
+        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, phase_degrees(phase_at(d.freqs.phase_step[k], m)));
+    }
+}
+
+// Below the heatmap, the current token's angle (or difference) pair by pair, where a readable
+// plot fits.
+void angles_plot(Context& ctx, int diff) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
+    const LabData& d = compute.data();
+    std::vector<double> pairs, angles;
+    const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);
+    for (int i = 0; i < d.freqs.pairs(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        pairs.push_back(i);
+        // With a difference shown, the current row's differences, exact as the texture's.
+        angles.push_back(diff > 0 ? phase_degrees(phase_at(d.freqs.phase_step[k], p.position) -
+                                                  phase_at(compute.setting_data(diff).freqs.phase_step[k], p.position))
+                                  : degrees[k]);
+    }
+    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    if (rest.y < 5.0f * ImGui::GetFontSize()) return;
+    plot::Plot plot("angles", ctx.state.angles, ImVec2(rest.x, std::max(40.0f, rest.y)),
+                    {0.0, std::max(1.0, d.freqs.pairs() - 1.0)}, {"pair i", diff > 0 ? "difference at m (degrees)" : "angle at m (degrees)", false, false, true});
+    const std::string name = diff > 0 ? "difference of pair i at m" : "angle of pair i at m";
+    plot.line(name.c_str(), pairs, angles, diff > 0 ? setting_color(ctx, diff) : ctx.colors.q, 2.0f);
+    plot.vline(p.focused_pair, ctx.colors.marker, "focused");
+    plot.finish();
+}
+
 }  // namespace
 
 void heatmap_view(Context& ctx) {
@@ -57,83 +147,24 @@ void heatmap_view(Context& ctx) {
             "the exact angle. Below, the current token's angle pair by pair.");
     // Compare mode: the base's angles, or the base's minus a compared setting's.
     const int diff = comparing(p) ? compute.difference_setting() : 0;
-    if (diff > 0) {
-        ui::text(fmt::format("angle of {} − angle of {}", setting_name(p, 0), setting_name(p, diff)), setting_color(ctx, diff));
-        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
-            ImGui::SetTooltip("White: the two settings turn pair i to the same angle at m; red or blue: the base leads or "
-                              "lags, up to half a turn (the ends meet)");
-        }
-    } else {
-        base_setting_note(ctx);
-        if (comparing(p) && p.heatmap_difference > 0 && p.heatmap_difference <= p.compared_count) {
-            ui::text_disabled(fmt::format("base − {} needs as many pairs as the base ({} vs {})", setting_name(p, p.heatmap_difference),
-                                          compute.setting_data(std::min(p.heatmap_difference, compute.settings() - 1)).freqs.pairs(),
-                                          d.freqs.pairs()));
-        }
-    }
+    heatmap_heading(ctx, diff);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float image_height = std::max(20.0f, avail.y * 0.45f);
-    const std::int64_t first = compute.heatmap_first(), stride = compute.heatmap_stride();
-    const ImVec2 image_min = ImGui::GetCursorScreenPos();
+    const HeatmapImage image{ImGui::GetCursorScreenPos(), ImVec2(avail.x, std::max(20.0f, avail.y * 0.45f)),
+                             compute.heatmap_first(), compute.heatmap_stride()};
     const unsigned texture = diff > 0 ? compute.difference_texture() : compute.heatmap_texture();
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
-                 ImVec2(avail.x, image_height));
-    for (const Annotation& a : ctx.annotations) {  // a lesson pointing at a cell: x = pair, y = position
-        if (a.at != "cell") continue;
-        const float cx = image_min.x + (static_cast<float>(a.x) + 0.5f) / d.freqs.pairs() * avail.x;
-        const float cy = image_min.y + static_cast<float>((a.y - static_cast<double>(first)) / stride / kHeatmapRows) * image_height;
-        draw::Canvas dl = draw::Canvas::window();
-        const float r = 0.6f * ImGui::GetFontSize();
-        dl.circle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);
-        const ImVec2 text_at(cx + r * 1.5f, cy - r);
-        const ImVec2 size = ImGui::CalcTextSize(a.text.c_str());
-        dl.fill_rect(ImVec2(text_at.x - 4, text_at.y - 2), ImVec2(text_at.x + size.x + 4, text_at.y + size.y + 2),
-                          ImGui::GetColorU32(ImGuiCol_PopupBg), 4.0f);  // readable over any colour
-        dl.text(text_at, ImGui::GetColorU32(ImGuiCol_Text), a.text.c_str());
-    }
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)), image.size);
+    cell_annotations(ctx, image);
     const bool hovered = ImGui::IsItemHovered();
     {  // the current position's row
-        const double row = static_cast<double>(p.position - first) / static_cast<double>(stride);
-        const float y = image_min.y + static_cast<float>((row + 0.5) / kHeatmapRows) * image_height;
-        ImGui::GetWindowDrawList()->AddLine(ImVec2(image_min.x, y), ImVec2(image_min.x + avail.x, y), ctx.colors.marker, 2.0f);
+        const double row = static_cast<double>(p.position - image.first) / static_cast<double>(image.stride);
+        const float y = image.min.y + static_cast<float>((row + 0.5) / kHeatmapRows) * image.size.y;
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(image.min.x, y), ImVec2(image.min.x + avail.x, y), ctx.colors.marker, 2.0f);
     }
-    if (hovered) {
-        const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const int pair = std::clamp(static_cast<int>((mouse.x - image_min.x) / avail.x * d.freqs.pairs()), 0,
-                                    d.freqs.pairs() - 1);
-        const auto row = static_cast<std::int64_t>((mouse.y - image_min.y) / image_height * kHeatmapRows);
-        const std::int64_t m = first + std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * stride;
-        const auto k = static_cast<std::size_t>(pair);
-        if (ui::tooltips_allowed() && diff > 0) {
-            const Phase other = phase_at(compute.setting_data(diff).freqs.phase_step[k], m);
-            ImGui::SetTooltip("m = %lld, pair %d: angle difference %.4f°", static_cast<long long>(m), pair,
-                              phase_degrees(phase_at(d.freqs.phase_step[k], m) - other));
-        } else if (ui::tooltips_allowed()) {
-            ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, phase_degrees(phase_at(d.freqs.phase_step[k], m)));
-        }
-    }
+    if (hovered) cell_tooltip(ctx, image, diff);
     colour_bar(avail.x, diff > 0);
-    ui::text_disabled(fmt::format("positions {} .. {} (every {}; m = {} marked), pairs 0 .. {}", first,
-                                  first + (kHeatmapRows - 1) * stride, stride, p.position, d.freqs.pairs() - 1));
-
-    std::vector<double> pairs, angles;
-    const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);
-    for (int i = 0; i < d.freqs.pairs(); ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        pairs.push_back(i);
-        // With a difference shown, the current row's differences, exact as the texture's.
-        angles.push_back(diff > 0 ? phase_degrees(phase_at(d.freqs.phase_step[k], p.position) -
-                                                  phase_at(compute.setting_data(diff).freqs.phase_step[k], p.position))
-                                  : degrees[k]);
-    }
-    const ImVec2 rest = ImGui::GetContentRegionAvail();
-    if (rest.y < 5.0f * ImGui::GetFontSize()) return;  // no room for a readable plot
-    plot::Plot plot("angles", ctx.state.angles, ImVec2(rest.x, std::max(40.0f, rest.y)),
-                    {0.0, std::max(1.0, d.freqs.pairs() - 1.0)}, {"pair i", diff > 0 ? "difference at m (degrees)" : "angle at m (degrees)", false, false, true});
-    const std::string name = diff > 0 ? "difference of pair i at m" : "angle of pair i at m";
-    plot.line(name.c_str(), pairs, angles, diff > 0 ? setting_color(ctx, diff) : ctx.colors.q, 2.0f);
-    plot.vline(p.focused_pair, ctx.colors.marker, "focused");
-    plot.finish();
+    ui::text_disabled(fmt::format("positions {} .. {} (every {}; m = {} marked), pairs 0 .. {}", image.first,
+                                  image.first + (kHeatmapRows - 1) * image.stride, image.stride, p.position, d.freqs.pairs() - 1));
+    angles_plot(ctx, diff);
 }
 
 }  // namespace ropelab::views

@@ -40,14 +40,13 @@ float numbers_scale(const std::vector<std::string>& lines, ImVec2 room) {
     }
     return 0.5f;
 }
-// Compare mode: the focused pair's rotation at m, a column per setting (each at its own pair
-// count: a smaller model's focus stays inside it).
-void compared_numbers(Context& ctx) {
+// Compare mode's rows, and their cells for each setting: the focused pair's rotation at m, each
+// setting at its own pair count (a smaller model's focus stays inside it).
+constexpr const char* kComparedRows[] = {"pair i", "θ_i (rad/position)", "× scaling", "m·θ_i (rad)", "reduced (°)", "attention a",
+                                         "a·cos", "a·sin", "R q (re)", "R q (im)", "|q| → |R q|"};
+
+std::vector<std::vector<std::string>> compared_cells(const Context& ctx, int settings) {
     const LabParams& p = ctx.params;
-    const int settings = std::min(ctx.compute.settings(), setting_count(p));
-    const char* rows[] = {"pair i", "θ_i (rad/position)", "× scaling", "m·θ_i (rad)", "reduced (°)", "attention a",
-                          "a·cos", "a·sin", "R q (re)", "R q (im)", "|q| → |R q|"};
-    constexpr int kRows = static_cast<int>(std::size(rows));
     std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(settings));
     for (int s = 0; s < settings; ++s) {
         const LabData& d = ctx.compute.setting_data(s);
@@ -72,11 +71,20 @@ void compared_numbers(Context& ctx) {
             fmt::format("{:+.6f}", shown(rotated.imag(), 6)),
             fmt::format("{:.4f} → {:.4f}", std::abs(x), std::abs(rotated))};
     }
+    return cells;
+}
+
+// Compare mode: the rows down, a column per setting.
+void compared_numbers(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const int settings = std::min(ctx.compute.settings(), setting_count(p));
+    constexpr int kRows = static_cast<int>(std::size(kComparedRows));
+    const std::vector<std::vector<std::string>> cells = compared_cells(ctx, settings);
     // The largest font scale at which the widest cell fits its column and every row the height.
     const ImVec2 room = ImGui::GetContentRegionAvail();
     const float font = ImGui::GetFontSize(), pad = ImGui::GetStyle().CellPadding.x * 2 + font * 0.5f;
     float widest = 0.0f;
-    for (const char* r : rows) widest = std::max(widest, ImGui::CalcTextSize(r).x);
+    for (const char* r : kComparedRows) widest = std::max(widest, ImGui::CalcTextSize(r).x);
     float column = 0.0f;
     for (int s = 0; s < settings; ++s) {
         column = std::max(column, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
@@ -98,7 +106,7 @@ void compared_numbers(Context& ctx) {
         for (int r = 0; r < kRows; ++r) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ui::text_disabled(rows[r]);
+            ui::text_disabled(kComparedRows[r]);
             for (int s = 0; s < settings; ++s) {
                 ImGui::TableNextColumn();
                 ui::text(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)]);
@@ -111,24 +119,12 @@ void compared_numbers(Context& ctx) {
 
 }  // namespace
 
-void numbers_view(Context& ctx) {
-    const LabParams& p = ctx.params;
-    const LabData& d = ctx.compute.data();
-    if (comparing(p)) {
-        caption("The focused pair's rotation at m in every compared setting.",
-                "A column per setting: θ_i (and what its scaling did to it), m·θ_i, the angle reduced modulo 2π with "
-                "integer arithmetic, the attention factor HF multiplies cos and sin by, and q's pair rotated. A "
-                "setting with fewer pairs shows its last pair when the focus lies beyond it.");
-        compared_numbers(ctx);
-        return;
-    }
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+namespace {
+
+// The worked example for pair i at m, as lines (an empty line is a separator), ending with the
+// pair's components in both layouts and the model's layout.
+std::vector<std::string> worked_lines(const LabParams& p, const LabData& d, int i) {
     const auto k = static_cast<std::size_t>(i);
-    caption("One rotation, worked out with exact numbers.",
-            "The numbers behind one rotation of the focused pair at the current position, as the "
-            "posts work them out. The angle is reduced modulo 2π with integer arithmetic before "
-            "cos and sin see it. Scalings with an attention factor (YaRN, LongRoPE) multiply cos and "
-            "sin by it, so the rotated pair's length changes by that factor.");
     const double theta = d.freqs.inv_freq[k];
     const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
     const double a = d.freqs.attention_factor;  // HF multiplies cos and sin by it
@@ -136,8 +132,6 @@ void numbers_view(Context& ctx) {
     const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
     const auto rotated = x * std::complex<double>(c, s);
 
-    // The worked example as lines (an empty line is a separator), shrunk until it fits the
-    // cell (down to half the font), wrapped at its width.
     std::vector<std::string> lines;
     const double base_freq = std::pow(d.freqs.effective_theta, -2.0 * i / d.freqs.rotary_dim);
     lines.push_back(fmt::format("θ_{} = {:.6g}^(−2·{}/{}) = {:.10g} rad per position", i, d.freqs.effective_theta, i,
@@ -172,13 +166,17 @@ void numbers_view(Context& ctx) {
     const auto [ha, hb] = pair_components(i, d.freqs.rotary_dim, PairLayout::Half);
     lines.push_back(fmt::format("pair {} is components ({}, {}) interleaved (RoFormer, GPT-J, DeepSeek, Llama 4)", i, ia, ib));
     lines.push_back(fmt::format("        components ({}, {}) half-split (HF rotate_half: Llama, Qwen, Gemma, …)", ha, hb));
-    const std::string layout = fmt::format("this model uses the {} layout; {} of {} components rotate",
-                                           to_string(d.freqs.layout), d.freqs.rotary_dim, d.freqs.head_dim);
+    lines.push_back(fmt::format("this model uses the {} layout; {} of {} components rotate", to_string(d.freqs.layout),
+                                d.freqs.rotary_dim, d.freqs.head_dim));
+    return lines;
+}
 
-    // Below the numbers, the pairing in both layouts, where it fits with them at ≥ 0.7 of the
-    // font. A wide but short view (a lesson slide) shows the pairing alone and says where the
-    // rotation's numbers are; a small cell, the numbers alone.
-    lines.push_back(layout);
+// The lines, shrunk until they fit the cell (down to half the font), wrapped at its width. Below
+// them, the pairing in both layouts, where it fits with them at ≥ 0.7 of the font. A wide but
+// short view (a lesson slide) shows the pairing alone and says where the rotation's numbers are;
+// a small cell, the numbers alone.
+void worked_example(Context& ctx, std::vector<std::string> lines) {
+    const std::string layout = lines.back();
     ImVec2 room = ImGui::GetContentRegionAvail();
     const float strip_height = pairing_strip_height() + ImGui::GetStyle().ItemSpacing.y;
     const float font = ImGui::GetFontSize();
@@ -203,6 +201,28 @@ void numbers_view(Context& ctx) {
     ui::text_disabled(layout);
     ImGui::SetWindowFontScale(1.0f);
     if (strip) pairing_strip(ctx, ImVec2(ImGui::GetContentRegionAvail().x, pairing_strip_height()));
+}
+
+}  // namespace
+
+void numbers_view(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const LabData& d = ctx.compute.data();
+    if (comparing(p)) {
+        caption("The focused pair's rotation at m in every compared setting.",
+                "A column per setting: θ_i (and what its scaling did to it), m·θ_i, the angle reduced modulo 2π with "
+                "integer arithmetic, the attention factor HF multiplies cos and sin by, and q's pair rotated. A "
+                "setting with fewer pairs shows its last pair when the focus lies beyond it.");
+        compared_numbers(ctx);
+        return;
+    }
+    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    caption("One rotation, worked out with exact numbers.",
+            "The numbers behind one rotation of the focused pair at the current position, as the "
+            "posts work them out. The angle is reduced modulo 2π with integer arithmetic before "
+            "cos and sin see it. Scalings with an attention factor (YaRN, LongRoPE) multiply cos and "
+            "sin by it, so the rotated pair's length changes by that factor.");
+    worked_example(ctx, worked_lines(p, d, i));
 }
 
 }  // namespace ropelab::views

@@ -119,18 +119,12 @@ void exact_pass_line(const LabCompute& compute, int settings) {
     ui::text_disabled(line);
 }
 
-void score_view(Context& ctx) {
-    const LabParams& p = ctx.params;
-    const LabCompute& compute = ctx.compute;
-    caption("q·k against the distance m − n, computed for every Δ < N.",
-            "RoPE's score depends on the distance only; it oscillates and decays. The grey curves either side are "
-            "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
-            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose. Below, "
-            "normalised, the shape B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots. The additive score "
-            "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
-            "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
-            "double-click resets.");
-    const std::int64_t stride = compute.series_stride(), preview = compute.largest_stride();
+namespace {
+
+// The lines under the caption: which device, how many distances, how far the exact pass is, and
+// what q and k are.
+void score_status(const LabParams& p, const LabCompute& compute) {
+    const std::int64_t preview = compute.largest_stride();
     ui::text_disabled(fmt::format("{}, N = {}{}", compute.device_name(), p.max_distance,
                                   preview > 1 ? fmt::format(" (preview: every {}th distance)", preview) : ""));
     exact_pass_line(compute, settings_of(p, compute));
@@ -138,58 +132,81 @@ void score_view(Context& ctx) {
         ui::same_line_if_fits("· " + note);
         ui::text_disabled("· " + note);
     }
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float font = ImGui::GetFontSize(), spacing = ImGui::GetStyle().ItemSpacing.y;
-    const bool room_below = avail.y > 20 * font;
+}
+
+// The score plot's height, and which plot (if any) goes below it.
+struct ScoreLayout {
+    ImVec2 avail;
+    float spacing, main_height;
+    bool with_error, with_shape;
+    float lower_height() const { return avail.y - main_height - spacing; }
+};
+
+ScoreLayout score_layout(const LabParams& p, const LabCompute& compute) {
+    ScoreLayout layout{ImGui::GetContentRegionAvail(), ImGui::GetStyle().ItemSpacing.y, 0.0f, false, false};
+    const float font = ImGui::GetFontSize();
+    const bool room_below = layout.avail.y > 20 * font;
     if (compute.has_mode_error() && !room_below) {  // requested, but no room here: say where it is
         ui::same_line_if_fits("· naive − exact: large view (3)");
         ui::text_disabled("· naive − exact: large view (3)");
-        avail = ImGui::GetContentRegionAvail();
+        layout.avail = ImGui::GetContentRegionAvail();
     }
     // The decay-shape plot needs room for its own axis and legend: in a small grid cell only the
     // score plot shows (a view shown large, or a bigger window, has both).
-    const bool with_error = compute.has_mode_error() && room_below;
+    layout.with_error = compute.has_mode_error() && room_below;
     // Each plot needs its legend (two lines where names wrap), three lines of curve and its
     // x axis: about nine lines; below that only the score plot shows.
     // In compare mode the settings' curves take the whole height (the shape is the base's alone).
-    const bool compare = comparing(p);
-    const int settings = settings_of(p, compute);
-    const bool with_shape = !with_error && !compare && compute.has_rope() && p.show_bound && room_below;
-    const float lower = with_error ? std::max(9 * font, std::floor((avail.y - spacing) * 0.45f))
-                      : with_shape ? std::max(9 * font, std::floor((avail.y - spacing) * 0.36f))
-                                   : 0.0f;
-    const float main_height = with_error || with_shape ? avail.y - spacing - lower : avail.y;
-    plot::Options options{"distance Δ", "score", p.log_distance, false, true, true};
-    plot::Plot plot("scores", ctx.state.scores, ImVec2(avail.x, std::max(40.0f, main_height)),
-                    {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
+    layout.with_shape = !layout.with_error && !comparing(p) && compute.has_rope() && p.show_bound && room_below;
+    const float share = layout.with_error ? 0.45f : 0.36f;
+    const float lower = layout.with_error || layout.with_shape
+                            ? std::max(9 * font, std::floor((layout.avail.y - layout.spacing) * share))
+                            : 0.0f;
+    layout.main_height = layout.with_error || layout.with_shape ? layout.avail.y - layout.spacing - lower : layout.avail.y;
+    return layout;
+}
 
-    const std::int64_t count = (p.max_distance + stride - 1) / stride;
+// The series the score plot draws, each decimated at its own stride (a compared curve may still
+// be a preview).
+const lab::Columns& score_columns(Context& ctx, plot::Plot& plot, std::int64_t stride) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
     const auto bounds = bounds_for(plot, p.max_distance, stride);
     lab::SeriesColumns drawn;
     if (compute.has_rope()) {
-        for (int i = 0; i < settings; ++i) drawn.emplace_back(gpu::setting_series(i), bounds_for(plot, p.max_distance, compute.setting_stride(i)));
+        for (int i = 0; i < settings_of(p, compute); ++i) {
+            drawn.emplace_back(gpu::setting_series(i), bounds_for(plot, p.max_distance, compute.setting_stride(i)));
+        }
     }
     if (compute.has_sinusoidal()) drawn.emplace_back(gpu::Series::SecondScores, bounds);
     if (compute.has_rope() && p.show_bound) drawn.emplace_back(gpu::Series::Bound, bounds);
     if (compute.has_mode_scores()) drawn.emplace_back(gpu::Series::ModeScores, bounds);
-    const lab::Columns& cache = columns_for(ctx, "scores", std::move(drawn));
-    const LabData& d = compute.data();
+    return columns_for(ctx, "scores", std::move(drawn));
+}
+
+void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache) {
+    const LabParams& p = ctx.params;
+    const LabData& d = ctx.compute.data();
+    if (cache[gpu::Series::Bound].empty() || !p.show_bound || !(d.bound_factor > 0)) return;
+    // Fitted to the curves, not to the band: where the bound is loose it runs off the plot,
+    // and the legend says by how much.
     const double passthrough = d.coefficients.passthrough;
-    if (!cache[gpu::Series::Bound].empty() && p.show_bound && d.bound_factor > 0) {
-        // Fitted to the curves, not to the band: where the bound is loose it runs off the plot,
-        // and the legend says by how much.
-        const double loose = looseness_on_screen(cache[gpu::Series::Scores], cache[gpu::Series::Bound], passthrough, d.bound_factor);
-        const std::string whose = compare ? ", " + setting_name(p, 0) : "";
-        const std::string name = std::isfinite(loose) && loose >= 1.0
-                                     ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
-                                     : "RoFormer bound" + whose;
-        plot.columns(name.c_str(), cache[gpu::Series::Bound], ctx.colors.bound, d.bound_factor, passthrough, false);
-        plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
-    }
+    const double loose = looseness_on_screen(cache[gpu::Series::Scores], cache[gpu::Series::Bound], passthrough, d.bound_factor);
+    const std::string whose = comparing(p) ? ", " + setting_name(p, 0) : "";
+    const std::string name = std::isfinite(loose) && loose >= 1.0 ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
+                                                                  : "RoFormer bound" + whose;
+    plot.columns(name.c_str(), cache[gpu::Series::Bound], ctx.colors.bound, d.bound_factor, passthrough, false);
+    plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
+}
+
+void score_curves(Context& ctx, plot::Plot& plot, const lab::Columns& cache) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
+    const bool compare = comparing(p);
     if (p.show_unencoded) {
         // Without any encoding q·k is one number whatever the distance: attention alone is blind to order.
         const double from = p.log_distance ? 1.0 : 0.0, to = static_cast<double>(p.max_distance - 1);
-        const double xs[] = {from, to}, ys[] = {d.unencoded, d.unencoded};
+        const double xs[] = {from, to}, ys[] = {compute.data().unencoded, compute.data().unencoded};
         plot.line("no encoding (q·k)", xs, ys, ctx.colors.exact, 2.5f);
     }
     if (compute.has_sinusoidal()) {
@@ -198,7 +215,7 @@ void score_view(Context& ctx) {
     }
     if (compute.has_rope() && compare) {
         // Every setting's exact curve for the same q and k, in the setting's own colour.
-        for (int i = 0; i < settings; ++i) {
+        for (int i = 0; i < settings_of(p, compute); ++i) {
             const std::string name = setting_name(p, i) + (i == 0 && compute.has_mode_scores() ? ", exact" : "");
             plot.columns(name.c_str(), cache[gpu::setting_series(i)], setting_color(ctx, i));
         }
@@ -210,42 +227,72 @@ void score_view(Context& ctx) {
         const std::string name = fmt::format("{}, {}", compare ? setting_name(p, 0) : "RoPE", angle_mode_label(p.angle_mode));
         plot.columns(name.c_str(), cache[gpu::Series::ModeScores], mode_color(ctx, p.angle_mode));
     }
+}
+
+// The exact samples under the mouse at x, not just their columns' ranges.
+void score_tooltip(Context& ctx, double x, std::int64_t stride) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
+    const auto index = static_cast<std::int64_t>(std::llround(x / static_cast<double>(stride)));
+    const std::int64_t count = (p.max_distance + stride - 1) / stride;
+    if (index < 0 || index >= count || !compute.has_rope() || !ui::tooltips_allowed()) return;
+    const bool compare = comparing(p);
+    const int settings = settings_of(p, compute);
+    ImGui::BeginTooltip();
+    if (compare) {
+        ImGui::Text("score at Δ = %lld", static_cast<long long>(index * stride));
+    } else {
+        ImGui::Text("RoPE score at Δ = %lld: %s", static_cast<long long>(index * stride),
+                    sample_text(ctx, gpu::Series::Scores, index).c_str());
+    }
+    for (int i = compare ? 0 : settings; i < settings; ++i) {
+        // Each curve's own nearest sample (a compared curve may still be a preview).
+        const std::int64_t own = compute.setting_stride(i);
+        const auto at = std::llround(x / static_cast<double>(own));
+        ImGui::Text("%s: %s%s", setting_name(p, i).c_str(), sample_text(ctx, gpu::setting_series(i), at).c_str(),
+                    own != stride ? fmt::format(" (at Δ = {})", at * own).c_str() : "");
+    }
+    if (compute.has_mode_scores()) {
+        ImGui::Text("%s: %s", angle_mode_label(p.angle_mode), sample_text(ctx, gpu::Series::ModeScores, index).c_str());
+    }
+    if (compute.has_mode_error()) {
+        ImGui::Text("naive − exact: %s", sample_text(ctx, gpu::Series::ModeError, index, 1.0, 3).c_str());
+    }
+    if (p.show_bound && compute.data().bound_factor > 0) {
+        ImGui::Text("bound: |score − pass| ≤ %s", sample_text(ctx, gpu::Series::Bound, index, compute.data().bound_factor).c_str());
+    }
+    ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void score_view(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const LabCompute& compute = ctx.compute;
+    caption("q·k against the distance m − n, computed for every Δ < N.",
+            "RoPE's score depends on the distance only; it oscillates and decays. The grey curves either side are "
+            "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
+            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose. Below, "
+            "normalised, the shape B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots. The additive score "
+            "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
+            "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
+            "double-click resets.");
+    const std::int64_t stride = compute.series_stride();
+    score_status(p, compute);
+    const ScoreLayout layout = score_layout(p, compute);
+    plot::Options options{"distance Δ", "score", p.log_distance, false, true, true};
+    plot::Plot plot("scores", ctx.state.scores, ImVec2(layout.avail.x, std::max(40.0f, layout.main_height)),
+                    {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
+    const lab::Columns& cache = score_columns(ctx, plot, stride);
+    bound_band(ctx, plot, cache);
+    score_curves(ctx, plot, cache);
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
         if (a.at == "distance") plot.vline(a.x, ctx.colors.naive, a.text.c_str());
     }
-    if (const auto x = plot.finish()) {
-        // The exact sample under the mouse, not just its column's range.
-        const auto index = static_cast<std::int64_t>(std::llround(*x / static_cast<double>(stride)));
-        if (index >= 0 && index < count && compute.has_rope() && ui::tooltips_allowed()) {
-            ImGui::BeginTooltip();
-            if (compare) {
-                ImGui::Text("score at Δ = %lld", static_cast<long long>(index * stride));
-            } else {
-                ImGui::Text("RoPE score at Δ = %lld: %s", static_cast<long long>(index * stride),
-                            sample_text(ctx, gpu::Series::Scores, index).c_str());
-            }
-            for (int i = compare ? 0 : settings; i < settings; ++i) {
-                // Each curve's own nearest sample (a compared curve may still be a preview).
-                const std::int64_t own = compute.setting_stride(i);
-                const auto at = std::llround(*x / static_cast<double>(own));
-                ImGui::Text("%s: %s%s", setting_name(p, i).c_str(), sample_text(ctx, gpu::setting_series(i), at).c_str(),
-                            own != stride ? fmt::format(" (at Δ = {})", at * own).c_str() : "");
-            }
-            if (compute.has_mode_scores()) {
-                ImGui::Text("%s: %s", angle_mode_label(p.angle_mode), sample_text(ctx, gpu::Series::ModeScores, index).c_str());
-            }
-            if (compute.has_mode_error()) {
-                ImGui::Text("naive − exact: %s", sample_text(ctx, gpu::Series::ModeError, index, 1.0, 3).c_str());
-            }
-            if (p.show_bound && d.bound_factor > 0) {
-                ImGui::Text("bound: |score − pass| ≤ %s", sample_text(ctx, gpu::Series::Bound, index, d.bound_factor).c_str());
-            }
-            ImGui::EndTooltip();
-        }
-    }
-    if (with_error) mode_error_plot(ctx, avail.y - main_height - spacing, stride);
-    if (with_shape) decay_shape_plot(ctx, avail.y - main_height - spacing, stride);
+    if (const auto x = plot.finish()) score_tooltip(ctx, *x, stride);
+    if (layout.with_error) mode_error_plot(ctx, layout.lower_height(), stride);
+    if (layout.with_shape) decay_shape_plot(ctx, layout.lower_height(), stride);
 }
 
 }  // namespace ropelab::views

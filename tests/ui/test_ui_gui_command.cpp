@@ -1,0 +1,90 @@
+// tests/ui: `gui` through the binary under Xvfb: a share string, --frames/--stats/--screenshot,
+// the CPU fallback on an OpenGL 3.3 context, an unwritable screenshot path.
+#include "lab_test.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "support/run_binary.h"
+#include "state/session.h"
+
+namespace ropelab {
+namespace {
+
+TEST(GuiCommand, SessionOptionOpensAShareString) {
+    Session session;
+    session.params.position = 4242;
+    session.params.focused_view = 6;  // numbers
+    session.params.playing = false;
+    const test::Result good = test::run("gui --frames 2 --session " + share_string(session));
+    EXPECT_EQ(good.status, 0) << good.err;
+    const test::Result bad = test::run("gui --frames 2 --session AAAA");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--session"), std::string::npos) << bad.err;
+}
+
+TEST(GuiCommand, FramesStatsAndScreenshot) {
+    const std::string png = ::testing::TempDir() + "/ropelab_gui_cmd_" + std::to_string(getpid()) + ".png";
+    const test::Result r = test::run("gui --frames 5 --stats --paused --screenshot " + png);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto stats = nlohmann::json::parse(r.out);
+    EXPECT_EQ(stats["frames"], 5);
+    EXPECT_EQ(stats["gl_errors"], 0);
+    EXPECT_GT(stats["mean_ms"].get<double>(), 0.0);
+    const Image image = load_png(png);
+    EXPECT_EQ(image.width, 1280);
+    EXPECT_EQ(image.height, 720);
+    EXPECT_GT(spread(image), 10.0);
+    std::remove(png.c_str());
+}
+
+// Pixels of the warning colour (240, 170, 40) in the controls panel (x < 330).
+int warning_pixels(const Image& img) {
+    int count = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < std::min(330, img.width); ++x) {
+            if (std::abs(img.channel(x, y, 0) - 240) < 30 && std::abs(img.channel(x, y, 1) - 170) < 30 &&
+                img.channel(x, y, 2) < 90) {
+                ++count;
+            }
+        }
+    }
+    return count;
+}
+
+// A GL 3.3 core context (what macOS and old drivers give): no compute shaders, so the CPU path
+// computes, the panel says so in the warning colour, and every view still draws.
+TEST(GuiCommand, OpenGl33ContextFallsBackToTheCpuVisibly) {
+    const std::string png = ::testing::TempDir() + "/ropelab_gl33_" + std::to_string(getpid()) + ".png";
+    for (int view = 0; view <= kViewCount; ++view) {
+        const test::Result r = test::run("gui --frames 3 --stats --paused --view " + std::to_string(view) +
+                                             " --screenshot " + png,
+                                         "MESA_GL_VERSION_OVERRIDE=3.3");
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_NE(r.err.find("computing on the CPU: OpenGL 3.3"), std::string::npos) << r.err;
+        const auto stats = nlohmann::json::parse(r.out);
+        EXPECT_EQ(stats["device"], "cpu");
+        EXPECT_EQ(stats["gl_errors"], 0);
+        const Image image = load_png(png);
+        EXPECT_GT(spread(image), 10.0) << "view " << view << " looks blank";
+        if (view == 0) {
+            EXPECT_GT(warning_pixels(image), 100) << "no visible CPU notice";
+        }
+    }
+    const test::Result normal = test::run("gui --frames 3 --paused --screenshot " + png);
+    ASSERT_EQ(normal.status, 0) << normal.err;
+    EXPECT_LT(warning_pixels(load_png(png)), 10) << "the warning colour appears without a reason";
+    std::remove(png.c_str());
+}
+
+TEST(GuiCommand, UnwritableScreenshotFailsCleanly) {
+    const test::Result r = test::run("gui --frames 2 --screenshot /nonexistent/dir/shot.png");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("/nonexistent/dir/shot.png"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists("/nonexistent/dir/shot.png.partial"));
+}
+
+}  // namespace
+}  // namespace ropelab
