@@ -158,7 +158,7 @@ void heatmap_view(Context& ctx) {
     {  // the current position's row
         const double row = static_cast<double>(p.position - image.first) / static_cast<double>(image.stride);
         const float y = image.min.y + static_cast<float>((row + 0.5) / kHeatmapRows) * image.size.y;
-        ImGui::GetWindowDrawList()->AddLine(ImVec2(image.min.x, y), ImVec2(image.min.x + avail.x, y), ctx.colors.marker, 2.0f);
+        draw::Canvas::window().line(ImVec2(image.min.x, y), ImVec2(image.min.x + avail.x, y), ctx.colors.marker, 2.0f);
     }
     if (hovered) cell_tooltip(ctx, image, diff);
     colour_bar(avail.x, diff > 0);
