@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "core/rotation.h"
+#include "lab/pair_maths.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 #include "plot/screen.h"
@@ -45,13 +45,8 @@ void contrast_view(Context& ctx) {
             "Sinusoidal encoding adds p_m to the vector: its length and direction jump with m and "
             "content mixes with position. RoPE rotates it by m·θ_i: the length never changes.");
     base_setting_note(ctx);
-    const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
-    // p_m for the same pair index: (sin mω_i, cos mω_i) as Vaswani lays it out.
-    const std::size_t t = std::min<std::size_t>(static_cast<std::size_t>(i), d.sinusoidal.omega.size() - 1);
-    const double w_angle = phase_radians(phase_at(d.sinusoidal.phase_step[t], p.position));
-    const std::complex<double> pm(std::sin(w_angle), std::cos(w_angle));
-    const auto added = x + pm;
-    const auto rotated = x * pair_rotor(d.freqs, i, p.position);
+    const lab::AdditionVsRotation v = lab::addition_vs_rotation(d, i, p.position);
+    const auto x = v.x, added = v.added, rotated = v.rotated;
 
     ui::text(fmt::format("|x| = {:.4f}    |x + p_m| = {:.4f} (angle {:.1f}°)    |R(mθ)x| = {:.4f} (angle {:.1f}°)",
                          std::abs(x), std::abs(added), std::arg(added) * 180 / M_PI, std::abs(rotated),

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "state/compare.h"
+#include "lab/pair_maths.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 
@@ -225,7 +226,7 @@ struct PairAxis {
     bool tokens;
     double operator()(double pair) const {  // pair may be fractional (YaRN's ramp ends)
         if (!tokens) return pair;
-        return kTwoPi * std::pow(p.model.rope_theta, 2.0 * pair / d.freqs.rotary_dim) / static_cast<double>(context);
+        return lab::unscaled_wavelength(p.model.rope_theta, pair, d.freqs.rotary_dim) / static_cast<double>(context);
     }
     bool llama3() const {
         const RopeScaling& s = p.model.rope_scaling;

@@ -10,6 +10,7 @@
 
 #include "core/colormap.h"
 #include "core/rotation.h"
+#include "lab/pair_maths.h"
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
@@ -98,13 +99,11 @@ void cell_tooltip(Context& ctx, const HeatmapImage& image, int diff) {
                                 d.freqs.pairs() - 1);
     const auto row = static_cast<std::int64_t>((mouse.y - image.min.y) / image.size.y * kHeatmapRows);
     const std::int64_t m = image.first + std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * image.stride;
-    const auto k = static_cast<std::size_t>(pair);
     if (ui::tooltips_allowed() && diff > 0) {
-        const Phase other = phase_at(compute.setting_data(diff).freqs.phase_step[k], m);
         ImGui::SetTooltip("m = %lld, pair %d: angle difference %.4f°", static_cast<long long>(m), pair,
-                          phase_degrees(phase_at(d.freqs.phase_step[k], m) - other));
+                          lab::angle_difference_degrees(d.freqs, compute.setting_data(diff).freqs, pair, m));
     } else if (ui::tooltips_allowed()) {
-        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, phase_degrees(phase_at(d.freqs.phase_step[k], m)));
+        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, lab::angle_degrees(d.freqs, pair, m));
     }
 }
 
@@ -120,8 +119,7 @@ void angles_plot(Context& ctx, int diff) {
         const auto k = static_cast<std::size_t>(i);
         pairs.push_back(i);
         // With a difference shown, the current row's differences, exact as the texture's.
-        angles.push_back(diff > 0 ? phase_degrees(phase_at(d.freqs.phase_step[k], p.position) -
-                                                  phase_at(compute.setting_data(diff).freqs.phase_step[k], p.position))
+        angles.push_back(diff > 0 ? lab::angle_difference_degrees(d.freqs, compute.setting_data(diff).freqs, i, p.position)
                                   : degrees[k]);
     }
     const ImVec2 rest = ImGui::GetContentRegionAvail();

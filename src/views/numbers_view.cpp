@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/rotation.h"
+#include "lab/pair_maths.h"
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
@@ -50,26 +51,19 @@ std::vector<std::vector<std::string>> compared_cells(const Context& ctx, int set
     std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(settings));
     for (int s = 0; s < settings; ++s) {
         const LabData& d = ctx.compute.setting_data(s);
-        const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
-        const auto k = static_cast<std::size_t>(i);
-        const double theta = d.freqs.inv_freq[k];
-        const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
-        const double a = d.freqs.attention_factor;
-        const double c = a * std::cos(angle), sn = a * std::sin(angle);
-        const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
-        const auto rotated = x * std::complex<double>(c, sn);
+        const lab::PairRotation r = lab::pair_rotation(d, std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1), p.position);
         cells[static_cast<std::size_t>(s)] = {
-            fmt::format("{}", i),
-            fmt::format("{:.8g}", theta),
-            fmt::format("{:.6g}", theta / d.freqs.unscaled_inv_freq[k]),
-            fmt::format("{:.8g}", static_cast<double>(p.position) * theta),
-            fmt::format("{:.6f}", shown(angle * 180.0 / M_PI, 6)),
-            fmt::format("{:.6g}", a),
-            fmt::format("{:+.6f}", shown(c, 6)),
-            fmt::format("{:+.6f}", shown(sn, 6)),
-            fmt::format("{:+.6f}", shown(rotated.real(), 6)),
-            fmt::format("{:+.6f}", shown(rotated.imag(), 6)),
-            fmt::format("{:.4f} → {:.4f}", std::abs(x), std::abs(rotated))};
+            fmt::format("{}", r.pair),
+            fmt::format("{:.8g}", r.theta),
+            fmt::format("{:.6g}", r.theta / r.unscaled_theta),
+            fmt::format("{:.8g}", static_cast<double>(p.position) * r.theta),
+            fmt::format("{:.6f}", shown(r.angle * 180.0 / M_PI, 6)),
+            fmt::format("{:.6g}", r.attention),
+            fmt::format("{:+.6f}", shown(r.cos_a, 6)),
+            fmt::format("{:+.6f}", shown(r.sin_a, 6)),
+            fmt::format("{:+.6f}", shown(r.rotated.real(), 6)),
+            fmt::format("{:+.6f}", shown(r.rotated.imag(), 6)),
+            fmt::format("{:.4f} → {:.4f}", std::abs(r.x), std::abs(r.rotated))};
     }
     return cells;
 }
@@ -124,16 +118,12 @@ namespace {
 // The worked example for pair i at m, as lines (an empty line is a separator), ending with the
 // pair's components in both layouts and the model's layout.
 std::vector<std::string> worked_lines(const LabParams& p, const LabData& d, int i) {
-    const auto k = static_cast<std::size_t>(i);
-    const double theta = d.freqs.inv_freq[k];
-    const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
-    const double a = d.freqs.attention_factor;  // HF multiplies cos and sin by it
-    const double c = a * std::cos(angle), s = a * std::sin(angle);
-    const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
-    const auto rotated = x * std::complex<double>(c, s);
+    const lab::PairRotation r = lab::pair_rotation(d, i, p.position);
+    const double theta = r.theta, angle = r.angle, a = r.attention, c = r.cos_a, s = r.sin_a;
+    const auto x = r.x, rotated = r.rotated;
 
     std::vector<std::string> lines;
-    const double base_freq = std::pow(d.freqs.effective_theta, -2.0 * i / d.freqs.rotary_dim);
+    const double base_freq = r.base_theta;
     lines.push_back(fmt::format("θ_{} = {:.6g}^(−2·{}/{}) = {:.10g} rad per position", i, d.freqs.effective_theta, i,
                                 d.freqs.rotary_dim, base_freq));
     const std::string type(to_string(p.model.rope_scaling.type));

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/rotation.h"
+#include "lab/pair_maths.h"
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
@@ -19,12 +20,7 @@ namespace {
 
 constexpr int kTrail = 24;
 
-// Pair j's rotation at position m + f, 0 ≤ f < 1: the exact rotor at m turned on by f·θ_j, so
-// the arrows glide between whole positions while playing (the readouts stay at m).
-std::complex<double> gliding_rotor(const RopeFrequencies& freqs, int j, std::int64_t m, double f) {
-    const auto at_m = pair_rotor(freqs, j, m);
-    return f == 0.0 ? at_m : at_m * std::polar(1.0, f * freqs.inv_freq[static_cast<std::size_t>(j)]);
-}
+using lab::gliding_rotor;
 
 ImVec2 to_screen(ImVec2 center, float radius, std::complex<double> z) {
     return ImVec2(center.x + radius * static_cast<float>(z.real()),
@@ -119,7 +115,7 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
             if (ui::tooltips_allowed()) ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
                               d.freqs.inv_freq[static_cast<std::size_t>(j)],
                               wavelength(d.freqs.inv_freq[static_cast<std::size_t>(j)]),
-                              phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(j)], p.position)));
+                              lab::angle_degrees(d.freqs, j, p.position));
         }
         ImGui::PopID();
     }
@@ -140,11 +136,10 @@ void compared_planes(Context& ctx) {
     for (int s = 0; s < settings; ++s) {
         const LabData& d = ctx.compute.setting_data(s);
         const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
-        const PhaseStep& step = d.freqs.phase_step[static_cast<std::size_t>(i)];
         ImGui::TableNextColumn();
         ui::text(setting_name(p, s), setting_color(ctx, s));
         // The longest reading that fits the column on one line (four settings share a small cell).
-        const double at_m = phase_degrees(phase_at(step, p.position)), between = phase_degrees(phase_at(step, p.key_distance));
+        const double at_m = lab::angle_degrees(d.freqs, i, p.position), between = lab::angle_degrees(d.freqs, i, p.key_distance);
         const std::string readings[] = {fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, at_m, between),
                                         fmt::format("pair {}: m·θ = {:.2f}°", i, at_m), fmt::format("m·θ = {:.1f}°", at_m)};
         const float room = ImGui::GetContentRegionAvail().x;
@@ -190,10 +185,9 @@ void planes_view(Context& ctx) {
             "Each pair of components of q and k is a point in its own plane, rotated by m·θ_i at "
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
             "pair's q at m and (shorter) k at n = m − Δk; click one to focus it.");
-    const double angle = phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.position));
+    const double angle = lab::angle_degrees(d.freqs, i, p.position);
     ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
-                         d.freqs.inv_freq[static_cast<std::size_t>(i)], angle,
-                         phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.key_distance))));
+                         d.freqs.inv_freq[static_cast<std::size_t>(i)], angle, lab::angle_degrees(d.freqs, i, p.key_distance)));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
