@@ -50,7 +50,7 @@ public:
 
     // The one writer of the lab state. Every change — the panel, keys, views' requests, lessons,
     // sessions, exports, the soak — arrives as a candidate state; it is validated against the
-    // schema (lab/schema.h) and committed, or refused with the reason shown and the current
+    // schema (state/schema.h) and committed, or refused with the reason shown and the current
     // state kept. Returns whether it was committed.
     bool apply(const LabParams& candidate);
 
