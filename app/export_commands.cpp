@@ -139,7 +139,7 @@ int run_export_data(const ExportDataOptions& o) {
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));
     }
-    if (const std::string problem = file_target_problem(o.out); !problem.empty()) {
+    if (const std::string problem = export_target_problem(o.out); !problem.empty()) {
         throw InputError(fmt::format("--out {}: {}", o.out, problem));
     }
     const std::string error = export_view_data(o.out, static_cast<int>(view), params, compute_lab_data(params));

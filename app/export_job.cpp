@@ -47,7 +47,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const L
     VideoFormat format = VideoFormat::Mp4;
     std::string error;
     if (!job->still_ && !video_format_for(spec.path, format, error)) throw InputError(error);
-    if (const std::string problem = job->still_ ? file_target_problem(spec.path) : ""; !problem.empty()) {
+    if (const std::string problem = job->still_ ? export_target_problem(spec.path) : ""; !problem.empty()) {
         throw InputError(fmt::format("--out {}: {}", spec.path, problem));
     }
     if (spec.frames < 1 || spec.fps < 1) throw InputError("--frames and --fps must be at least 1");
@@ -233,7 +233,7 @@ void ExportPanelRunner::step(Lab& lab) {
         std::string problem;
         VideoFormat format = VideoFormat::Mp4;
         if (is_still_path(spec.path)) {
-            problem = file_target_problem(spec.path);
+            problem = export_target_problem(spec.path);
         } else {
             video_format_for(spec.path, format, problem);
         }
@@ -280,7 +280,7 @@ std::string export_view_data(const std::string& path, int view, const LabParams&
     const bool json = path.ends_with(".json");
     if (!json && !path.ends_with(".csv")) return "unknown data format (expected .csv or .json)";
     if (view < 0) return "choose one view to export its data";
-    if (const std::string problem = file_target_problem(path); !problem.empty()) return problem;
+    if (const std::string problem = export_target_problem(path); !problem.empty()) return problem;
     DataTable table;
     if (comparing(params)) {
         // Each compared setting's data as its own single export computes it.

@@ -87,7 +87,7 @@ GuiInputs read_inputs(const GuiOptions& o) {
     std::tie(in.width, in.height) = parse_size(o.size);
     if (in.width < 64 || in.height < 64) throw InputError("--size: the window needs at least 64x64");
     if (!o.screenshot.empty()) {
-        if (const std::string problem = file_target_problem(o.screenshot); !problem.empty()) {
+        if (const std::string problem = export_target_problem(o.screenshot); !problem.empty()) {
             throw InputError("--screenshot " + o.screenshot + ": " + problem);
         }
     }

@@ -15,6 +15,10 @@
 #include <cstring>
 #include <filesystem>
 
+#include <fmt/format.h>
+
+#include "core/input_file.h"
+
 namespace ropelab {
 
 namespace {
@@ -212,6 +216,13 @@ std::string folder_target_problem(const std::string& path) {
 
 PartialFile::~PartialFile() { abandon(); }
 
+std::string export_target_problem(const std::string& path) {
+    if (const std::string input = read_by_this_run(path); !input.empty()) {
+        return "it is " + input + "; an export never replaces its own input (choose another name)";
+    }
+    return file_target_problem(path);
+}
+
 bool PartialFile::claim(const std::string& target, std::string& error) {
     abandon();
     if (const std::string problem = file_target_problem(target); !problem.empty()) {
@@ -376,6 +387,10 @@ void remove_partials_on_signal(volatile int* cancel_flag) {
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);  // the terminal closed: a NAME.partial left would block every later run
+    // Past a file-size limit (ulimit -f) a write fails with EFBIG instead of killing the process,
+    // so the failure path removes the run's files like any other write error.
+    std::signal(SIGXFSZ, SIG_IGN);
     action.sa_handler = on_deadline;
     sigaction(SIGALRM, &action, nullptr);
 }

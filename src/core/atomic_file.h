@@ -18,6 +18,10 @@ namespace ropelab {
 // Why a file cannot be written at `path`, or "" when it can.
 std::string file_target_problem(const std::string& path);
 
+// file_target_problem, and for exports also: the target is a file this run read (a config, a
+// session, a lesson, a vector file) — an export never replaces its own input.
+std::string export_target_problem(const std::string& path);
+
 // Why a PNG sequence cannot be written into folder `path`, or "" when it can.
 std::string folder_target_problem(const std::string& path);
 
@@ -93,7 +97,7 @@ private:
 void hold_child_process(int pid);
 void release_child_process(int pid);
 
-// SIGINT and SIGTERM remove every partial file and staging folder this run holds, then end
+// SIGINT, SIGTERM and SIGHUP remove every partial file and staging folder this run holds, then end
 // the process as the signal would. Commands that poll for a cancel flag instead pass it here:
 // the first signal sets it, a second one (or one second without the loop stopping) cleans up
 // and ends the process.

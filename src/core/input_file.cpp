@@ -1,6 +1,10 @@
 #include "core/input_file.h"
 
+#include <sys/stat.h>
+
 #include <filesystem>
+#include <mutex>
+#include <vector>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +13,39 @@
 #include "core/error.h"
 
 namespace ropelab {
+
+namespace {
+
+// Every file read so far, by device and inode (the same file under any name).
+struct ReadFile {
+    dev_t device;
+    ino_t inode;
+    std::string path, what;
+};
+std::mutex g_read_mutex;
+std::vector<ReadFile> g_read_files;
+
+void remember_read(const std::string& path, const std::string& what) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0) return;
+    const std::lock_guard lock(g_read_mutex);
+    for (const ReadFile& f : g_read_files) {
+        if (f.device == st.st_dev && f.inode == st.st_ino) return;
+    }
+    g_read_files.push_back({st.st_dev, st.st_ino, path, what});
+}
+
+}  // namespace
+
+std::string read_by_this_run(const std::string& target) {
+    struct stat st {};
+    if (stat(target.c_str(), &st) != 0) return "";
+    const std::lock_guard lock(g_read_mutex);
+    for (const ReadFile& f : g_read_files) {
+        if (f.device == st.st_dev && f.inode == st.st_ino) return fmt::format("the {} file {} this run read", f.what, f.path);
+    }
+    return "";
+}
 
 std::string read_input_file(const std::string& path, const std::string& what) {
     namespace fs = std::filesystem;
@@ -29,6 +66,7 @@ std::string read_input_file(const std::string& path, const std::string& what) {
     std::stringstream buffer;
     buffer << file.rdbuf();
     if (file.bad()) throw InputError(fmt::format("{}: read error", path));
+    remember_read(path, what);
     return buffer.str();
 }
 

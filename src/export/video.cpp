@@ -34,7 +34,7 @@ bool video_format_for(const std::string& path, VideoFormat& format, std::string&
         return false;
     }
     const std::string problem =
-        format == VideoFormat::PngSequence ? folder_target_problem(path) : file_target_problem(path);
+        format == VideoFormat::PngSequence ? folder_target_problem(path) : export_target_problem(path);
     if (!problem.empty()) {
         error = "--out " + path + ": " + problem;
         return false;

@@ -10,8 +10,9 @@
 #include <fstream>
 #include <string>
 
-#include "support/run_binary.h"
+#include "support/files.h"
 #include "support/gl.h"
+#include "support/run_binary.h"
 
 namespace ropelab {
 namespace {
@@ -110,6 +111,54 @@ TEST_F(ExportFaults, FolderDeletedMidExport) {
         EXPECT_NE(err.find("nothing was written"), std::string::npos) << err;
         EXPECT_FALSE(fs::exists(folder)) << target << ": the folder came back";
     }
+}
+
+// The same limit without the shell ignoring SIGXFSZ (a plain `ulimit -f`): the signal would end
+// the process mid-write and leave NAME.partial, which blocks every later run to that name; the
+// app ignores it, so the write fails and the run cleans up.
+TEST_F(ExportFaults, FileSizeLimitWithoutTheTrapLeavesNothing) {
+    for (const std::string target : kTargets) {
+        const Result r = run(export_command(target, (dir_ / target).string()), "ulimit -f 32;");
+        expect_clean_failure(r, target, dir_.string());
+    }
+}
+
+// A closed terminal (SIGHUP) in the middle of an export: the run's files go, as on Ctrl-C.
+TEST_F(ExportFaults, HangupLeavesNothing) {
+    for (const std::string target : {"anim.mp4", "anim.gif"}) {
+        const std::string out = (dir_ / target).string();
+        const std::string command = "render --view scores --size 640x360 --frames 2000 --out " + out;
+        // Started in the background; HUP once its partial file exists (or after 20 s).
+        const Result r = test::capture(std::string(ROPELAB_BINARY) + " " + command + " 2>/dev/null & pid=$!; " +
+                                       "for i in $(seq 400); do [ -e '" + out + ".partial' ] && break; sleep 0.05; done; " +
+                                       "kill -HUP $pid; wait $pid; echo status $?");
+        EXPECT_NE(r.out.find("status 2"), std::string::npos) << r.out;  // cancelled, not finished
+        std::string left;
+        for (const auto& entry : fs::directory_iterator(dir_)) left += entry.path().filename().string() + " ";
+        EXPECT_EQ(left, "") << target << ": SIGHUP left files behind (" << r.out << ")";
+    }
+}
+
+// An export never replaces a file the same run read: the config, the session, a link to either.
+TEST_F(ExportFaults, AnExportNeverReplacesItsOwnInput) {
+    const fs::path config = dir_ / "c.json";
+    const std::string original = R"({"model_type": "llama", "head_dim": 64, "rope_theta": 500000.0})";
+    { std::ofstream(config) << original; }
+    fs::create_symlink(config, dir_ / "link.json");
+    for (const std::string out : {"c.json", "link.json"}) {
+        const Result r = run("export-data --view frequencies --config " + config.string() + " --out " + (dir_ / out).string());
+        EXPECT_EQ(r.status, 2) << out << ": " << r.err;
+        EXPECT_NE(r.err.find("this run read"), std::string::npos) << r.err;
+        EXPECT_EQ(test::slurp(config.string()), original) << out << " replaced the user's config";
+    }
+    const fs::path session = dir_ / "s.json";
+    ASSERT_EQ(run("export-data --view scores --out " + (dir_ / "x.csv").string()).status, 0);
+    { std::ofstream(session) << R"({"ropelab_session": 2})"; }
+    const std::string before = test::slurp(session.string());
+    const Result r = run("export-data --view scores --session " + session.string() + " --out " + session.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(test::slurp(session.string()), before);
+    EXPECT_FALSE(fs::exists(session.string() + ".partial"));
 }
 
 }  // namespace
