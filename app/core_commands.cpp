@@ -45,7 +45,7 @@ void add_device_options(CLI::App* cmd, DeviceOptions& d) {
     cmd->add_option("--repeat", d.repeat,
                     "Runs to time; compute_ms is their median (compute + readback into host memory), "
                     "kernel_ms (GL timer queries) and transfer_ms its two parts on the GPU")
-        ->check(in_range(1, 1000))
+        ->transform(in_range(1, 1000))
         ->capture_default_str();
 }
 
@@ -341,7 +341,7 @@ void add_core_subcommands(CLI::App& app, CoreOptions& c, std::function<void()>& 
     add_curve_options(scores, fields);
     scores->add_option("--query-position", c.query_position,
                        "Query position m for sinusoidal (default N-1, so keys sit at 0..N-1)")
-        ->check(in_range(0, static_cast<double>(kMaxCorePosition)));
+        ->transform(in_range(0, static_cast<double>(kMaxCorePosition)));
     add_device_options(scores, c.device);
     scores->callback([&] { action = [&] { run_scores(c); }; });
 

@@ -1,6 +1,8 @@
 #include "model_options.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <span>
 #include <stdexcept>
@@ -25,6 +27,19 @@ CLI::Validator greater_than(double bound) {
         fmt::format("NUMBER > {}", bound));
 }
 
+namespace {
+
+// "010" → "10": CLI11 reads a whole number with a leading zero as octal (--frames 010 would be
+// 8 frames); people mean decimal.
+void drop_leading_zeros(std::string& text) {
+    const std::size_t sign = !text.empty() && (text[0] == '+' || text[0] == '-') ? 1 : 0;
+    std::size_t first = sign;
+    while (first + 1 < text.size() && text[first] == '0' && std::isdigit(static_cast<unsigned char>(text[first + 1]))) ++first;
+    if (first > sign && text.find_first_not_of("0123456789", sign) == std::string::npos) text.erase(sign, first - sign);
+}
+
+}  // namespace
+
 CLI::Validator in_range(double low, double high) {
     return CLI::Validator(
         [low, high](std::string& text) -> std::string {
@@ -33,9 +48,21 @@ CLI::Validator in_range(double low, double high) {
             if (!(value >= low && value <= high)) {
                 return fmt::format("must be in [{}, {}] (got {})", low, high, text);
             }
+            drop_leading_zeros(text);
             return {};
         },
         fmt::format("NUMBER in [{}, {}]", low, high));
+}
+
+CLI::Validator finite_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            double value = 0.0;
+            if (!CLI::detail::lexical_cast(text, value)) return fmt::format("\"{}\" is not a number", text);
+            if (!std::isfinite(value)) return fmt::format("must be a finite number (got {})", text);
+            return {};
+        },
+        "NUMBER");
 }
 
 namespace {

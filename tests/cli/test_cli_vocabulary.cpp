@@ -240,4 +240,20 @@ TEST(CliVocabulary, HelpShowsTheSameWordsForTheSameFlag) {
     }
 }
 
+// Whole numbers are decimal even with a leading zero (CLI11 alone reads "010" as octal 8), and
+// the sweep's ends are finite: nan and inf are refused, not clamped.
+TEST(CliVocabulary, LeadingZerosAreDecimalAndSweepEndsFinite) {
+    const Result octal = run("scores --repeat 010 --max-distance 16 --format json");
+    EXPECT_EQ(octal.status, 0) << octal.err;
+    for (const char* bad : {"--from nan", "--to inf", "--from -inf", "--to NaN"}) {
+        const Result r = run(std::string("render --view scores --frames 2 ") + bad + " --out /nonexistent/never/");
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find("must be a finite number"), std::string::npos) << bad << ": " << r.err;
+        EXPECT_TRUE(r.out.empty());
+    }
+    const Result negative = run("render --view scores --frames -010 --out /nonexistent/never/");
+    EXPECT_EQ(negative.status, 2);
+    EXPECT_NE(negative.err.find("--frames"), std::string::npos) << negative.err;
+}
+
 }  // namespace

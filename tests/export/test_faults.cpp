@@ -161,5 +161,14 @@ TEST_F(ExportFaults, AnExportNeverReplacesItsOwnInput) {
     EXPECT_FALSE(fs::exists(session.string() + ".partial"));
 }
 
+// "--frames 010" is ten frames, as written (CLI11 alone would read octal and write 8).
+TEST_F(ExportFaults, LeadingZerosCountInDecimal) {
+    const Result r = run("render --view scores --size 320x180 --frames 010 --out " + (dir_ / "frames").string() + "/");
+    ASSERT_EQ(r.status, 0) << r.err;
+    int files = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir_ / "frames")) ++files;
+    EXPECT_EQ(files, 10);
+}
+
 }  // namespace
 }  // namespace ropelab
