@@ -82,7 +82,7 @@ int run_cli(int argc, char** argv) {
     auto* gui = app.add_subcommand("gui", "Open the interactive lab (the default without a subcommand)");
     add_gui_options(gui, gui_opts);
     // Plain `ropelab --lesson builtin --present` opens the lab too.
-    app.add_option("--lesson", gui_opts.lesson, "Open a lesson in the lab: FILE.json or builtin");
+    app.add_option("--lesson", gui_opts.lesson, "Open a lesson in the lab: FILE.json or builtin")->check(non_empty());
     app.add_flag("--present", gui_opts.present, "With --lesson: presenter mode");
     app.add_option("--monitor", gui_opts.monitor, "Monitor for presenting (0: primary)")->transform(in_range(0, 16));
     gui->callback([&] { action = [&] { gui_status = run_gui(gui_opts); }; });

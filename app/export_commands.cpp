@@ -51,7 +51,7 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--view", o.view, "planes, contrast, scores, invariance, heatmap, frequencies, numbers, "
                                       "precision, or all")->capture_default_str();
     cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
-    cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->required();
+    cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->check(non_empty())->required();
     cmd->add_option("--frames", o.frames, "Animation frames (default 60)")->transform(in_range(1, 100000));
     cmd->add_option("--fps", o.fps, "Frames per second of the animation")->transform(in_range(1, 240))->capture_default_str();
     cmd->add_option("--animate", o.animate, "What moves: position, distance, theta (log), factor (log)")
@@ -60,14 +60,14 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--to", o.to, "End value of the sweep")->check(finite_number());
     cmd->add_flag("--transparent", o.transparent, "PNG: transparent background");
     cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S' lines on stdout");
-    cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene");
+    cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene")->check(non_empty());
     cmd->add_option("--scene", o.scene, "With --lesson: render scene K (1-based) as a slide")->transform(in_range(1, 1000));
 }
 
 void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
     add_lab_options(cmd, o.lab);
     cmd->add_option("--view", o.view, "The view whose series to export")->capture_default_str();
-    cmd->add_option("--out", o.out, "FILE.csv or FILE.json")->required();
+    cmd->add_option("--out", o.out, "FILE.csv or FILE.json")->check(non_empty())->required();
 }
 
 int run_render(const RenderOptions& o) {

@@ -228,19 +228,20 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_option("--frames", o.frames, "Run this many frames (vsync off, fixed 1/60 s steps) and exit")
         ->transform(in_range(1, 1e7));
     cmd->add_flag("--stats", o.stats, "With --frames: print frame times as JSON");
-    cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG (the first frame only announces the computation: use --frames 2 or more)");
+    cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG (the first frame only announces the computation: use --frames 2 or more)")->check(non_empty());
     cmd->add_option("--size", o.size, "Window size WxH")->capture_default_str();
     cmd->add_option("--view", o.view, "0: all views; 1-8: one view large")->transform(in_range(0, 8));
     cmd->add_flag("--paused", o.paused, "Start with playback paused");
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
-    cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin");
+    cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin")->check(non_empty());
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
     cmd->add_option("--soak", o.soak, "Soak test: a seeded random parameter and view change every frame");
     cmd->add_option("--script", o.script,
                     "Drive the real window with a JSON array of steps (click, drag, type, key, wait, screenshot, "
-                    "state, widgets), then exit; see the README");
+                    "state, widgets), then exit; see the README")
+        ->check(non_empty());
     cmd->add_option("--monitor", o.monitor, "Monitor for fullscreen and presenting (0: primary, 1, 2, …)")
         ->transform(in_range(0, 16));
 }

@@ -19,7 +19,7 @@ namespace ropelab {
 void add_lab_options(CLI::App* cmd, LabOptions& o) {
     add_model_options(cmd, o.model, false);
     add_compare_options(cmd, o.model);
-    cmd->add_option("--session", o.session, "Start from a saved session: a FILE.json or a share string");
+    cmd->add_option("--session", o.session, "Start from a saved session: a FILE.json or a share string")->check(non_empty());
     add_vector_options(cmd, o.fields);
     add_curve_options(cmd, o.fields);
     add_display_options(cmd, o.fields);

@@ -54,6 +54,14 @@ CLI::Validator in_range(double low, double high) {
         fmt::format("NUMBER in [{}, {}]", low, high));
 }
 
+CLI::Validator non_empty() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            return text.find_first_not_of(" \t") == std::string::npos ? "must not be empty" : "";
+        },
+        "");
+}
+
 CLI::Validator finite_number() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
@@ -143,8 +151,8 @@ void add_display_options(CLI::App* cmd, std::map<std::string, std::string>& fiel
 }
 
 void add_model_options(CLI::App* cmd, ModelOptions& o, bool with_format) {
-    auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)");
-    auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load");
+    auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)")->check(non_empty());
+    auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load")->check(non_empty());
     preset->excludes(config);
     add_rows_where(cmd, o.fields, is_model_field);
     if (with_format) {
@@ -205,10 +213,11 @@ void add_compare_options(CLI::App* cmd, ModelOptions& o) {
                     "A setting drawn beside the base (up to 3, repeatable): a preset, a config.json (optionally "
                     "@layer_type), or key=value overrides of the base such as rope_type=yarn,factor=8; name=… and "
                     "colour=… label it")
+        ->check(non_empty())
         ->allow_extra_args(false);
     std::string names;
     for (const Comparison& c : comparisons()) names += fmt::format("{}{} ({})", names.empty() ? "" : ", ", c.name, c.title);
-    cmd->add_option("--comparison", o.comparison, "A built-in comparison: " + names);
+    cmd->add_option("--comparison", o.comparison, "A built-in comparison: " + names)->check(non_empty());
 }
 
 LabParams with_comparison_option(const ModelOptions& o, const LabParams& p) {

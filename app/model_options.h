@@ -33,6 +33,8 @@ CLI::Validator greater_than(double bound);
 CLI::Validator in_range(double low, double high);
 // Any finite number: nan and inf are refused, not clamped.
 CLI::Validator finite_number();
+// A file name, preset or SPEC must say something: `--config ""` is refused, not ignored.
+CLI::Validator non_empty();
 
 // The flag groups. Each adds one CLI11 option per schema row (flag, help and range declared once
 // there) that stores the text under the row's path in `fields`; the value is checked by the schema

@@ -91,6 +91,7 @@ void apply_item(ComparedSetting& out, const std::string& item) {
         throw InputError(fmt::format("\"{}\" is not key=value (only the first item may name a preset or config)", item));
     }
     const std::string key = trimmed(item.substr(0, eq)), value = trimmed(item.substr(eq + 1));
+    if (key.empty()) throw InputError(fmt::format("\"{}\" has no key before '='", item));
     if (key == "name") {
         if (value.size() > kMaxName) throw InputError(fmt::format("name \"{}…\" is longer than {} characters", value.substr(0, 20), kMaxName));
         out.name = value;

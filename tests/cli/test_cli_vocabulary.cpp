@@ -256,4 +256,21 @@ TEST(CliVocabulary, LeadingZerosAreDecimalAndSweepEndsFinite) {
     EXPECT_NE(negative.err.find("--frames"), std::string::npos) << negative.err;
 }
 
+// An empty value names nothing: refused with exit 2 naming the flag, never ignored (an ignored
+// `--config ""` computed the textbook model as if asked for). A SPEC item needs a key.
+TEST(CliVocabulary, EmptyValuesAreRefused) {
+    for (const std::string args : {"export-data --view scores --config '' --out x.csv", "export-data --view scores --session '' --out x.csv",
+                                   "export-data --view scores --preset '' --out x.csv", "export-data --view scores --out ''",
+                                   "freqs --compare ''", "render --lesson '' --out x.png", "gui --frames 1 --screenshot ''",
+                                   "gui --script ''"}) {
+        const Result r = run(args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_NE(r.err.find("must not be empty"), std::string::npos) << args << ": " << r.err;
+        EXPECT_TRUE(r.out.empty()) << args;
+    }
+    const Result spec = run("freqs --compare 'partial_rotary_factor=0.5,=64'");
+    EXPECT_EQ(spec.status, 2);
+    EXPECT_NE(spec.err.find("\"=64\" has no key before '='"), std::string::npos) << spec.err;
+}
+
 }  // namespace
