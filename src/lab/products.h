@@ -24,6 +24,15 @@ struct Columns {
     SeriesColumns series;
     std::vector<M4Column> columns[gpu::kSeriesCount];  // the series not asked for stay empty
     const std::vector<M4Column>& operator[](gpu::Series s) const { return columns[static_cast<int>(s)]; }
+    // The column boundaries a series was decimated with (empty if it was not asked for): where
+    // the hover finds the sample under the pointer.
+    const std::vector<std::uint32_t>& bounds(gpu::Series s) const {
+        static const std::vector<std::uint32_t> none;
+        for (const auto& [series, b] : this->series) {
+            if (series == s) return b;
+        }
+        return none;
+    }
 };
 
 // One value of a device series, at a sample index.

@@ -58,13 +58,13 @@ std::vector<std::uint32_t> Plot::column_boundaries(std::int64_t count, double x0
 void Plot::columns(const char* name, std::vector<M4Column> cols, ImU32 color, double scale,
                    double offset, bool fit) {
     // 1 px: ImGui draws those from its texture, far cheaper on software rasterisers.
-    Entry e{name, color, std::move(cols), {}, {}, scale, offset, 1.0f, fit};
+    Entry e{name, color, std::move(cols), {}, {}, scale, offset, 1.0f, fit, {}, 0.0, 1.0};
     entries_.push_back(std::move(e));
 }
 
 void Plot::line(const char* name, std::span<const double> x, std::span<const double> y, ImU32 color,
                 float thickness) {
-    Entry e{name, color, {}, {}, {}, 1.0, 0.0, thickness};
+    Entry e{name, color, {}, {}, {}, 1.0, 0.0, thickness, true, {}, 0.0, 1.0};
     for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
         if (std::isfinite(x[i]) && std::isfinite(y[i])) {
             e.xy.emplace_back(static_cast<float>(x[i]), static_cast<float>(y[i]));
@@ -75,7 +75,7 @@ void Plot::line(const char* name, std::span<const double> x, std::span<const dou
 
 void Plot::points(const char* name, std::span<const double> x, std::span<const double> y,
                   std::span<const ImU32> colors) {
-    Entry e{name, colors.empty() ? IM_COL32_WHITE : colors[0], {}, {}, {}, 1.0, 0.0, 0.0f};
+    Entry e{name, colors.empty() ? IM_COL32_WHITE : colors[0], {}, {}, {}, 1.0, 0.0, 0.0f, true, {}, 0.0, 1.0};
     for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
         e.xy.emplace_back(static_cast<float>(x[i]), static_cast<float>(y[i]));
         e.point_colors.push_back(i < colors.size() ? colors[i] : e.color);
@@ -113,6 +113,57 @@ Range Plot::fit_y() const {
     return {lo - pad, hi + pad};
 }
 
+void Plot::sampled_at(std::vector<std::uint32_t> bounds, double x0, double dx) {
+    if (entries_.empty()) return;
+    Entry& e = entries_.back();
+    e.bounds = std::move(bounds);
+    e.x0 = x0;
+    e.dx = dx;
+}
+
+namespace {
+
+std::string value_range(double lo, double hi) { return lo == hi ? tick_label(lo) : tick_label(lo) + " … " + tick_label(hi); }
+
+// A line of the hover readout, in the series' colour; the widget log holds it too (scripts and
+// tests read what the tooltip says).
+void readout_line(ImU32 color, const std::string& name, const std::string& value) {
+    const std::string line = name + ": " + value;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s", line.c_str());
+    ui::log().record(name, "readout", value);
+}
+
+}  // namespace
+
+// A columns series' value under the pointer: the sample nearest the pointer's x where the
+// samples' columns are known (exact when it is its column's first or last sample, as it is
+// whenever a pixel holds at most two samples; the column's range where a pixel holds many),
+// else the range of the pixel column under the pointer. "" where the series has nothing there.
+std::string Plot::column_readout(const Entry& e, double mouse_x, float mouse_px) const {
+    const auto y = [&](float v) { return e.scale * v + e.offset; };
+    if (e.bounds.size() == e.cols.size() + 1 && e.dx > 0) {
+        const std::int64_t i = std::llround((mouse_x - e.x0) / e.dx);
+        const auto after = std::upper_bound(e.bounds.begin(), e.bounds.end(), i,
+                                            [](std::int64_t v, std::uint32_t b) { return v < static_cast<std::int64_t>(b); });
+        if (i < 0 || after == e.bounds.begin() || after == e.bounds.end()) return "";
+        const auto c = static_cast<std::size_t>(after - e.bounds.begin() - 1);
+        const M4Column& col = e.cols[c];
+        if (col.empty()) return "";
+        const double at = e.x0 + static_cast<double>(i) * e.dx;
+        // A preview's samples lie stride apart: say which distance the value is at.
+        const std::string where = options_.integer_x && std::llround(at) != std::llround(mouse_x)
+                                      ? " (at " + std::to_string(std::llround(at)) + ")"
+                                      : "";
+        if (i == e.bounds[c]) return tick_label(y(col.first)) + where;
+        if (i + 1 == e.bounds[c + 1]) return tick_label(y(col.last)) + where;
+        return value_range(y(col.min), y(col.max));
+    }
+    const auto c = static_cast<std::size_t>(std::clamp<float>(mouse_px - area_min_.x, 0.0f, static_cast<float>(e.cols.size() - 1)));
+    const M4Column& col = e.cols[c];
+    if (col.empty()) return "";
+    return value_range(std::min(y(col.min), y(col.max)), std::max(y(col.min), y(col.max)));
+}
+
 void Plot::hover(ImDrawList* dl, double mouse_x) const {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const ImU32 cross = ImGui::GetColorU32(ImGuiCol_Text, 0.4f);
@@ -120,26 +171,21 @@ void Plot::hover(ImDrawList* dl, double mouse_x) const {
     dl->AddLine(ImVec2(area_min_.x, mouse.y), ImVec2(area_max_.x, mouse.y), cross);
     ImGui::BeginTooltip();
     const std::string x = options_.integer_x ? std::to_string(std::llround(mouse_x)) : tick_label(mouse_x);
-    ImGui::Text("%s = %s", *options_.x_label ? options_.x_label : "x", x.c_str());
+    const std::string x_name = *options_.x_label ? options_.x_label : "x";
+    ImGui::Text("%s = %s", x_name.c_str(), x.c_str());
+    ui::log().record(x_name, "readout", x);
     for (const Entry& e : entries_) {
         if (e.name.empty()) continue;
         if (!e.cols.empty()) {
-            const auto c = static_cast<std::size_t>(std::clamp<float>(mouse.x - area_min_.x, 0.0f,
-                                                                      static_cast<float>(e.cols.size() - 1)));
-            const M4Column& col = e.cols[c];
-            if (col.empty()) continue;
-            const double lo = e.scale * col.min + e.offset, hi = e.scale * col.max + e.offset;
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(e.color), "%s: %s", e.name.c_str(),
-                               lo == hi ? tick_label(lo).c_str()
-                                        : (tick_label(lo) + " … " + tick_label(hi)).c_str());
+            const std::string value = column_readout(e, mouse_x, mouse.x);
+            if (!value.empty()) readout_line(e.color, e.name, value);
         } else if (!e.xy.empty()) {
             // nearest sample in x
             std::size_t best = 0;
             for (std::size_t i = 1; i < e.xy.size(); ++i) {
                 if (std::abs(e.xy[i].x - mouse_x) < std::abs(e.xy[best].x - mouse_x)) best = i;
             }
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(e.color), "%s: %s (at %s)", e.name.c_str(),
-                               tick_label(e.xy[best].y).c_str(), tick_label(e.xy[best].x).c_str());
+            readout_line(e.color, e.name, tick_label(e.xy[best].y) + " (at " + tick_label(e.xy[best].x) + ")");
         }
     }
     ImGui::EndTooltip();

@@ -40,6 +40,11 @@ public:
     // fit = false the series does not widen the fitted y range (it may run off the plot).
     void columns(const char* name, std::vector<M4Column> cols, ImU32 color, double scale = 1.0,
                  double offset = 0.0, bool fit = true);
+    // Where the last columns() series' samples lie: sample i at x0 + i·dx, column c holding
+    // samples bounds[c] .. bounds[c+1] − 1 (the boundaries it was decimated with). With it the
+    // hover reads the sample nearest the pointer, not its pixel column's (the two part when
+    // a pixel is about as wide as a sample: the column's one sample may be the next distance).
+    void sampled_at(std::vector<std::uint32_t> bounds, double x0, double dx);
     void line(const char* name, std::span<const double> x, std::span<const double> y, ImU32 color,
               float thickness = 1.0f);
     void points(const char* name, std::span<const double> x, std::span<const double> y,
@@ -62,6 +67,8 @@ private:
         double scale = 1.0, offset = 0.0;
         float thickness = 1.5f;
         bool fit = true;
+        std::vector<std::uint32_t> bounds;  // the columns' samples, when known (sampled_at)
+        double x0 = 0.0, dx = 1.0;          // and where sample i lies
     };
     struct Marker {
         double at;
@@ -86,6 +93,7 @@ private:
     void layout_legend();
     void draw_legend(draw::List& out) const;
     void hover(ImDrawList* dl, double mouse_x) const;
+    std::string column_readout(const Entry& e, double mouse_x, float mouse_px) const;
     void handle_input(bool hovered, bool active);
 
     PlotState& state_;

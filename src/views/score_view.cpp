@@ -33,6 +33,20 @@ std::string sample_text(Context& ctx, gpu::Series series, std::int64_t index, do
     return value ? fmt::format("{:.{}g}", factor * *value, digits) : "…";
 }
 
+// A columns series drawn with where its samples lie, so that the hover reads the sample under
+// the pointer (sample i at Δ = i·stride).
+void sampled_columns(plot::Plot& plot, const lab::Columns& cache, const char* name, gpu::Series s, std::int64_t stride,
+                     ImU32 color, double scale = 1.0, double offset = 0.0, bool fit = true) {
+    plot.columns(name, cache[s], color, scale, offset, fit);
+    plot.sampled_at(cache.bounds(s), 0.0, static_cast<double>(stride));
+}
+
+// A line of the score tooltip; the widget log holds it too (scripts and tests read it).
+void readout(const std::string& name, const std::string& value) {
+    ImGui::Text("%s: %s", name.c_str(), value.c_str());
+    ui::log().record(name, "readout", value);
+}
+
 // A series' column boundaries on this plot: its samples lie `stride` distances apart.
 std::vector<std::uint32_t> bounds_for(plot::Plot& plot, std::int64_t max_distance, std::int64_t stride) {
     return plot.column_boundaries((max_distance + stride - 1) / stride, 0.0, static_cast<double>(stride));
@@ -72,10 +86,11 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t stride) {
     const lab::Columns& cache = columns_for(ctx, "decay shape", {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
-    plot.columns("B(Δ)/B(0), the paper's decay shape", cache[gpu::Series::Bound], ctx.colors.bound, 1.0 / b0);
+    sampled_columns(plot, cache, "B(Δ)/B(0), the paper's decay shape", gpu::Series::Bound, stride, ctx.colors.bound, 1.0 / b0);
     const double pass = d.coefficients.passthrough;
     if (const double largest = largest_rotary(cache[gpu::Series::Scores], pass); largest > 0.0) {
-        plot.columns("RoPE − pass (peak 1)", cache[gpu::Series::Scores], ctx.colors.rope, 1.0 / largest, -pass / largest);
+        sampled_columns(plot, cache, "RoPE − pass (peak 1)", gpu::Series::Scores, stride, ctx.colors.rope, 1.0 / largest,
+                        -pass / largest);
     }
     plot.finish();
 }
@@ -89,7 +104,7 @@ void mode_error_plot(Context& ctx, float height, std::int64_t stride) {
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     const lab::Columns& cache = columns_for(ctx, "mode error", {{gpu::Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
     const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
-    plot.columns(name.c_str(), cache[gpu::Series::ModeError], mode_color(ctx, p.angle_mode));
+    sampled_columns(plot, cache, name.c_str(), gpu::Series::ModeError, stride, mode_color(ctx, p.angle_mode));
     plot.finish();
 }
 
@@ -184,7 +199,7 @@ const lab::Columns& score_columns(Context& ctx, plot::Plot& plot, std::int64_t s
     return columns_for(ctx, "scores", std::move(drawn));
 }
 
-void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache) {
+void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std::int64_t stride) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     if (cache[gpu::Series::Bound].empty() || !p.show_bound || !(d.bound_factor > 0)) return;
@@ -195,11 +210,11 @@ void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache) {
     const std::string whose = comparing(p) ? ", " + setting_name(p, 0) : "";
     const std::string name = std::isfinite(loose) && loose >= 1.0 ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
                                                                   : "RoFormer bound" + whose;
-    plot.columns(name.c_str(), cache[gpu::Series::Bound], ctx.colors.bound, d.bound_factor, passthrough, false);
+    sampled_columns(plot, cache, name.c_str(), gpu::Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough, false);
     plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
 }
 
-void score_curves(Context& ctx, plot::Plot& plot, const lab::Columns& cache) {
+void score_curves(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std::int64_t stride) {
     const LabParams& p = ctx.params;
     const LabCompute& compute = ctx.compute;
     const bool compare = comparing(p);
@@ -211,21 +226,21 @@ void score_curves(Context& ctx, plot::Plot& plot, const lab::Columns& cache) {
     }
     if (compute.has_sinusoidal()) {
         const std::string name = compare ? "sinusoidal (additive), " + setting_name(p, 0) : "sinusoidal (additive)";
-        plot.columns(name.c_str(), cache[gpu::Series::SecondScores], ctx.colors.sinusoidal);
+        sampled_columns(plot, cache, name.c_str(), gpu::Series::SecondScores, stride, ctx.colors.sinusoidal);
     }
     if (compute.has_rope() && compare) {
         // Every setting's exact curve for the same q and k, in the setting's own colour.
         for (int i = 0; i < settings_of(p, compute); ++i) {
             const std::string name = setting_name(p, i) + (i == 0 && compute.has_mode_scores() ? ", exact" : "");
-            plot.columns(name.c_str(), cache[gpu::setting_series(i)], setting_color(ctx, i));
+            sampled_columns(plot, cache, name.c_str(), gpu::setting_series(i), compute.setting_stride(i), setting_color(ctx, i));
         }
     } else if (compute.has_rope()) {
-        plot.columns(compute.has_mode_scores() ? "RoPE, exact" : "RoPE", cache[gpu::Series::Scores], ctx.colors.rope);
+        sampled_columns(plot, cache, compute.has_mode_scores() ? "RoPE, exact" : "RoPE", gpu::Series::Scores, stride, ctx.colors.rope);
     }
     if (compute.has_mode_scores()) {
         // Over the exact curve: where the two part, the naive angles have drifted.
         const std::string name = fmt::format("{}, {}", compare ? setting_name(p, 0) : "RoPE", angle_mode_label(p.angle_mode));
-        plot.columns(name.c_str(), cache[gpu::Series::ModeScores], mode_color(ctx, p.angle_mode));
+        sampled_columns(plot, cache, name.c_str(), gpu::Series::ModeScores, stride, mode_color(ctx, p.angle_mode));
     }
 }
 
@@ -242,24 +257,23 @@ void score_tooltip(Context& ctx, double x, std::int64_t stride) {
     if (compare) {
         ImGui::Text("score at Δ = %lld", static_cast<long long>(index * stride));
     } else {
-        ImGui::Text("RoPE score at Δ = %lld: %s", static_cast<long long>(index * stride),
-                    sample_text(ctx, gpu::Series::Scores, index).c_str());
+        readout(fmt::format("RoPE score at Δ = {}", index * stride), sample_text(ctx, gpu::Series::Scores, index));
     }
     for (int i = compare ? 0 : settings; i < settings; ++i) {
         // Each curve's own nearest sample (a compared curve may still be a preview).
         const std::int64_t own = compute.setting_stride(i);
         const auto at = std::llround(x / static_cast<double>(own));
-        ImGui::Text("%s: %s%s", setting_name(p, i).c_str(), sample_text(ctx, gpu::setting_series(i), at).c_str(),
-                    own != stride ? fmt::format(" (at Δ = {})", at * own).c_str() : "");
+        readout(setting_name(p, i), sample_text(ctx, gpu::setting_series(i), at) +
+                                        (own != stride ? fmt::format(" (at Δ = {})", at * own) : ""));
     }
     if (compute.has_mode_scores()) {
-        ImGui::Text("%s: %s", angle_mode_label(p.angle_mode), sample_text(ctx, gpu::Series::ModeScores, index).c_str());
+        readout(std::string(angle_mode_label(p.angle_mode)), sample_text(ctx, gpu::Series::ModeScores, index));
     }
     if (compute.has_mode_error()) {
-        ImGui::Text("naive − exact: %s", sample_text(ctx, gpu::Series::ModeError, index, 1.0, 3).c_str());
+        readout("naive − exact", sample_text(ctx, gpu::Series::ModeError, index, 1.0, 3));
     }
     if (p.show_bound && compute.data().bound_factor > 0) {
-        ImGui::Text("bound: |score − pass| ≤ %s", sample_text(ctx, gpu::Series::Bound, index, compute.data().bound_factor).c_str());
+        readout("bound: |score − pass| ≤", sample_text(ctx, gpu::Series::Bound, index, compute.data().bound_factor));
     }
     ImGui::EndTooltip();
 }
@@ -284,8 +298,8 @@ void score_view(Context& ctx) {
     plot::Plot plot("scores", ctx.state.scores, ImVec2(layout.avail.x, std::max(40.0f, layout.main_height)),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     const lab::Columns& cache = score_columns(ctx, plot, stride);
-    bound_band(ctx, plot, cache);
-    score_curves(ctx, plot, cache);
+    bound_band(ctx, plot, cache, stride);
+    score_curves(ctx, plot, cache, stride);
     plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
         if (a.at == "distance") plot.vline(a.x, ctx.colors.naive, a.text.c_str());
