@@ -49,6 +49,10 @@ struct SessionRequest {
     enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson, CloseLesson } kind = Kind::None;
 };
 
+// The control a message answers: the panel shows it beside that control (and the window's status
+// line shows it too). Lab: the model, a preset, a config, any refused edit (the panel's top).
+enum class MessageFrom { Lab, Session, ShareString, Lesson };
+
 // The lab's state beside its parameters: what the last config said, the last refusal and notice,
 // playback's fraction, the export and the session and lesson files.
 struct Status {
@@ -57,7 +61,8 @@ struct Status {
     std::vector<std::string> layer_types;
     std::vector<std::string> what_was_read;
     std::string error;       // the last refused change, shown inline until the next change
-    std::string notice;      // e.g. "loaded config.json"
+    std::string notice;      // e.g. "loaded config.json"; both clear at the next change the user makes
+    MessageFrom from = MessageFrom::Lab;  // which control the error or notice answers
     double playback_carry = 0.0;  // fractional positions between frames
     ExportSpec export_spec;
     ExportStatus export_status;

@@ -7,6 +7,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "lab/messages.h"
 #include "state/schema.h"
 
 namespace ropelab {
@@ -21,6 +22,14 @@ Lab::Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace)
 
 void Lab::update(double seconds, const lab::Input& input) {
     if (!compute_.ready()) compute_.update(params_);  // the data the keys below read
+    attribute_messages();
+    if (status_.notice != aged_notice_) {
+        aged_notice_ = status_.notice;
+        notice_age_ = 0.0;
+    } else {
+        notice_age_ += seconds;
+    }
+    since_user_change_ += seconds;
     LabParams next = params_;
     lab::apply_commands(next, status_, input);
     const bool escape = std::find(input.keys.begin(), input.keys.end(), lab::Key::Escape) != input.keys.end();
@@ -97,6 +106,13 @@ bool Lab::commit(const LabParams& candidate, Origin origin) {
     }
     if (origin == Origin::User) {
         status_.error.clear();
+        // A notice ("opened …", "closed the lesson …") is stale once the user starts another
+        // edit a while after it: not one set with this change ("loaded …"), nor during the drag
+        // that caused it ("scene paused …").
+        if (status_.notice == aged_notice_ && notice_age_ > kNoticeSeconds && since_user_change_ > kEditPauseSeconds) {
+            status_.notice.clear();
+        }
+        since_user_change_ = 0.0;
         if (lesson_ && !params_.presenting && scene_playing_) {
             scene_playing_ = false;  // the person at the controls wins: the scene stops driving
             status_.notice = "scene paused: your change stays (→ next scene, Close lesson or Esc to leave)";
@@ -106,7 +122,23 @@ bool Lab::commit(const LabParams& candidate, Origin origin) {
     return true;
 }
 
-bool Lab::apply(const LabParams& candidate) { return commit(candidate, Origin::User); }
+bool Lab::apply(const LabParams& candidate) {
+    attribute_messages();  // the panel's model rows and presets set theirs before applying
+    const bool committed = commit(candidate, Origin::User);
+    attribute_messages();
+    return committed;
+}
+
+void Lab::attribute_messages() {
+    if (status_.error != attributed_error_ || status_.notice != attributed_notice_) attribute_messages(lab::MessageFrom::Lab);
+}
+
+void Lab::attribute_messages(lab::MessageFrom from) {
+    status_.error = lab::in_own_words(status_.error);
+    status_.from = from;
+    attributed_error_ = status_.error;
+    attributed_notice_ = status_.notice;
+}
 
 void Lab::open_lesson(Lesson lesson, bool present) {
     if (lesson_) close_lesson();
@@ -121,7 +153,9 @@ void Lab::close_lesson() {
     if (params_.presenting) set_presenting(false);
     lesson_.reset();
     commit(lesson_base_, Origin::Session);
+    status_.error.clear();
     status_.notice = "closed the lesson: the lab is as it was before";
+    attribute_messages(lab::MessageFrom::Lesson);
 }
 
 void Lab::go_to_scene(int k, double t) {
@@ -212,7 +246,21 @@ bool Lab::open_session(const Session& session, const std::string& source) {
 void Lab::perform_session_request() {
     using Kind = lab::SessionRequest::Kind;
     const Kind kind = status_.session_request.kind;
+    if (kind == Kind::None) return;
     status_.session_request.kind = Kind::None;
+    // The answer shows beside the control that asked; an older message goes.
+    status_.error.clear();
+    status_.notice.clear();
+    const lab::MessageFrom from = kind == Kind::Save || kind == Kind::Load ? lab::MessageFrom::Session
+                                  : kind == Kind::CopyShareString || kind == Kind::OpenShareString
+                                      ? lab::MessageFrom::ShareString
+                                      : lab::MessageFrom::Lesson;
+    session_request(kind);
+    attribute_messages(from);
+}
+
+void Lab::session_request(lab::SessionRequest::Kind kind) {
+    using Kind = lab::SessionRequest::Kind;
     std::vector<std::string> warnings;
     try {
         switch (kind) {
@@ -241,9 +289,10 @@ void Lab::perform_session_request() {
             case Kind::OpenLesson:
             case Kind::PresentLesson: {
                 Lesson lesson = load_lesson(status_.lesson_path);
-                status_.notice = "opened lesson " + status_.lesson_path;
-                for (const std::string& w : lesson.warnings) status_.notice += "\n" + w;
+                std::string notice = "opened lesson " + status_.lesson_path;
+                for (const std::string& w : lesson.warnings) notice += "\n" + w;
                 open_lesson(std::move(lesson), kind == Kind::PresentLesson);
+                status_.notice = notice;  // after open_lesson: closing the previous one says so
                 return;
             }
             case Kind::CloseLesson:

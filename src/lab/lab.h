@@ -82,6 +82,12 @@ private:
     void show_scene_state();
     void presenter_keys(const std::vector<lab::Key>& keys);
     void refresh_products();
+    // Messages: which control the current one answers (those set outside the lab's own session
+    // and lesson actions answer the model and the panel's top), and clearing a notice left
+    // from before the frame when the user changes something.
+    void session_request(lab::SessionRequest::Kind kind);
+    void attribute_messages();
+    void attribute_messages(lab::MessageFrom from);
 
     LabParams params_;
     lab::Status status_;
@@ -98,6 +104,12 @@ private:
     bool scene_playing_ = true;
     LabParams lesson_base_;       // the lab as it was when the lesson opened
     LabParams before_presenting_; // the user's scale, theme, fullscreen and panel
+    std::string attributed_error_, attributed_notice_;  // the messages `status_.from` was set for
+    // A notice clears at a user's edit that starts (no change for kEditPauseSeconds before it)
+    // when it has shown for kNoticeSeconds.
+    static constexpr double kNoticeSeconds = 1.5, kEditPauseSeconds = 0.5;
+    std::string aged_notice_;
+    double notice_age_ = 0.0, since_user_change_ = 1e9;
 };
 
 }  // namespace ropelab

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lab/messages.h"
 #include "ui/widgets.h"
 
 #include <fmt/format.h>
@@ -265,10 +266,15 @@ void LabView::draw() {
                      // The window clears to this colour already: one full-screen blend fewer
                      // per frame, which software rasterisers feel.
                      ImGuiWindowFlags_NoBackground);
+    // The last message, on a line of its own at the bottom, while there is one.
+    const lab::Status& s = lab_.status();
+    const std::string message = !s.error.empty() ? "Refused: " + lab::in_own_words(s.error) : s.notice;
+    const bool with_status = !message.empty() && !p.presenting;
+    const float status_height = with_status ? ImGui::GetFrameHeightWithSpacing() : 0.0f;
     if (p.show_controls) {
         const float font = ImGui::GetFontSize();
         const float panel_width = std::clamp(font * 22.0f, viewport->WorkSize.x * 0.25f, viewport->WorkSize.x * 0.45f);
-        ImGui::BeginChild("controls", ImVec2(panel_width, 0), true);
+        ImGui::BeginChild("controls", ImVec2(panel_width, -status_height), true);
         LabParams edited = p;
         controls::controls_panel(edited, lab_.status(), panel_, lab_.compute(), lab_.has_lesson());
         ImGui::EndChild();
@@ -276,7 +282,7 @@ void LabView::draw() {
         ImGui::SameLine();
     }
     // The right-hand side is its own child region, so tab bars and grids lay out inside it.
-    ImGui::BeginChild("main", ImGui::GetContentRegionAvail(), false,
+    ImGui::BeginChild("main", ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - status_height), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
@@ -295,7 +301,28 @@ void LabView::draw() {
         tabs();
     }
     ImGui::EndChild();
+    if (with_status) status_line(message, !s.error.empty());
     ImGui::End();
+}
+
+// One line: the message's first line, cut with "…" to the window's width; all of it on hover.
+void LabView::status_line(const std::string& message, bool error) {
+    const float room = ImGui::GetContentRegionAvail().x;
+    std::string line = message.substr(0, message.find('\n'));
+    const bool cut = line.size() < message.size() || ImGui::CalcTextSize(line.c_str()).x > room;
+    if (cut) {
+        while (!line.empty() && ImGui::CalcTextSize((line + " …").c_str()).x > room) {
+            line.pop_back();
+            while (!line.empty() && (static_cast<unsigned char>(line.back()) & 0xC0) == 0x80) line.pop_back();  // whole UTF-8 characters
+            if (!line.empty() && static_cast<unsigned char>(line.back()) >= 0xC0) line.pop_back();
+        }
+        line += " …";
+    }
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(error ? IM_COL32(255, 90, 80, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled)),
+                       "%s", line.c_str());
+    ui::log().record(line, "status", message);
+    if (cut) ui::tip(message.c_str());
 }
 
 }  // namespace ropelab::views

@@ -28,6 +28,7 @@ private:
     void grid(ImVec2 origin, ImVec2 size);
     void tabs();
     void help_overlay();
+    void status_line(const std::string& message, bool error);
     void presenter_aid_keys(double seconds);
     void lesson_bar(bool presenting);
     void scene_views(ImVec2 origin, ImVec2 size);

@@ -15,6 +15,7 @@ void lesson_section(lab::Status& s, bool lesson_open) {
         if (ui::button("Close lesson")) s.session_request.kind = Kind::CloseLesson;
         tip("Back to the lab exactly as it was before the lesson opened (Esc)");
     }
+    message_for(s, lab::MessageFrom::Lesson);
 }
 
 }  // namespace ropelab::controls

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/math_notes.h"
+#include "lab/messages.h"
 #include "state/schema.h"
 
 namespace ropelab::controls {
@@ -33,15 +34,24 @@ void notes_section(const LabCompute& compute) {
 
 }  // namespace
 
+void message_for(const lab::Status& s, lab::MessageFrom from) {
+    if (s.from != from || (s.error.empty() && s.notice.empty())) return;
+    const std::string text = s.error.empty() ? s.notice : "Refused: " + lab::in_own_words(s.error);
+    ui::message(text, s.error.empty() ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : kErrorColor);
+    // A new message below the panel's visible part (the user clicked a button at its bottom):
+    // the panel scrolls to show it, once; one in view leaves the panel where it is.
+    static std::string shown;
+    if (text == shown) return;
+    shown = text;
+    const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
+    if (ImGui::GetItemRectMax().y > bottom || ImGui::GetItemRectMin().y < top) ImGui::SetScrollHereY(1.0f);
+}
+
 void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, bool lesson_open) {
     const int pairs = compute.data().freqs.pairs();
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
     if (ui::header("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, s);
-    if (!s.error.empty()) {
-        ui::message("Refused: " + s.error, IM_COL32(255, 90, 80, 255));
-    } else if (!s.notice.empty()) {
-        ui::message(s.notice, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    }
+    message_for(s, lab::MessageFrom::Lab);  // sessions' and lessons' show beside their buttons
     notes_section(compute);
     if (ui::header("Curves", ImGuiTreeNodeFlags_DefaultOpen)) {
         curve_section(p);

@@ -40,6 +40,11 @@ bool scaling_rows(ModelConfig& m);
 
 using ui::tip;
 inline constexpr ImU32 kWarningColor = IM_COL32(240, 170, 40, 255);
+inline constexpr ImU32 kErrorColor = IM_COL32(255, 90, 80, 255);
+
+// The lab's current error or notice, where it answers `from` (panel.cpp): each shows beside the
+// control that caused it.
+void message_for(const lab::Status& s, lab::MessageFrom from);
 
 // An enum edited through a combo of names.
 template <class Enum>
