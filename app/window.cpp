@@ -38,7 +38,9 @@ struct WindowCallbacks {
         if (action == GLFW_RELEASE) return;
         // Presses and repeats are queued, so quick presses within one frame all count (ImGui
         // 1.86's legacy input sees a press and release inside one frame as nothing).
-        if (const auto k = presenter_key(key)) owner(w)->pending_.keys.push_back(*k);
+        if (const auto k = presenter_key(key); k && (action == GLFW_PRESS || *k != lab::Key::S)) {
+            owner(w)->pending_.keys.push_back(*k);
+        }
         if (action != GLFW_PRESS) return;
         if (key == GLFW_KEY_F1) owner(w)->pending_.toggle_help = true;
         if (key == GLFW_KEY_F11) owner(w)->pending_.toggle_fullscreen = true;
@@ -57,6 +59,7 @@ struct WindowCallbacks {
             case GLFW_KEY_SPACE: return Key::Space;
             case GLFW_KEY_ESCAPE: return Key::Escape;
             case GLFW_KEY_B: return Key::B;
+            case GLFW_KEY_S: return Key::S;
             default: return std::nullopt;
         }
     }

@@ -14,7 +14,8 @@
 namespace ropelab::lab {
 
 // Keys the presenter uses, each press counted (a clicker's quick presses can come within one frame).
-enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B };
+// S (the spotlight) counts presses only, not a held key's repeats.
+enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B, S };
 
 // The lab's shortcuts while no text field has the keyboard; ShowView1 + i shows view i large.
 enum class Shortcut { PlayPause, StepForward, StepBack, AllViews, ToggleControls, Faster, Slower, ShowView1 };

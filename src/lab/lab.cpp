@@ -218,6 +218,7 @@ void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
             case Key::End: go_to_scene(scene_count() - 1); break;
             case Key::Space: scene_playing_ = !scene_playing_; break;
             case Key::Escape: set_presenting(false); return;
+            case Key::S: break;  // the spotlight is the views' (presenter aids)
             case Key::B: {
                 LabParams next = params_;
                 next.blank = !next.blank;

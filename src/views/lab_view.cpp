@@ -119,12 +119,15 @@ void LabView::tabs() {
 
 // The laser follows the pointer while L or the right button is held; S spotlights the view under
 // the pointer (again, or over no view: off). In the lab and while presenting alike.
-void LabView::presenter_aid_keys(double seconds) {
+void LabView::presenter_aid_keys(double seconds, const lab::Input& window_input) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool typing = io.WantTextInput;
     // GLFW's key codes for letters are their capitals, and the backend indexes KeysDown by them.
     aids_.follow_pointer(seconds, !typing && (ImGui::IsKeyDown('L') || io.MouseDown[ImGuiMouseButton_Right]), io.MousePos);
-    if (!typing && ImGui::IsKeyPressed('S', false)) {
+    // S from the window's key queue: a tap whose press and release fall within one frame counts
+    // (ImGui 1.86 polls key state, and sees such a tap as nothing).
+    const bool s_pressed = std::find(window_input.keys.begin(), window_input.keys.end(), lab::Key::S) != window_input.keys.end();
+    if (!typing && s_pressed) {
         const int under = aids_.view_under(io.MousePos);
         requests_.spotlight = under == lab_.params().spotlight ? 0 : under;
     }
@@ -240,7 +243,7 @@ void LabView::frame(double seconds, const lab::Input& window_input) {
     lab_.update(seconds, read_input(window_input));
     requests_ = {};
     take_opened_plots();
-    presenter_aid_keys(seconds);
+    presenter_aid_keys(seconds, window_input);
     if (lab_.params().blank) {  // the presenter's B: nothing on screen but the background
         help_overlay();
         return;

@@ -29,7 +29,7 @@ private:
     void tabs();
     void help_overlay();
     void status_line(const std::string& message, bool error);
-    void presenter_aid_keys(double seconds);
+    void presenter_aid_keys(double seconds, const lab::Input& window_input);
     void lesson_bar(bool presenting);
     void scene_views(ImVec2 origin, ImVec2 size);
     void take_opened_plots();

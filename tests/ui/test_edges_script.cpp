@@ -1,4 +1,5 @@
-// tests/ui through `gui --script`: where the lab's messages show.
+// tests/ui through `gui --script` and xdotool: where the lab's messages show, and the presenter's
+// S tapped faster than a frame.
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -92,6 +93,53 @@ TEST(Messages, ShowBesideTheirControlAndAtTheBottomInTheLabsWords) {
     EXPECT_TRUE(opened[0]["visible"].get<bool>());
     EXPECT_TRUE(with_text(lesson, "closed the lesson", "message").empty()) << "a lesson is open";
     EXPECT_TRUE(with_text(lesson, "closed the lesson", "status").empty()) << "a lesson is open";
+}
+
+int sh(const std::string& command) { return std::system(command.c_str()); }
+
+// S pressed and released within one frame, through the X server: the spotlight goes on.
+TEST(PresenterKeys, ATapOfSFasterThanAFrameActs) {
+    const fs::path dir = fresh_dir("tap_s");
+    // Widgets early; then a long wait while the test taps S, then the state.
+    const Json script = {{{"wait", 3}}, {{"widgets", "w.json"}}, {{"wait", 400}}, {{"state", "after.json"}}};
+    std::ofstream(dir / "script.json") << script.dump(1);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        fs::current_path(dir);
+        const int log = ::open((dir / "app.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(log, 1);
+        dup2(log, 2);
+        execl(ROPELAB_BINARY, ROPELAB_BINARY, "gui", "--size", "1280x720", "--paused", "--script", "script.json",
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    const std::string window_file = (dir / "window.txt").string();
+    ASSERT_EQ(sh("timeout 20 xdotool search --sync --onlyvisible --pid " + std::to_string(pid) + " > '" + window_file + "'"), 0);
+    std::string window = test::slurp(window_file);
+    window = window.substr(0, window.find('\n'));
+    for (int i = 0; i < 200 && !fs::exists(dir / "w.json"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_TRUE(fs::exists(dir / "w.json"));
+    const Json widgets = read_json(dir / "w.json");
+    const Json* plot = find(widgets, "scores", "plot");
+    ASSERT_NE(plot, nullptr);
+    const int x = static_cast<int>(plot->at("x").get<double>() + plot->at("w").get<double>() / 2);
+    const int y = static_cast<int>(plot->at("y").get<double>() + plot->at("h").get<double>() / 2);
+    EXPECT_EQ(sh("xdotool mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.3"), 0);
+    // The app stopped while the X server queues the press and the release: its next event poll
+    // takes both, within one frame.
+    kill(pid, SIGSTOP);
+    EXPECT_EQ(sh("xdotool keydown --window " + window + " s keyup --window " + window + " s"), 0);
+    kill(pid, SIGCONT);
+    int status = 0;
+    for (int i = 0; i < 3000 && waitpid(pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (waitpid(pid, &status, WNOHANG) == 0) {
+        kill(pid, SIGTERM);
+        waitpid(pid, &status, 0);
+        FAIL() << "the script did not finish";
+    }
+    ASSERT_TRUE(fs::exists(dir / "after.json")) << test::slurp((dir / "app.log").string());
+    EXPECT_EQ(read_json(dir / "after.json")["layout"]["spotlight"], 3) << "the tap was lost";
 }
 
 }  // namespace
