@@ -156,7 +156,15 @@ void heatmap_view(Context& ctx) {
     {  // the current position's row
         const double row = static_cast<double>(p.position - image.first) / static_cast<double>(image.stride);
         const float y = image.min.y + static_cast<float>((row + 0.5) / kHeatmapRows) * image.size.y;
-        draw::Canvas::window().line(ImVec2(image.min.x, y), ImVec2(image.min.x + avail.x, y), ctx.colors.marker, 2.0f);
+        // A dark and a light stroke around the marker's colour: it stands out from every colour
+        // of the cyclic map (a single stroke vanished where the map shares its hue).
+        const ImVec2 from(image.min.x, y), to(image.min.x + avail.x, y);
+        draw::Canvas canvas = draw::Canvas::window();
+        canvas.line(from, to, IM_COL32(0, 0, 0, 255), 7.0f);
+        canvas.line(from, to, IM_COL32(255, 255, 255, 255), 4.0f);
+        canvas.line(from, to, ctx.colors.marker, 2.0f);
+        ui::log().record_rect("current position's row", "marker", std::to_string(p.position), ImVec2(from.x, y - 3.5f),
+                              ImVec2(avail.x, 7.0f));
     }
     if (hovered) cell_tooltip(ctx, image, diff);
     colour_bar(avail.x, diff > 0);

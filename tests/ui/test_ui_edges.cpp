@@ -1,5 +1,5 @@
 // tests/ui: rough edges a lecturer met, tried in the real window: the score plot's hover at deep
-// zoom, where messages show, presenter keys tapped within one frame.
+// zoom, the heatmap's current-row marker.
 #include "lab_test.h"
 
 #include <algorithm>
@@ -104,6 +104,37 @@ TEST_F(LabTest, ScoreHoverReadsTheSampleUnderThePointerAtDeepZoom) {
     EXPECT_EQ(checked, 40);
     EXPECT_EQ(mismatched_plot, 0);
     EXPECT_EQ(mismatched_exact, 0);
+}
+
+double luma(const Image& image, int x, int y) {
+    return 0.299 * image.channel(x, y, 0) + 0.587 * image.channel(x, y, 1) + 0.114 * image.channel(x, y, 2);
+}
+
+// The heatmap's current-row marker stands out of every colour of the map: across its whole width
+// the pixels within its few rows hold both a near-black and a near-white, at every position of
+// the row in the page (rows over dark, light and saturated colours alike).
+TEST_F(LabTest, HeatmapRowMarkerHasADarkAndALightStroke) {
+    set([&](LabParams& p) { p.focused_view = 4; });
+    for (const std::int64_t position : {0, 300, 777, 2000}) {
+        set([&](LabParams& p) { p.position = position; });
+        const Image image = capture(4);
+        const ui::Widget* marker = widget("current position's row", "marker");
+        ASSERT_NE(marker, nullptr);
+        ASSERT_EQ(marker->value, std::to_string(position));
+        const int top = static_cast<int>(std::floor(marker->y)) - 1, bottom = static_cast<int>(std::ceil(marker->y + marker->h)) + 1;
+        int columns = 0, outlined = 0;
+        for (int x = static_cast<int>(marker->x) + 2; x < static_cast<int>(marker->x + marker->w) - 2; x += 7) {
+            double darkest = 255, lightest = 0;
+            for (int y = std::max(0, top); y < std::min(image.height, bottom); ++y) {
+                darkest = std::min(darkest, luma(image, x, y));
+                lightest = std::max(lightest, luma(image, x, y));
+            }
+            ++columns;
+            outlined += darkest < 40 && lightest > 215;
+        }
+        ASSERT_GT(columns, 50);
+        EXPECT_EQ(outlined, columns) << "m = " << position << ": the marker lacks its dark and light strokes somewhere";
+    }
 }
 
 }  // namespace
