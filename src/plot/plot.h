@@ -81,6 +81,7 @@ private:
         std::string name;
         ImU32 color;
         ImVec2 at;  // where its stroke starts
+        std::string full;  // the name, when `name` had to be shortened to fit
     };
 
     double x_to_px(double x) const;

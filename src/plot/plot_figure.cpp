@@ -192,31 +192,51 @@ void Plot::layout_legend() {
     const int max_lines = std::max(1, static_cast<int>((area_max_.y - 3.0f * font - frame_min_.y - 1.4f * font) / line) + 1);
     const float first = frame_min_.x + ImGui::CalcTextSize(y_label_.c_str()).x + 1.5f * font;
     const auto width_of = [&](const std::string& name) { return 1.5f * font + ImGui::CalcTextSize(name.c_str()).x; };
+    // A name longer than the room it has ends in "…"; hovering it shows it whole.
+    const auto fitted = [&](const std::string& name, float room) {
+        std::string shown = name;
+        while (!shown.empty() && width_of(shown + "…") > room) {
+            shown.pop_back();
+            while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80) shown.pop_back();
+            if (!shown.empty() && static_cast<unsigned char>(shown.back()) >= 0xC0) shown.pop_back();
+        }
+        return shown == name ? name : shown + "…";
+    };
     float x = first;
     int lines = 1;
-    bool line_empty = true;  // a name wider than a whole line still goes on one (and is reported)
+    bool line_empty = true;
     std::size_t placed = 0;
     for (; placed < items.size(); ++placed) {
         const float width = width_of(items[placed].first);
         if (x + width > frame_max_.x && (!line_empty || x > frame_min_.x)) {
-            if (lines == max_lines) break;
-            x = frame_min_.x;
-            ++lines;
+            if (lines == max_lines && !line_empty) break;
+            if (lines < max_lines) {
+                x = frame_min_.x;
+                ++lines;
+            }
         }
-        legend_.push_back({items[placed].first, items[placed].second, ImVec2(x, frame_min_.y + (lines - 1) * line)});
-        x += width + 1.0f * font;
+        // Wider than what is left of its line (a long name alone on one): shortened to fit.
+        const std::string shown = x + width > frame_max_.x ? fitted(items[placed].first, frame_max_.x - x) : items[placed].first;
+        legend_.push_back({shown, items[placed].second, ImVec2(x, frame_min_.y + (lines - 1) * line), items[placed].first});
+        x += width_of(shown) + 1.0f * font;
         line_empty = false;
     }
     if (placed < items.size()) {
         // Make room for the "+K more" item on the last line.
         const auto more = [&] { return fmt::format("+{} more", items.size() - legend_.size()); };
-        while (!legend_.empty() && legend_.back().at.x + width_of(legend_.back().name) + 1.0f * font + width_of(more()) > frame_max_.x &&
+        const auto end_of = [&](const LegendItem& item) { return item.at.x + width_of(item.name) + 1.0f * font; };
+        while (!legend_.empty() && end_of(legend_.back()) + width_of(more()) > frame_max_.x &&
                legend_.back().at.y == frame_min_.y + (lines - 1) * line && legend_.back().at.x > frame_min_.x) {
             legend_.pop_back();
         }
-        const float at_x = legend_.empty() ? first : legend_.back().at.x + width_of(legend_.back().name) + 1.0f * font;
+        // One item left at the line's start that leaves no room: it is shortened instead.
+        if (!legend_.empty() && end_of(legend_.back()) + width_of(more()) > frame_max_.x) {
+            LegendItem& last = legend_.back();
+            last.name = fitted(last.full, frame_max_.x - last.at.x - width_of(more()) - 1.0f * font);
+        }
+        const float at_x = legend_.empty() ? first : end_of(legend_.back());
         for (std::size_t i = legend_.size(); i < items.size(); ++i) hidden_.push_back(items[i].first);
-        legend_.push_back({more(), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImVec2(at_x, frame_min_.y + (lines - 1) * line)});
+        legend_.push_back({more(), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImVec2(at_x, frame_min_.y + (lines - 1) * line), more()});
     }
     // The plot area starts below the legend's last line.
     area_min_.y = std::max(frame_min_.y + 1.4f * font, frame_min_.y + (lines - 1) * line + 1.4f * font);
@@ -239,11 +259,13 @@ void Plot::draw_legend(draw::List& out) const {
         ui::log().check_fits(item.name, ImVec2(box.x, box.y), ImVec2(box.z, box.w),
                              ImVec4(frame.x, frame.y, frame.z, area_min_.y));
         const ImVec2 mouse = ImGui::GetIO().MousePos;
-        if (&item == &legend_.back() && !hidden_.empty() && ui::tooltips_allowed() && mouse.x >= box.x &&
-            mouse.x <= box.z && mouse.y >= box.y && mouse.y <= box.w) {
+        const bool hovered = ui::tooltips_allowed() && mouse.x >= box.x && mouse.x <= box.z && mouse.y >= box.y && mouse.y <= box.w;
+        if (hovered && &item == &legend_.back() && !hidden_.empty()) {
             ImGui::BeginTooltip();
             for (const std::string& name : hidden_) ImGui::TextUnformatted(name.c_str());
             ImGui::EndTooltip();
+        } else if (hovered && item.full != item.name) {
+            ImGui::SetTooltip("%s", item.full.c_str());
         }
     }
     out.pop_clip();

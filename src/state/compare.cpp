@@ -115,6 +115,20 @@ void apply_item(ComparedSetting& out, const std::string& item) {
     out.model = tmp.model;
 }
 
+// A config path's short name: its file's stem, or its folder's name for HF's usual
+// "…/MODEL/config.json". A preset's name stays as it is.
+std::string short_source(const std::string& source) {
+    if (source.find('/') == std::string::npos && !source.ends_with(".json")) return source;
+    const std::filesystem::path path(source);
+    std::string stem = path.stem().string();
+    if (stem == "config" && !path.parent_path().filename().empty()) stem = path.parent_path().filename().string();
+    return stem.empty() ? source : stem;
+}
+
+std::string with_layer(std::string label, const std::string& layer_type) {
+    return layer_type.empty() ? label : label + "@" + layer_type;
+}
+
 std::string base_label(const LabParams& p) {
     std::string label = p.preset.ends_with(".json") ? std::filesystem::path(p.preset).filename().string() : p.preset;
     if (!p.layer_type.empty()) label += "@" + p.layer_type;
@@ -128,9 +142,13 @@ const ModelConfig& setting_model(const LabParams& p, int setting) {
 }
 
 std::string setting_name(const LabParams& p, int setting) {
-    if (setting == 0) return p.base_name.empty() ? base_label(p) : p.base_name;
+    if (setting == 0) return p.base_name.empty() ? with_layer(short_source(p.preset), p.layer_type) : p.base_name;
     const ComparedSetting& s = slot_of(p, setting);
     return s.name.empty() ? s.source : s.name;
+}
+
+std::string setting_source(const LabParams& p, int setting) {
+    return setting == 0 ? with_layer(p.preset, p.layer_type) : slot_of(p, setting).source;
 }
 
 SettingColour setting_colour(const LabParams& p, int setting) {
@@ -182,13 +200,16 @@ ComparedSetting parse_compare_spec(std::string_view spec, const LabParams& base)
     ComparedSetting out;
     out.model = base.model;
     std::size_t first = 0;
-    std::string source = base_label(base), overrides;
+    std::string source = base_label(base), overrides, short_name;
     if (items[0].find('=') == std::string::npos) {
         std::string layer;
         const LoadedConfig loaded = load_source(items[0], layer);
         out.model = loaded.config;
         out.layer_type = layer.empty() ? "" : loaded.layer_type;
         source = items[0];
+        // The legend's default: the file's short name and the layer type; the path is the source.
+        const std::string path = layer.empty() ? items[0] : items[0].substr(0, items[0].size() - layer.size() - 1);
+        short_name = with_layer(short_source(path), layer);
         first = 1;
     }
     std::string name_given;
@@ -197,7 +218,9 @@ ComparedSetting parse_compare_spec(std::string_view spec, const LabParams& base)
         if (!items[i].starts_with("name") && !items[i].starts_with("colo")) overrides += (overrides.empty() ? "" : ",") + items[i];
     }
     out.source = overrides.empty() ? source : fmt::format("{} + {}", source, overrides);
-    if (out.name.empty()) out.name = (first == 0 ? overrides : out.source).substr(0, kMaxName);
+    if (out.name.empty()) {
+        out.name = (first == 0 ? overrides : overrides.empty() ? short_name : fmt::format("{} + {}", short_name, overrides)).substr(0, kMaxName);
+    }
     try {
         schema::validate_model(out.model);
     } catch (const InputError& e) {

@@ -17,8 +17,11 @@ namespace ropelab {
 inline int setting_count(const LabParams& p) { return 1 + p.compared_count; }
 inline bool comparing(const LabParams& p) { return p.compared_count > 0; }
 const ModelConfig& setting_model(const LabParams& p, int setting);
-// The legend's label: the given name, else the preset (and layer type) or the source.
+// The legend's label: the given name, else the preset or a config's short name (its folder for
+// "…/MODEL/config.json", else its file's stem), with "@layer_type" where one was picked.
 std::string setting_name(const LabParams& p, int setting);
+// Where it came from, in full (a config's whole path): the name's tooltip.
+std::string setting_source(const LabParams& p, int setting);
 // Auto resolved: the base keeps Auto (the views' RoPE colour); compared slots 1, 2, 3 are
 // sky, orange and purple unless chosen.
 SettingColour setting_colour(const LabParams& p, int setting);

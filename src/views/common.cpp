@@ -48,7 +48,9 @@ void base_setting_note(const Context& ctx) {
     if (!comparing(ctx.params)) return;
     ui::text(fmt::format("showing the base, {}", setting_name(ctx.params, 0)), setting_color(ctx, 0));
     if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
-        ImGui::SetTooltip("Compare mode draws every setting in views 3 (scores) and 6 (frequencies); this view shows the base");
+        ImGui::SetTooltip("%s", ("Compare mode draws every setting in views 3 (scores) and 6 (frequencies); this view shows the base, " +
+                                 setting_source(ctx.params, 0))
+                                    .c_str());
     }
 }
 

@@ -96,6 +96,7 @@ void compared_numbers(Context& ctx) {
         for (int s = 0; s < settings; ++s) {
             ImGui::TableNextColumn();
             ui::text(setting_name(p, s), setting_color(ctx, s));
+            ui::tip(setting_source(p, s).c_str());
         }
         for (int r = 0; r < kRows; ++r) {
             ImGui::TableNextRow();

@@ -138,6 +138,7 @@ void compared_planes(Context& ctx) {
         const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
         ImGui::TableNextColumn();
         ui::text(setting_name(p, s), setting_color(ctx, s));
+        ui::tip(setting_source(p, s).c_str());
         // The longest reading that fits the column on one line (four settings share a small cell).
         const double at_m = lab::angle_degrees(d.freqs, i, p.position), between = lab::angle_degrees(d.freqs, i, p.key_distance);
         const std::string readings[] = {fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, at_m, between),

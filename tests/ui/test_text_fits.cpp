@@ -77,6 +77,32 @@ TEST(TextFits, CompareMode) {
     EXPECT_EQ(listed(clipped_texts("fitcompare2", "--comparison gemma3-layers --ui-scale 2 --theme light",
                                    {{{"check", "scale 2, light"}}})), "");
 }
+// Compare mode with four settings read from config files deep in a course's folders (as a
+// lecturer keeps them): the legends, columns and headings name each by its short name (the
+// model's folder, the layer type), nothing is cut, in the grid and each view alone, at 1280×720,
+// 1920×1080 and UI scale 2.
+TEST(TextFits, CompareModeWithConfigPaths) {
+    const fs::path models = fresh_dir("compare_paths_configs") / "home/lecturer/teaching/2026/rope-course/models";
+    const auto config = [&](const std::string& model, const std::string& data) {
+        fs::create_directories(models / model);
+        fs::copy_file(fs::path(ROPELAB_SOURCE_DIR) / "tests/data/configs" / data, models / model / "config.json");
+        return (models / model / "config.json").string();
+    };
+    const std::string gemma = config("gemma-3-4b-it", "gemma-3-4b-it.json"), llama = config("llama-3.1-8b", "llama-3.1-8b.json"),
+                      qwen = config("qwen2.5-7b-instruct-yarn", "qwen2.5-7b-instruct-yarn.json");
+    const std::string settings = "--config " + gemma + " --layer-type sliding_attention --compare " + gemma +
+                                 "@full_attention --compare " + llama + " --compare " + qwen;
+    Json steps = Json::array({{{"check", "grid"}}});
+    for (const char* key : {"1", "2", "3", "4", "5", "6", "7", "8"}) {
+        steps.push_back({{"key", key}});
+        steps.push_back({{"check", fmt::format("view {} large", key)}});
+        steps.push_back({{"key", "Escape"}});
+    }
+    EXPECT_EQ(listed(clipped_texts("fitpaths720", settings, steps)), "");
+    EXPECT_EQ(listed(clipped_texts("fitpaths1080", settings + " --size 1920x1080", steps)), "");
+    EXPECT_EQ(listed(clipped_texts("fitpaths2", settings + " --ui-scale 2", steps)), "");
+}
+
 // Every lesson slide, presented on this display (ctest runs this at 1920×1080 and, as its own
 // entry, on a 1280×720 screen).
 TEST(TextFits, EveryLessonSlide) {
