@@ -124,6 +124,7 @@ void apply_requests(LabParams& p, const Requests& r) {
     if (r.tab_view) p.tab_view = *r.tab_view;
     if (r.show_help) p.show_help = *r.show_help;
     if (r.spotlight) p.spotlight = *r.spotlight;
+    if (r.single_setting) p.single_setting = *r.single_setting;
 }
 
 void advance_playback(LabParams& p, Status& s, double seconds) {

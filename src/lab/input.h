@@ -39,6 +39,7 @@ struct Requests {
     std::optional<int> tab_view;
     std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
     std::optional<int> spotlight;   // 1..8, 0: off
+    std::optional<int> single_setting;  // views 2 and 4: the setting shown (0: the base)
     // The plots' zoom and pan as drawn, by session name: a session carries them.
     std::map<std::string, plot::PlotState> plots;
     // The device series each plot draws and the samples under the pointer (lab/products.h).

@@ -54,6 +54,35 @@ void base_setting_note(const Context& ctx) {
     }
 }
 
+static int single_setting(const LabParams& p, const LabCompute& compute) {
+    return comparing(p) ? std::clamp(p.single_setting, 0, settings_of(p, compute) - 1) : 0;
+}
+
+int single_setting_header(Context& ctx) {
+    const LabParams& p = ctx.params;
+    if (!comparing(p)) return 0;
+    const int shown = single_setting(p, ctx.compute);
+    // The combo as wide as its longest name, within the view.
+    float widest = 0;
+    for (int s = 0; s < settings_of(p, ctx.compute); ++s) widest = std::max(widest, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
+    const float label = ImGui::CalcTextSize("setting shown").x + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImGui::SetNextItemWidth(std::max(4 * ImGui::GetFrameHeight(), std::min(widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x,
+                                                                         ImGui::GetContentRegionAvail().x - label)));
+    ImGui::PushStyleColor(ImGuiCol_Text, setting_color(ctx, shown));
+    const bool open = ui::begin_combo("setting shown", setting_name(p, shown).c_str());
+    ImGui::PopStyleColor();
+    ui::tip(("This view draws one setting: pick which (views 3 and 6 draw every one). " + setting_source(p, shown)).c_str());
+    if (open) {
+        for (int s = 0; s < settings_of(p, ctx.compute); ++s) {
+            ImGui::PushStyleColor(ImGuiCol_Text, setting_color(ctx, s));
+            if (ui::combo_item(setting_name(p, s).c_str(), s == shown)) ctx.requests.single_setting = s;
+            ImGui::PopStyleColor();
+        }
+        ui::end_combo();
+    }
+    return shown;
+}
+
 void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size) {
     draw::Canvas dl = draw::Canvas::window();
     const float font = ImGui::GetFontSize();

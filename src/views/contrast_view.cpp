@@ -39,12 +39,11 @@ void panel(const char* title, ImVec2 origin, ImVec2 size, float unit, draw::Canv
 
 void contrast_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    const LabData& d = ctx.compute.data();
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
     caption("Adding p_m changes the length; rotating does not.",
             "Sinusoidal encoding adds p_m to the vector: its length and direction jump with m and "
             "content mixes with position. RoPE rotates it by m·θ_i: the length never changes.");
-    base_setting_note(ctx);
+    const LabData& d = ctx.compute.setting_data(single_setting_header(ctx));
+    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
     const lab::AdditionVsRotation v = lab::addition_vs_rotation(d, i, p.position);
     const auto x = v.x, added = v.added, rotated = v.rotated;
 

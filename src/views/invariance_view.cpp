@@ -9,12 +9,12 @@ namespace ropelab::views {
 
 void invariance_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    const LabData& d = ctx.compute.data();
     caption("Same Δ, moving query: RoPE is flat, addition wanders.",
             "The score at one fixed distance as the query moves along the sequence. RoPE's stays "
             "put (it depends on m − n only); the sinusoidal (additive) score wanders. Measured by "
             "rotating q and k for real, not by formula.");
-    base_setting_note(ctx);
+    const int shown = single_setting_header(ctx);
+    const LabData& d = ctx.compute.setting_data(shown);
     ui::text_disabled(fmt::format("Δ = {}, query positions {} .. {}", p.invariance_distance,
                                   d.invariance_positions.front(), d.invariance_positions.back()));
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -25,7 +25,7 @@ void invariance_view(Context& ctx) {
         plot.line("sinusoidal (additive)", d.invariance_positions, d.invariance_sinusoidal, ctx.colors.sinusoidal);
     }
     if (p.encoding != Encoding::Sinusoidal) {
-        plot.line("RoPE", d.invariance_positions, d.invariance_rope, ctx.colors.rope, 2.5f);
+        plot.line("RoPE", d.invariance_positions, d.invariance_rope, shown > 0 ? setting_color(ctx, shown) : ctx.colors.rope, 2.5f);
     }
     if (p.position >= d.invariance_positions.front() && p.position <= d.invariance_positions.back()) {
         plot.vline(static_cast<double>(p.position), ctx.colors.marker, "m");

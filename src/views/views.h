@@ -53,7 +53,13 @@ ImU32 setting_color(const Context& ctx, int setting);
 std::string vectors_note(const LabParams& p);
 
 // Compare mode, in a view that shows one setting: which one.
+// Compare mode: "showing the base, NAME" (the heatmap, which draws the base or a difference).
 void base_setting_note(const Context& ctx);
+// Compare mode, in a view that draws one setting (2, 4): a combo in its header picking which
+// (a request; the base until changed). Returns the setting drawn.
+int single_setting_header(Context& ctx);
+// Settings the compute holds curves for (score_view.cpp).
+int settings_of(const LabParams& p, const LabCompute& compute);
 
 // Lesson annotations that are plain labels, drawn over the view at relative positions.
 void draw_label_annotations(const Context& ctx, ImVec2 view_min, ImVec2 view_size);

@@ -95,6 +95,57 @@ TEST(Messages, ShowBesideTheirControlAndAtTheBottomInTheLabsWords) {
     EXPECT_TRUE(with_text(lesson, "closed the lesson", "status").empty()) << "a lesson is open";
 }
 
+// Compare mode: views 2 and 4 draw one setting each; a combo in their header says which and picks
+// another. Clicked in view 2 (shown large), PI ×8: the state says so, both views' combos name it,
+// and view 2 draws PI's rotation (pair 0 at m = 1000 turns 8 times slower than the base's).
+TEST(CompareMode, ViewsTwoAndFourPickTheirSetting) {
+    const fs::path dir = fresh_dir("single_setting");
+    const Json script = {
+        {{"wait", 5}},
+        {{"key", "2"}},
+        {{"wait", 3}},
+        {{"widgets", "base.json"}},
+        {{"screenshot", "base.png"}},
+        {{"click", "setting shown"}},
+        {{"wait", 2}},
+        {{"widgets", "open.json"}},
+        {{"click", "PI ×8"}},
+        {{"wait", 5}},
+        {{"state", "picked_state.json"}},
+        {{"widgets", "picked.json"}},
+        {{"screenshot", "picked.png"}},
+        {{"key", "Escape"}},
+        {{"key", "4"}},
+        {{"wait", 3}},
+        {{"widgets", "view4.json"}},
+        {{"screenshot", "view4.png"}},
+    };
+    const test::Result r = gui(dir, script, "--comparison llama3.1-scaling --position 1000");
+    ASSERT_EQ(r.status, 0) << r.err << r.out;
+    const auto combo_value = [&](const std::string& file) {
+        const Json widgets = read_json(dir / file);
+        const Json* combo = find(widgets, "setting shown", "combo");
+        return combo ? combo->at("value").get<std::string>() : std::string("(no combo)");
+    };
+    EXPECT_EQ(combo_value("base.json"), "llama3 ×8") << "the base until another is picked";
+    int items = 0;
+    for (const Json& w : read_json(dir / "open.json")) items += w.value("item_of", "") == "setting shown";
+    EXPECT_EQ(items, 4) << "every setting to pick from";
+    EXPECT_EQ(read_json(dir / "picked_state.json")["compare"]["single_setting"], 2);
+    EXPECT_EQ(combo_value("picked.json"), "PI ×8");
+    EXPECT_EQ(combo_value("view4.json"), "PI ×8");
+
+    int w = 0, h = 0;
+    const auto base = pixels(dir / "base.png", w, h), picked = pixels(dir / "picked.png", w, h);
+    ASSERT_FALSE(base.empty());
+    ASSERT_EQ(base.size(), picked.size());
+    std::size_t differing = 0;
+    for (int y = h / 3; y < h; ++y) {  // below the header: the planes
+        for (int x = w / 2; x < w; ++x) differing += base[(static_cast<std::size_t>(y) * w + x) * 4] != picked[(static_cast<std::size_t>(y) * w + x) * 4];
+    }
+    EXPECT_GT(differing, 200u) << "view 2 should draw PI's rotation";
+}
+
 int sh(const std::string& command) { return std::system(command.c_str()); }
 
 // S pressed and released within one frame, through the X server: the spotlight goes on.
