@@ -237,6 +237,8 @@ std::optional<double> Plot::finish() {
     y_ = state_.user_view && state_.y.valid() ? state_.y : fit_y();
     y_unit_ = options_.log_y ? 1.0 : axis_unit(y_);
     layout_legend();
+    // A label with no room near its line goes to the legend, which may push the plot's top down.
+    for (int k = 0; k < 3 && place_marker_labels(); ++k) layout_legend();
     ImGui::PushID(static_cast<int>(id_));
     ImGui::InvisibleButton("plot", ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
     ui::log().record(name_, "plot");

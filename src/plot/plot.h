@@ -76,6 +76,8 @@ private:
         std::string label;
         bool horizontal = false;
         bool label_in_legend = false;  // too long for the plot's width: named in the legend instead
+        bool crowded = false;          // no free spot near its line (a small plot): named in the legend
+        ImVec2 label_at{0, 0};         // where its label is drawn (place_marker_labels)
     };
     struct LegendItem {
         std::string name;
@@ -91,6 +93,7 @@ private:
     void draw_axes(draw::List& out) const;
     void draw_entries(draw::List& out) const;
     void draw_markers(draw::List& out) const;
+    bool place_marker_labels();
     void layout_legend();
     void draw_legend(draw::List& out) const;
     void hover(ImDrawList* dl, double mouse_x) const;

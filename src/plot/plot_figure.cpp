@@ -108,14 +108,14 @@ void Plot::draw_entries(draw::List& out) const {
     out.pop_clip();
 }
 
-void Plot::draw_markers(draw::List& out) const {
-    out.push_clip(pt(area_min_), pt(area_max_));
+// Labels never print over each other: one that would overlap a label already placed moves
+// down (vertical lines) or up (horizontal lines) a line at a time, a horizontal line's at most two
+// lines from its line; one with no free spot is named in the legend instead. Returns whether a
+// label moved to the legend (the legend, and so the plot's top, is then laid out again).
+bool Plot::place_marker_labels() {
     const float font = ImGui::GetFontSize();
-    const ImVec4 area(area_min_.x, area_min_.y, area_max_.x, area_max_.y);
-    // Labels never print over each other: one that would overlap a label already placed moves
-    // down (vertical lines) or up (horizontal lines) a line at a time.
     std::vector<std::pair<ImVec2, ImVec2>> placed;
-    const auto free_spot = [&](ImVec2 at, ImVec2 size, float step) {
+    const auto free_spot = [&](ImVec2 at, ImVec2 size, float step, int tries) -> std::optional<ImVec2> {
         const auto clashes = [&](ImVec2 p) {
             return std::any_of(placed.begin(), placed.end(), [&](const auto& r) {
                 return p.x < r.second.x && p.x + size.x > r.first.x && p.y < r.second.y && p.y + size.y > r.first.y;
@@ -123,38 +123,60 @@ void Plot::draw_markers(draw::List& out) const {
         };
         const auto inside = [&](ImVec2 p) { return p.y >= area_min_.y && p.y + size.y <= area_max_.y; };
         // A line at a time away from the first spot, the preferred way first, never out of the plot.
-        ImVec2 best = at;
-        for (int tries = 0; tries < 16; ++tries) {
-            const ImVec2 p(at.x, at.y + (tries % 2 == 0 ? 1.0f : -1.0f) * static_cast<float>((tries + 1) / 2) * step);
+        for (int k = 0; k < tries; ++k) {
+            const ImVec2 p(at.x, at.y + (k % 2 == 0 ? 1.0f : -1.0f) * static_cast<float>((k + 1) / 2) * step);
             if (inside(p) && !clashes(p)) {
-                best = p;
-                break;
+                placed.emplace_back(p, ImVec2(p.x + size.x, p.y + size.y));
+                return p;
             }
         }
-        placed.emplace_back(best, ImVec2(best.x + size.x, best.y + size.y));
-        return best;
+        return std::nullopt;
     };
+    bool moved = false;
+    for (Marker& m : markers_) {
+        if (m.label_in_legend || m.label.empty()) continue;
+        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        std::optional<ImVec2> at;
+        if (m.horizontal) {
+            const float py = static_cast<float>(y_to_px(m.at));
+            // Above its line, or below it where the top is too close.
+            const bool above = py - 1.1f * font >= area_min_.y;
+            at = free_spot(ImVec2(area_min_.x + 0.3f * font, above ? py - 1.1f * font : py + 0.1f * font), size,
+                           above ? -1.1f * font : 1.1f * font, 5);
+        } else {
+            const float px = static_cast<float>(x_to_px(m.at));
+            // Right of its line, or left of it where the right edge is too close.
+            const float x = px + 0.2f * font + size.x <= area_max_.x ? px + 0.2f * font : px - 0.2f * font - size.x;
+            at = free_spot(ImVec2(x, area_min_.y + 0.1f * font), size, 1.1f * font, 16);
+        }
+        if (at) {
+            m.label_at = *at;
+        } else {
+            m.crowded = true;
+            moved = true;
+        }
+    }
+    return moved;
+}
+
+void Plot::draw_markers(draw::List& out) const {
+    out.push_clip(pt(area_min_), pt(area_max_));
+    const ImVec4 area(area_min_.x, area_min_.y, area_max_.x, area_max_.y);
     for (const Marker& m : markers_) {
-        const std::string label = m.label_in_legend ? std::string() : m.label;
-        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
         if (m.horizontal) {
             const float py = static_cast<float>(y_to_px(m.at));
             out.line(pt(area_min_.x, py), pt(area_max_.x, py), m.color, 1.5f);
-            // Above its line, or below it where the top is too close; further labels step away.
-            const bool above = py - 1.1f * font >= area_min_.y;
-            const ImVec2 at = free_spot(ImVec2(area_min_.x + 0.3f * font, above ? py - 1.1f * font : py + 0.1f * font), size,
-                                        above ? -1.1f * font : 1.1f * font);
-            add_text(out, at, m.color, label);
-            ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
         } else {
             const float px = static_cast<float>(x_to_px(m.at));
             out.line(pt(px, area_min_.y), pt(px, area_max_.y), m.color, 1.5f);
-            // Right of its line, or left of it where the right edge is too close.
-            const float x = px + 0.2f * font + size.x <= area_max_.x ? px + 0.2f * font : px - 0.2f * font - size.x;
-            const ImVec2 at = free_spot(ImVec2(x, area_min_.y + 0.1f * font), size, 1.1f * font);
-            add_text(out, at, m.color, label);
-            ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), area);
         }
+    }
+    for (const Marker& m : markers_) {
+        if (m.label_in_legend || m.label.empty()) continue;
+        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        add_text(out, m.label_at, m.color, m.label);
+        ui::log().check_fits(m.label, m.label_at, ImVec2(m.label_at.x + size.x, m.label_at.y + size.y), area);
+        ui::log().record_box(m.label, "marker label", m.label_at, size);
     }
     out.pop_clip();
 }
@@ -183,7 +205,7 @@ void Plot::layout_legend() {
             const float px = static_cast<float>(x_to_px(m.at));
             fits = px + need <= area_max_.x || px - need >= area_min_.x;
         }
-        m.label_in_legend = !m.label.empty() && !fits;
+        m.label_in_legend = !m.label.empty() && (!fits || m.crowded);
         if (m.label_in_legend) items.emplace_back(m.label, m.color);
     }
     // Lines: the first follows the y label, further ones use the whole width; as many as leave

@@ -53,6 +53,11 @@ void WidgetLog::record(std::string_view label, std::string_view kind, std::strin
         ImGui::IsItemVisible());
 }
 
+void WidgetLog::record_box(std::string_view label, std::string_view kind, ImVec2 at, ImVec2 size) {
+    const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    add(label, kind, {}, at, ImVec2(at.x + size.x, at.y + size.y), clip.ToVec4(), 0, true);
+}
+
 void WidgetLog::record_rect(std::string_view label, std::string_view kind, std::string value, ImVec2 at, ImVec2 size) {
     // Called with the popup's window current: the box lies in its parent window.
     const ImGuiWindow* parent = ImGui::GetCurrentWindowRead()->ParentWindow;

@@ -43,6 +43,8 @@ public:
     const std::vector<ClippedText>& clipped() const { return clipped_; }
     // Records the last submitted ImGui item.
     void record(std::string_view label, std::string_view kind, std::string value = {});
+    // Records a drawn text (not an item) by its box, in the current window: a plot's labels.
+    void record_box(std::string_view label, std::string_view kind, ImVec2 at, ImVec2 size);
     // Records an item by its rectangle (a combo box while its popup is open).
     void record_rect(std::string_view label, std::string_view kind, std::string value, ImVec2 at, ImVec2 size);
     // During a frame: the previous frame's widgets, and this one's so far. Between frames (where

@@ -1,11 +1,12 @@
 // tests/ui: rough edges a lecturer met, tried in the real window: the score plot's hover at deep
-// zoom, the heatmap's current-row marker.
+// zoom, the heatmap's current-row marker, marker labels in a small plot.
 #include "lab_test.h"
 
 #include <algorithm>
 #include <map>
 #include <vector>
 
+#include "state/compare.h"
 #include "support/reference.h"
 
 namespace ropelab {
@@ -135,6 +136,33 @@ TEST_F(LabTest, HeatmapRowMarkerHasADarkAndALightStroke) {
         ASSERT_GT(columns, 50);
         EXPECT_EQ(outlined, columns) << "m = " << position << ": the marker lacks its dark and light strokes somewhere";
     }
+}
+
+// In the grid's small frequencies view (and every other plot of the grid), the labels of the
+// marker lines never overlap: scaled models with many markers, and a comparison of four.
+TEST_F(LabTest, MarkerLabelsDoNotOverlapInTheSmallFrequenciesView) {
+    const auto check = [&](const std::string& what) {
+        frames(4);
+        std::vector<ui::Widget> labels;
+        for (const ui::Widget& w : ui::log().this_frame()) {
+            if (w.kind == "marker label") labels.push_back(w);
+        }
+        EXPECT_GE(labels.size(), 2u) << what;
+        for (std::size_t a = 0; a < labels.size(); ++a) {
+            for (std::size_t b = a + 1; b < labels.size(); ++b) {
+                const ui::Widget &u = labels[a], &v = labels[b];
+                const bool overlap = u.x < v.x + v.w && v.x < u.x + u.w && u.y < v.y + v.h && v.y < u.y + u.h;
+                EXPECT_FALSE(overlap) << what << ": \"" << u.label << "\" at (" << u.x << ", " << u.y << ") over \"" << v.label
+                                      << "\" at (" << v.x << ", " << v.y << ")";
+            }
+        }
+    };
+    for (const char* name : {"qwen2.5-7b-yarn", "llama3.1-8b", "phi3-mini-128k"}) {
+        if (!preset(name)) continue;
+        check(name);
+    }
+    ASSERT_TRUE(lab_->apply(apply_comparison(lab_->params(), "llama3.1-scaling"))) << lab_->status().error;
+    check("llama3.1-scaling");
 }
 
 }  // namespace
