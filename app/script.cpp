@@ -171,9 +171,10 @@ namespace {
 // {"frame", "exact", "setting", "fraction", "slices", "stride"}: where the exact pass stands.
 std::string progress_json(const LabCompute& compute, int frame) {
     const auto progress = compute.progress();
-    return fmt::format("{{\"frame\": {}, \"exact\": {}, \"setting\": {}, \"fraction\": {}, \"slices\": {}, \"stride\": {}}}\n",
+    return fmt::format("{{\"frame\": {}, \"exact\": {}, \"setting\": {}, \"fraction\": {}, \"slices\": {}, \"stride\": {}, "
+                       "\"naive\": {}, \"mode_scores\": {}}}\n",
                        frame, progress ? "false" : "true", progress ? progress->setting : -1, progress ? progress->fraction : 1.0,
-                       compute.slices_run(), compute.largest_stride());
+                       compute.slices_run(), compute.largest_stride(), progress && progress->naive, compute.has_mode_scores());
 }
 
 // The base RoPE curve as shown, float32 in the machine's byte order (little-endian on x86-64).

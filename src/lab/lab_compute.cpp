@@ -101,8 +101,32 @@ std::vector<gpu::SeriesJob> LabCompute::exact_jobs(const LabParams& p, int setti
     return jobs;
 }
 
+std::vector<gpu::SeriesJob> LabCompute::mode_jobs(const LabParams& p) const {
+    using gpu::SeriesJob, gpu::SeriesKind, gpu::Series;
+    std::vector<SeriesJob> jobs;
+    if (p.encoding == Encoding::Sinusoidal || p.angle_mode == AngleMode::Exact) return jobs;
+    jobs.push_back({Series::ModeScores, SeriesKind::Scores, data_.rope_sum, {}, p.max_distance, p.angle_mode});
+    if (p.mode_difference) jobs.push_back({Series::ModeError, SeriesKind::ModeError, data_.rope_sum, {}, p.max_distance, p.angle_mode});
+    return jobs;
+}
+
+std::string LabCompute::exact_key(const LabParams& setting) {
+    LabParams exact = setting;
+    exact.angle_mode = AngleMode::Exact;
+    exact.mode_difference = false;
+    return schema::key(exact, schema::Affects::Data);
+}
+
 bool LabCompute::refine(const LabParams& p) {
     const auto frame_start = std::chrono::steady_clock::now();
+    if (!refining_ && mode_pending_ && stride_ == 1) {
+        // Only the angle mode changed: its own series, a slice per frame, over the exact curve.
+        Refinement r;
+        r.naive = true;
+        r.jobs = mode_jobs(p);
+        for (const gpu::SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
+        refining_ = std::move(r);
+    }
     if (!refining_) {
         int next = stride_ > 1 ? 0 : -1;
         for (int s = 1; next < 0 && s < settings(); ++s) {
@@ -164,7 +188,11 @@ bool LabCompute::refine(const LabParams& p) {
 void LabCompute::finish_refinement(const LabParams& p) {
     const int setting = refining_->setting;
     for (const gpu::SeriesJob& job : refining_->jobs) device_.commit(job.into);
-    if (setting == 0) {
+    if (refining_->naive || setting == 0) mode_pending_ = false;
+    if (refining_->naive) {
+        has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact;
+        has_mode_error_ = has_mode_scores_ && p.mode_difference;
+    } else if (setting == 0) {
         stride_ = 1;
         has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact;
         has_mode_error_ = has_mode_scores_ && p.mode_difference;
@@ -184,10 +212,10 @@ std::optional<LabCompute::Progress> LabCompute::progress() const {
         ++coarse;
         if (first < 0) first = s;
     }
-    if (!refusal_.empty() || coarse == 0) return std::nullopt;
-    if (!refining_) return Progress{first, 0.0, coarse - 1};
+    if (!refusal_.empty() || (coarse == 0 && !mode_pending_)) return std::nullopt;
+    if (!refining_) return coarse == 0 ? Progress{0, 0.0, 0, true} : Progress{first, 0.0, coarse - 1};
     const double fraction = refining_->work_total > 0 ? refining_->work_done / refining_->work_total : 1.0;
-    return Progress{refining_->setting, fraction, coarse - 1};
+    return Progress{refining_->setting, fraction, refining_->naive ? coarse : coarse - 1, refining_->naive};
 }
 
 std::int64_t LabCompute::coarse_stride(const LabParams& p, int stale_settings) const {
@@ -290,8 +318,14 @@ void LabCompute::update_data(const LabParams& p) {
     const int count = setting_count(p);
     const std::string base_key = schema::key(setting_params(p, 0), schema::Affects::Data);
     std::vector<std::string> keys;
-    for (int i = 1; i < count; ++i) keys.push_back(schema::key(setting_params(p, i), schema::Affects::Data));
+    // A compared curve is exact whatever the angle mode: its key leaves the mode out.
+    for (int i = 1; i < count; ++i) keys.push_back(exact_key(setting_params(p, i)));
     const bool base_changed = base_key != base_key_ || !ready_;
+    // Only the angle mode (or its difference) changed, over exact curves: those stay on screen
+    // and the naive mode's curve is computed on its own, a slice per frame.
+    const std::string base_exact_key = exact_key(setting_params(p, 0));
+    const bool mode_only = base_changed && ready_ && previews_ && stride_ == 1 && base_exact_key == base_exact_key_ &&
+                           base_key_.rfind("averaging|", 0) != 0;
     std::optional<FreshData> fresh = compute_settings(p, key, base_changed, keys);
     if (!fresh) return;  // the previous curves stay on screen
     const bool partial = fresh->compared.size() + 1 < static_cast<std::size_t>(count);
@@ -307,9 +341,20 @@ void LabCompute::update_data(const LabParams& p) {
     // so are settings only partly computed, so the next frame goes on with them.
     key_ = !averaged ? "averaging|" + key : partial ? "partial|" + key : key;
     base_key_ = averaged ? base_key : "averaging|" + base_key;
+    base_exact_key_ = base_exact_key;
     if (!averaged) keys.assign(keys.size(), "averaging");
     focus_key_ = focus;
     ++recomputes_;
+    if (mode_only) {
+        has_mode_scores_ = has_mode_error_ = false;  // the old mode's curve goes; the new one comes a slice at a time
+        mode_pending_ = has_rope_ && p.angle_mode != AngleMode::Exact;
+        compute_previews(p, false);
+        pending_exact_ = pending_exact_ || mode_pending_;
+        quiet_updates_ = 2;  // no preview to show first: the naive curve starts this frame
+        ready_ = true;
+        return;
+    }
+    mode_pending_ = false;
     compute_previews(p, base_changed);
     if (base_changed) compute_heatmap(p);
     ready_ = true;

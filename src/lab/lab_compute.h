@@ -98,6 +98,7 @@ public:
         int setting = 0;
         double fraction = 0.0;
         int settings_left = 0;
+        bool naive = false;  // the naive angle mode's curve alone, over an exact curve kept as it was
     };
     std::optional<Progress> progress() const;
     // Vectors = mean with many samples: "averaging …" while a worker computes them (the previous
@@ -138,6 +139,9 @@ private:
     bool refine(const LabParams& p);
     std::vector<gpu::SeriesJob> exact_jobs(const LabParams& p, int setting) const;
     void finish_refinement(const LabParams& p);
+    std::vector<gpu::SeriesJob> mode_jobs(const LabParams& p) const;
+    // The same settings but for the angle mode (or its difference): the exact curves stay.
+    static std::string exact_key(const LabParams& setting);
     std::int64_t coarse_stride(const LabParams& p, int stale_settings) const;
     void compute_heatmap(const LabParams& p);
     void refresh_difference(const LabParams& p);
@@ -152,7 +156,8 @@ private:
     std::vector<LabData> compared_;
     // Per setting: the data key its LabData was made for (so an edit of one setting recomputes
     // that one), and the key and stride of the curve its device series holds.
-    std::string base_key_;
+    std::string base_key_, base_exact_key_;
+    bool mode_pending_ = false;  // the naive mode's series still to compute over exact curves
     std::vector<std::string> compared_keys_, compared_series_keys_;
     std::vector<std::int64_t> compared_strides_;
     std::string key_, focus_key_, error_, rejected_key_;
@@ -171,6 +176,7 @@ private:
         bool begun = false;       // its buffers are ready
         std::int64_t next = 0;    // its next distance
         double work_done = 0.0, work_total = 0.0;  // distances × terms
+        bool naive = false;  // the naive mode's series only (mode_jobs)
     };
     std::optional<Refinement> refining_;
     MeanCoefficients means_;

@@ -128,10 +128,13 @@ void exact_pass_line(const LabCompute& compute, int settings) {
     if (!progress) return;
     const std::string whose = settings > 1 ? fmt::format(" of setting {} ({} more after it)", progress->setting + 1, progress->settings_left)
                                            : "";
-    const std::string line = fmt::format("computing the exact curve{}: {:.0f} %", whose, 100.0 * progress->fraction);
+    // A new angle mode over a finished exact curve: the naive curve alone, the exact one stays.
+    const std::string line = progress->naive ? fmt::format("computing the naive-angle curve (the exact one is done): {:.0f} %",
+                                                           100.0 * progress->fraction)
+                                             : fmt::format("computing the exact curve{}: {:.0f} %", whose, 100.0 * progress->fraction);
     ImGui::ProgressBar(static_cast<float>(progress->fraction), ImVec2(-FLT_MIN, std::max(3.0f, 0.25f * ImGui::GetFontSize())), "");
     ui::tip("The full curve is computed a slice per frame, the preview shown meanwhile; any change restarts it.");
-    ui::text_disabled(line);
+    ui::message(line, ImGui::GetColorU32(ImGuiCol_TextDisabled));
 }
 
 namespace {

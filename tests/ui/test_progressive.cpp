@@ -93,5 +93,42 @@ TEST(Progressive, AThetaChangeAt2To24WithA512Head) {
     fs::remove_all(dir);
 }
 
+// A finished exact curve at N = 2^24, then the angle mode switched to naive fp32 in the panel:
+// the exact curve stays as it was, bit for bit, with no preview, while the naive curve is
+// computed over frames under its own progress line; then it is drawn over the exact one.
+TEST(Progressive, SwitchingTheAngleModeKeepsTheExactCurve) {
+    const fs::path dir = test::fresh_dir("progressive_mode");
+    const Json script = {
+        {{"until_exact", 20000}}, {{"progress", "q0.json"}}, {{"curve", "before.f32"}},
+        {{"click", "Angles"}}, {{"click", "naive fp32"}}, {{"wait", 3}},
+        {{"progress", "q1.json"}}, {{"curve", "during.f32"}}, {{"widgets", "during.json"}}, {{"screenshot", "during.png"}},
+        {{"until_exact", 20000}}, {{"progress", "q2.json"}}, {{"curve", "after.f32"}}, {{"screenshot", "after.png"}},
+    };
+    std::ofstream(dir / "script.json") << script.dump(1);
+    const test::Result r = test::run("gui --size 1280x720 --paused --max-distance 16777216 --head-dim 128 --vectors random "
+                                     "--encoding rope --script script.json",
+                                     "cd '" + dir.string() + "' &&");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json q0 = read_json(dir / "q0.json"), q1 = read_json(dir / "q1.json"), q2 = read_json(dir / "q2.json");
+    EXPECT_TRUE(q0["exact"].get<bool>());
+    EXPECT_FALSE(q1["exact"].get<bool>()) << "the naive curve is computed over frames";
+    EXPECT_TRUE(q1["naive"].get<bool>()) << "…and says so";
+    EXPECT_EQ(q1["stride"], 1) << "the exact curve is not dropped to a preview";
+    EXPECT_FALSE(q1["mode_scores"].get<bool>());
+    EXPECT_TRUE(q2["exact"].get<bool>());
+    EXPECT_TRUE(q2["mode_scores"].get<bool>()) << "the naive curve is drawn once computed";
+    EXPECT_GT(q2["frame"].get<int>() - q1["frame"].get<int>(), 2) << "a slice per frame, not in one";
+    bool line = false;
+    for (const Json& w : read_json(dir / "during.json")) {
+        line = line || (w["kind"] == "message" && w["label"].get<std::string>().find("naive-angle curve") != std::string::npos);
+    }
+    EXPECT_TRUE(line) << "its own progress line";
+    const std::vector<float> before = read_floats(dir / "before.f32"), during = read_floats(dir / "during.f32"),
+                             after = read_floats(dir / "after.f32");
+    ASSERT_EQ(before.size(), static_cast<std::size_t>(kDistances));
+    EXPECT_TRUE(before == during) << "the exact curve changed while the naive one was computed";
+    EXPECT_TRUE(before == after);
+}
+
 }  // namespace
 }  // namespace ropelab
