@@ -128,10 +128,15 @@ void crawl(const std::string& name, const std::string& args) {
     for (const Json& s : open_headers) c.step(s);
     c.act({"start"}, {});
     std::set<std::string> seen;
-    // The UI scale last: it changes every layout after it (tabs instead of the grid).
+    // The views' own compare control first (the setting views 2 and 4 show): the panel's
+    // compare, comparison and reset controls after it end compare mode. The UI scale last: it
+    // changes every layout after it (tabs instead of the grid).
     std::vector<Control> ordered;
     for (const Control& w : all) {
-        if (w.label != "UI scale") ordered.push_back(w);
+        if (w.label == "setting shown") ordered.push_back(w);
+    }
+    for (const Control& w : all) {
+        if (w.label != "UI scale" && w.label != "setting shown") ordered.push_back(w);
     }
     for (const Control& w : all) {
         if (w.label == "UI scale") ordered.push_back(w);
