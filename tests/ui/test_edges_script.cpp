@@ -1,5 +1,5 @@
-// tests/ui through `gui --script` and xdotool: where the lab's messages show, and the presenter's
-// S tapped faster than a frame.
+// tests/ui through `gui --script` and xdotool: where the lab's messages show, views 2 and 4 picking
+// their setting in compare mode, and the presenter's S tapped faster than a frame.
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
