@@ -291,7 +291,7 @@ std::string export_view_data(const std::string& path, int view, const LabParams&
         table = view_data(static_cast<View>(view), params, data);
     }
     std::string error;
-    write_file_atomically(path, json ? to_json(table) : to_csv(table), error);
+    write_file_atomically(path, [&](std::FILE* out) { return json ? write_json(out, table) : write_csv(out, table); }, error);
     return error;
 }
 

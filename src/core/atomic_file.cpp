@@ -269,30 +269,30 @@ void PartialFile::abandon() {
     release(slot_);
 }
 
-bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error) {
     PartialFile file;
     if (!file.claim(path, error)) return false;
-    const int fd = open(file.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    bool ok = fd >= 0;
-    for (std::size_t at = 0; ok && at < bytes.size();) {
-        const ssize_t n = write(fd, bytes.data() + at, bytes.size() - at);
-        if (n < 0 && errno == EINTR) continue;
-        ok = n > 0;
-        if (ok) at += static_cast<std::size_t>(n);
-    }
+    std::FILE* out = std::fopen(file.path().c_str(), "wbe");
+    errno = 0;
+    bool ok = out && write(out) && std::fflush(out) == 0;
     const int write_errno = errno;
     // Replacing a user's file: make the new bytes durable before the rename, so a crash cannot
     // leave an empty file where theirs was. New files skip it (a PNG sequence writes hundreds).
-    if (ok && file.replacing()) ok = fsync(fd) == 0;
-    if (fd >= 0 && close(fd) != 0) ok = false;
+    if (ok && file.replacing()) ok = fsync(fileno(out)) == 0;
+    if (out && std::fclose(out) != 0) ok = false;
     if (!ok) {
         const std::string problem = folder_problem(path);
         error = cannot_write(path, !problem.empty() ? problem
                                    : write_errno == ENOSPC ? "disk full"
-                                                           : std::strerror(write_errno));
+                                   : write_errno ? std::strerror(write_errno) : "the write failed");
         return false;
     }
     return file.commit(error);
+}
+
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+    return write_file_atomically(
+        path, [bytes](std::FILE* out) { return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size(); }, error);
 }
 
 // ---- PartialFolder -----------------------------------------------------------------------------

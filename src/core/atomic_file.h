@@ -9,6 +9,8 @@
 //  * A folder target (a PNG sequence) must be new or empty. Frames are staged in a folder this
 //    run creates and moved in without replacing anything.
 //  * On failure, cancel, SIGINT or SIGTERM exactly what this run created is removed.
+#include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,8 @@ std::string folder_problem(const std::string& path);
 // Writes `bytes` to `path` by the rules above, checking every write and the close (a full disk
 // shows up there). On failure returns false with the reason in `error`; nothing is left behind.
 bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error);
+// The same, with the bytes streamed by `write` onto the open file (false: a write failed).
+bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error);
 
 // A file this run is writing: NAME.partial, created exclusively by claim(), renamed onto the
 // target by commit(), removed by abandon() or the destructor when not committed.
