@@ -1,8 +1,8 @@
-#include <new>
 #include "cli.h"
 
 #include <cstdio>
 #include <functional>
+#include <new>
 #include <string>
 
 #include <CLI/CLI.hpp>
