@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "core/json_input.h"
+#include "core/presets.h"
 #include "state/schema.h"
 
 namespace ropelab {
@@ -170,6 +171,17 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
         require(loop->is_array() && loop->size() == 2, "playback.loop", "must be [from, to]");
         schema::assign(p, *schema::by_path("playback.loop_from"), json_to_value(*schema::by_path("playback.loop_from"), (*loop)[0]));
         schema::assign(p, *schema::by_path("playback.loop_to"), json_to_value(*schema::by_path("playback.loop_to"), (*loop)[1]));
+    }
+    // A session naming a preset but carrying no model (hand-written, or cut down): the preset's
+    // model, so that what is computed is what the session and every export's metadata name.
+    if (j.contains("preset") && !j.contains("model")) {
+        const Preset* preset = find_preset(p.preset);
+        require(preset != nullptr, "model",
+                fmt::format("is missing, and preset \"{}\" is not a built-in preset to take it from (see `ropelab presets`); "
+                            "give the model's fields under \"model\"",
+                            p.preset.size() > 80 ? p.preset.substr(0, 77) + "..." : p.preset));
+        p.model = preset->config;
+        p.focused_pair = std::min(p.focused_pair, std::max(0, rotary_dim(p.model) / 2 - 1));
     }
     schema::validate(p);
 
