@@ -12,15 +12,51 @@ namespace {
 
 constexpr std::size_t kExcerptChars = 80;
 
-std::string cut(std::string text) {
-    if (text.size() > kExcerptChars) text = text.substr(0, kExcerptChars - 3) + "...";
+// `text` with every byte that is not part of valid UTF-8 written as \xNN: a parser's message
+// quotes the bytes it stopped at, and a message must stay valid UTF-8 to be shown or saved.
+std::string printable(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        const std::size_t length = byte < 0x80 ? 1 : (byte & 0xe0) == 0xc0 ? 2 : (byte & 0xf0) == 0xe0 ? 3 : (byte & 0xf8) == 0xf0 ? 4 : 0;
+        bool valid = length > 0 && i + length <= text.size() && !(length == 2 && byte < 0xc2);
+        for (std::size_t k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+        if (valid && (length > 1 || byte >= 0x20 || byte == '\n' || byte == '\t')) {
+            out.append(text.substr(i, length));
+            i += length;
+        } else {
+            out += fmt::format("\\x{:02X}", byte);
+            ++i;
+        }
+    }
+    return out;
+}
+
+// At most ~80 characters, never splitting a UTF-8 sequence.
+std::string cut(std::string text, std::size_t limit = kExcerptChars) {
+    text = printable(text);
+    if (text.size() > limit) {
+        std::size_t end = limit - 3;
+        while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;
+        text = text.substr(0, end) + "...";
+    }
     return text;
 }
 
 std::string scalar_excerpt(const Json& v) {
     if (v.is_array()) return v.empty() ? "[]" : "[...]";
     if (v.is_object()) return v.empty() ? "{}" : "{...}";
-    return cut(v.dump());
+    return cut(v.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+// The parser's message without its "[json.exception.parse_error.101] parse error" prefix, which
+// took most of the room: where, and what it read.
+std::string parser_message(const std::exception& e) {
+    std::string text = e.what();
+    if (text.starts_with("[json.exception.")) text.erase(0, text.find("] ") + 2);
+    if (text.starts_with("parse error ")) text.erase(0, 12);
+    if (const auto at = text.find("syntax error while parsing "); at != std::string::npos) text.erase(at, 27);
+    return cut(text, 2 * kExcerptChars);
 }
 
 // Builds the value from the parser's events in one linear pass. nlohmann's own callback parser
@@ -66,7 +102,7 @@ public:
     }
 
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
-        throw InputError(fmt::format("{}: not valid JSON: {}", source_, cut(e.what())));
+        throw InputError(fmt::format("{}: not valid JSON: {}", source_, parser_message(e)));
     }
 
     std::vector<std::string> duplicates;  // dotted paths, in the order found
@@ -145,7 +181,7 @@ Json parse_json_input(std::string_view text, std::string_view source, std::vecto
     try {
         Json::sax_parse(text.begin(), text.end(), &builder);
     } catch (const Json::exception& e) {  // out-of-range numbers and the like
-        throw InputError(fmt::format("{}: not valid JSON: {}", source, cut(e.what())));
+        throw InputError(fmt::format("{}: not valid JSON: {}", source, parser_message(e)));
     }
     if (warnings) {
         for (const std::string& key : builder.duplicates) {
@@ -162,7 +198,7 @@ std::string json_excerpt(const Json& value) {
     std::size_t shown = 0;
     for (auto it = value.begin(); it != value.end() && out.size() < kExcerptChars - 20; ++it, ++shown) {
         if (shown) out += ", ";
-        if (!array) out += cut(Json(it.key()).dump()) + ": ";
+        if (!array) out += cut(Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace)) + ": ";
         out += scalar_excerpt(*it);
     }
     if (shown < value.size()) out += fmt::format("{}... {} in all", shown ? ", " : "", value.size());

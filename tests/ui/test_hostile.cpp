@@ -65,6 +65,32 @@ TEST(HostileSession, HugeValuesAreRefusedNamingTheFieldWithinASecond) {
     EXPECT_EQ(session_of(dir / "before.json"), session_of(dir / "after.json"));
 }
 
+// A share string of non-ASCII text typed through `gui --script` used to end the app with an
+// "internal error" (the refusal quoted one byte of 'é', and the widget log could not be saved as
+// JSON). Each is now refused in the panel, naming the character, and the lab keeps its state.
+TEST(HostileSession, NonAsciiShareStringsAreRefusedNamingTheCharacter) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"h\u00e9llo", "U+00E9 (at byte 2) is not a base64url character"},
+        {"\u65e5\u672c", "U+65E5 (at byte 1) is not a base64url character"},
+        {"eyJ\u20ac", "U+20AC (at byte 4) is not a base64url character"},
+        {base64url("\xff{}"), "not valid JSON"},  // valid base64url of bytes that are not UTF-8
+    };
+    for (const auto& [text, words] : cases) {
+        const fs::path dir = fresh_dir("nonascii");
+        const Json script = {{{"state", "before.json"}},  {{"click", "Session"}}, {{"click", "Share string"}},
+                             {{"type", text}},            {{"click", "Open share string"}},
+                             {{"wait", 2}},               {{"widgets", "w.json"}}, {{"state", "after.json"}}};
+        const test::Result r = gui(dir, script);
+        ASSERT_EQ(r.status, 0) << words << ": " << r.err;
+        bool named = false;
+        for (const Json& w : read_json(dir / "w.json")) {
+            if (w["kind"] == "message" && w["label"].get<std::string>().find(words) != std::string::npos) named = true;
+        }
+        EXPECT_TRUE(named) << "the panel should show: " << words;
+        EXPECT_EQ(session_of(dir / "before.json"), session_of(dir / "after.json")) << words;
+    }
+}
+
 // ---- random clicking through the X server ----------------------------------------------------
 
 int sh(const std::string& command) { return std::system(command.c_str()); }
