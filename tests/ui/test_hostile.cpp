@@ -91,6 +91,31 @@ TEST(HostileSession, NonAsciiShareStringsAreRefusedNamingTheCharacter) {
     }
 }
 
+// A 17,000-character path typed into a path field, then used: the refusal quoting it, drawn
+// wrapped, overflowed ImGui's 16-bit vertex indices and aborted the app. Path fields now hold at
+// most 4096 characters (PATH_MAX), saying so, and long text on screen shows its start and length.
+TEST(HostileSession, AHugePathTypedIntoAFieldIsCutAndRefused) {
+    const std::string path = "/tmp/" + std::string(17000, 'a');
+    const std::vector<std::pair<std::string, std::string>> fields = {
+        {"Config file", "Load config"}, {"Export file", "Start export"}, {"Session file", "Open session"}};
+    for (const auto& [field, action] : fields) {
+        const fs::path dir = fresh_dir("hugepath");
+        Json script = {{{"click", field}}, {{"type", path}}, {{"click", action}}, {{"wait", 3}}, {{"widgets", "w.json"}}};
+        if (field != "Config file") script.insert(script.begin(), Json{{"click", field.substr(0, field.find(' '))}});  // its section
+        const test::Result r = gui(dir, script);
+        ASSERT_EQ(r.status, 0) << field << ": " << r.err.substr(0, 400);
+        bool limit_named = false;
+        std::size_t typed = 0;
+        for (const Json& w : read_json(dir / "w.json")) {
+            const std::string label = w["label"].get<std::string>();
+            if (w["kind"] == "message" && label == field + ": at most 4096 characters; the rest was cut") limit_named = true;
+            if (w["kind"] == "input" && label == field) typed = w["value"].get<std::string>().size();
+        }
+        EXPECT_TRUE(limit_named) << field;
+        EXPECT_EQ(typed, 4096u) << field;
+    }
+}
+
 // ---- random clicking through the X server ----------------------------------------------------
 
 int sh(const std::string& command) { return std::system(command.c_str()); }
