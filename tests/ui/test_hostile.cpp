@@ -116,6 +116,24 @@ TEST(HostileSession, AHugePathTypedIntoAFieldIsCutAndRefused) {
     }
 }
 
+// An export the renderer refuses used to say only "not saved (stopped or refused)": the panel
+// and the log now give the renderer's reason.
+TEST(HostileSession, TheExportPanelSaysWhyAnExportWasRefused) {
+    const fs::path dir = fresh_dir("exportwhy");
+    const Json script = {{{"click", "Export"}}, {{"click", "Export file"}}, {{"type", "anim.gif"}}, {{"click", "Frames"}},
+                         {{"type", "0"}},      {{"click", "Start export"}}, {{"wait", 120}},         {{"widgets", "w.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string why = "not saved: --frames: must be in [1, 100000] (got 0)";
+    bool shown = false;
+    for (const Json& w : read_json(dir / "w.json")) {
+        if (w["kind"] == "message" && w["label"] == why) shown = true;
+    }
+    EXPECT_TRUE(shown) << "the panel should show: " << why;
+    EXPECT_NE(r.err.find("export to anim.gif: " + why), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "anim.gif"));
+}
+
 // ---- random clicking through the X server ----------------------------------------------------
 
 int sh(const std::string& command) { return std::system(command.c_str()); }
