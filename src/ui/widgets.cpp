@@ -48,7 +48,15 @@ void WidgetLog::check_item_fits(std::string_view text) {
 }
 
 void WidgetLog::record(std::string_view label, std::string_view kind, std::string value) {
-    const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+    const ImRect clip = window->ClipRect;
+    if (window->SkipItems) {
+        // A window with no room (a view squeezed to nothing by a long caption) submits no items:
+        // "the last item" is still an earlier one, whose ID must not be taken for this one's.
+        const ImVec2 at = window->DC.CursorPos;
+        add(label, kind, std::move(value), at, at, clip.ToVec4(), 0, false);
+        return;
+    }
     add(label, kind, std::move(value), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), clip.ToVec4(), ImGui::GetItemID(),
         ImGui::IsItemVisible());
 }
@@ -92,10 +100,10 @@ void WidgetLog::add(std::string_view label, std::string_view kind, std::string v
 void allow_tooltips(bool on) { g_tooltips = on; }
 bool tooltips_allowed() { return g_tooltips; }
 
-// A long text (a 17,000-character path inside a refusal) drawn whole, wrapped, needs more
-// vertices than one ImGui draw list can index with 16 bits, and aborts the app: beyond this many
-// bytes, text on screen shows its start and its length.
-constexpr std::size_t kMaxShownBytes = 1000;
+// A long text (a 17,000-character path inside a refusal) is drawn in one piece, four vertices a
+// character, more than ImGui's 16-bit indices reach in one draw command (16,383 characters), and
+// aborts the app: beyond this many bytes, text on screen shows its start and its length.
+constexpr std::size_t kMaxShownBytes = 4000;
 
 std::string elided(std::string_view text) {
     if (text.size() <= kMaxShownBytes) return std::string(text);

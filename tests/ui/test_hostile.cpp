@@ -134,6 +134,20 @@ TEST(HostileSession, TheExportPanelSaysWhyAnExportWasRefused) {
     EXPECT_FALSE(fs::exists(dir / "anim.gif"));
 }
 
+// A long caption while presenting leaves the views no room; their windows then submit no items,
+// and the widget log took the title bar's ID for the plot's, a "duplicate ImGui ID" (exit 3).
+// Presented full screen here (1920x1080, and 320x480 in its own ctest entry).
+TEST(HostileLesson, ALongCaptionWhilePresentingIsNoDuplicateId) {
+    const fs::path dir = fresh_dir("caption");
+    std::string caption;
+    for (int i = 0; i < 420; ++i) caption += (i ? " caption" : "caption") + std::to_string(i);
+    const Json lesson = {{"title", "t"}, {"scenes", {{{"title", "A long one"}, {"caption", caption}, {"views", {3, 5}}}}}};
+    std::ofstream(dir / "lesson.json") << lesson.dump();
+    const test::Result r = test::run("gui --lesson lesson.json --present --frames 10", "cd '" + dir.string() + "' &&");
+    EXPECT_EQ(r.status, 0) << r.err.substr(0, 600);
+    EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err.substr(0, 600);
+}
+
 // ---- random clicking through the X server ----------------------------------------------------
 
 int sh(const std::string& command) { return std::system(command.c_str()); }
