@@ -191,6 +191,8 @@ Json parse_json_input(std::string_view text, std::string_view source, std::vecto
     return root;
 }
 
+std::string text_excerpt(std::string_view text, std::size_t limit) { return cut(std::string(text), limit); }
+
 std::string json_excerpt(const Json& value) {
     if (!value.is_array() && !value.is_object()) return scalar_excerpt(value);
     const bool array = value.is_array();

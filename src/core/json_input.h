@@ -32,4 +32,8 @@ Json parse_json_input(std::string_view text, std::string_view source, std::vecto
 // objects as their first few scalar members and a count.
 std::string json_excerpt(const Json& value);
 
+// Any text (a word read from a file, possibly binary) for a message: at most ~`limit` bytes,
+// bytes that are not valid UTF-8 and control characters written as \xNN.
+std::string text_excerpt(std::string_view text, std::size_t limit = 80);
+
 }  // namespace ropelab

@@ -213,6 +213,14 @@ Annotation read_annotation(const Json& aj, const std::string& awhere) {
     if (!aj.is_object()) throw InputError(fmt::format("{}: must be an object (got {})", awhere, json_excerpt(aj)));
     if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
     n.text = aj["text"].get<std::string>();
+    for (const char* key : {"view", "x", "y"}) {
+        if (aj.contains(key) && !aj[key].is_number()) {
+            throw InputError(fmt::format("{}: \"{}\" must be a number (got {})", awhere, key, json_excerpt(aj[key])));
+        }
+    }
+    if (aj.contains("at") && !aj["at"].is_string()) {
+        throw InputError(fmt::format("{}: \"at\" must be one of label, distance, pair, cell (got {})", awhere, json_excerpt(aj["at"])));
+    }
     try {
         const double view = aj.value("view", 3.0);  // as a double: no undefined int conversion
         n.view = view >= 1 && view <= kViewCount && view == std::floor(view) ? static_cast<int>(view) - 1 : -1;

@@ -141,10 +141,10 @@ TEST(Lesson, ErrorsNameTheSceneAndTheField) {
     EXPECT_NE(e.find("gpt-7"), std::string::npos) << e;
     EXPECT_THROW(load_lesson("/no/such/lesson.json"), InputError);
     // Found by fuzz_lesson: a field of the wrong type read with a default used to escape as a
-    // JSON type_error; now it is refused like any other mistake, naming the scene.
+    // JSON type_error; now it is refused like any other mistake, naming the scene and field.
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "annotations": [{"text": "t", "at": 5}]})");
     EXPECT_NE(e.find("scene 2"), std::string::npos) << e;
-    EXPECT_NE(e.find("type must be string"), std::string::npos) << e;
+    EXPECT_NE(e.find("\"at\" must be one of label, distance, pair, cell (got 5)"), std::string::npos) << e;
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "keyframes": [{"param": "theta", "from": 1, "to": 2, "easing": 3}]})");
     EXPECT_NE(e.find("keyframes"), std::string::npos) << e;
 }
