@@ -2,7 +2,7 @@
 // strings, lessons, vector files, `gui --script`), each run through the real binary under a
 // time limit. Every case must end with exit 2 and a message naming the field or value (its
 // first words are checked), or succeed where the input is in fact valid; never a crash (exit
-// >= 128) or a hang (killed at 20 s). The categories and counts are listed in docs/redteam.md.
+// >= 128) or a hang (killed at 20 s). The categories, counts and every case are listed in docs/redteam.md.
 // FILE/ in a case's arguments and message is its folder of input files, OUT/ its empty output
 // folder.
 #include <gtest/gtest.h>

@@ -148,6 +148,52 @@ TEST(HostileLesson, ALongCaptionWhilePresentingIsNoDuplicateId) {
     EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err.substr(0, 600);
 }
 
+// Files dropped onto the window (each read as a config): every hostile one is refused in the
+// panel naming the file and the problem, the model stays, and the app lives on.
+TEST(HostileDrop, DroppedHostileFilesAreRefusedNamingTheProblem) {
+    const fs::path dir = fresh_dir("drops");
+    const auto write = [&](const std::string& name, const std::string& bytes) {
+        test::write_file((dir / name).string(), bytes);
+        return (dir / name).string();
+    };
+    std::string many = "[", keys = "{";
+    for (int i = 0; i < 600000; ++i) many += i ? ",{}" : "{}";
+    for (int i = 0; i < 200000; ++i) keys += (i ? ",\"k" : "\"k") + std::to_string(i) + "\": 0";
+    fs::create_directories(dir / "folder");
+    const std::vector<std::pair<std::string, std::string>> drops = {
+        {write("text.json", "not json"), "text.json: not valid JSON"},
+        {write("empty.json", ""), "empty.json: not valid JSON"},
+        {write("deep.json", std::string(300, '[') + std::string(300, ']')), "deep.json: nested deeper than 256 levels"},
+        {write("many.json", many + "]"), "many.json: more than 200000 values"},
+        {write("keys.json", keys + "}"), "keys.json: an object has more than 20000 keys"},
+        {write("binary.bin", std::string("\x89PNG\r\n\x1a\n\0\0\0", 11)), "binary.bin: not valid JSON"},
+        {write("utf8.json", "{\"model_type\": \"\xff\"}"), "utf8.json: not valid JSON"},
+        {write("theta.json", R"({"head_dim": 64, "rope_theta": -1})"), "theta.json: rope_theta = -1 is out of range"},
+        {write("head.json", R"({"head_dim": 1e300})"), "head.json: head_dim = 1e+300 is out of range"},
+        {write("array.json", "[1, 2]"), "array.json: the top level must be a JSON object"},
+        {(dir / "folder").string(), "not a config file (it is a folder)"},
+        {(dir / "missing.json").string(), "missing.json: cannot open config file (it does not exist)"},
+        {"/dev/zero", "/dev/zero: not a config file (not a regular file)"},
+    };
+    Json script = {{{"state", "before.json"}}};
+    for (std::size_t i = 0; i < drops.size(); ++i) {
+        script.push_back({{"drop", drops[i].first}});
+        script.push_back({{"wait", 2}});
+        script.push_back({{"widgets", "w" + std::to_string(i) + ".json"}});
+    }
+    script.push_back({{"state", "after.json"}});
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err.substr(0, 600);
+    for (std::size_t i = 0; i < drops.size(); ++i) {
+        bool named = false;
+        for (const Json& w : read_json(dir / ("w" + std::to_string(i) + ".json"))) {
+            if (w["kind"] == "message" && w["label"].get<std::string>().find(drops[i].second) != std::string::npos) named = true;
+        }
+        EXPECT_TRUE(named) << "drop " << drops[i].first.substr(0, 80) << ": the panel should show " << drops[i].second;
+    }
+    EXPECT_EQ(session_of(dir / "before.json")["model"], session_of(dir / "after.json")["model"]);
+}
+
 // ---- random clicking through the X server ----------------------------------------------------
 
 int sh(const std::string& command) { return std::system(command.c_str()); }
