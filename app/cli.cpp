@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <new>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -104,6 +105,9 @@ int run_cli(int argc, char** argv) {
         action();
     } catch (const InputError& e) {
         std::fprintf(stderr, "ropelab: error: %s\n", e.what());
+        return 2;
+    } catch (const std::bad_alloc&) {  // a limit set by the user (ulimit -v) or a full machine
+        std::fprintf(stderr, "ropelab: error: out of memory; choose smaller settings (fewer distances, a smaller head)\n");
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "ropelab: internal error: %s\n", e.what());

@@ -28,8 +28,10 @@ namespace ropelab {
 namespace {
 
 constexpr std::int64_t kMaxSweep = std::int64_t{1} << 22;
-// Sinusoidal positions are float64 integers: exact to 2^53, further than the lab's fields reach.
-constexpr std::int64_t kMaxCorePosition = std::int64_t{1} << 53;
+// The lab's own position range (0 .. 2^31 - 1). Angles are m · step mod 2^64 turns with a step
+// rounded to 2^-64 turns: off by at most m · 2^-65 turns, 4e-10 rad at 2^31 but 0.09° at 2^53,
+// where this used to reach; sinusoidal angles m·ω in float64 lose more still.
+constexpr std::int64_t kMaxCorePosition = kMaxPosition;
 
 void add_device_options(CLI::App* cmd, DeviceOptions& d) {
     cmd->add_option("--device", d.device,
@@ -269,8 +271,9 @@ std::pair<std::int64_t, std::int64_t> parse_position_range(const std::string& te
         !CLI::detail::lexical_cast(text.substr(colon + 1), to)) {
         throw InputError(fmt::format("--positions: expected A:B with integers A < B (got \"{}\")", text));
     }
-    if (from < 0 || to <= from || to > kMaxCorePosition) {
-        throw InputError(fmt::format("--positions: need 0 <= A < B <= 2^53 (got \"{}\")", text));
+    if (from < 0 || to <= from || to - 1 > kMaxCorePosition) {
+        throw InputError(fmt::format("--positions: need 0 <= A < B <= 2^31 (positions up to {}, where angles are exact; "
+                                     "got \"{}\")", kMaxCorePosition, text));
     }
     if (to - from > kMaxSweep) {
         throw InputError(fmt::format("--positions: at most {} positions per sweep (got {})",

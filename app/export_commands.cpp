@@ -30,6 +30,15 @@ lab::Sweep parse_sweep(const std::string& name) {
     return lab::Sweep::Factor;
 }
 
+// --view's value, or a refusal naming the flag.
+View view_option(const std::string& name) {
+    try {
+        return parse_view_name(name);
+    } catch (const InputError& e) {
+        throw InputError(std::string("--view: ") + e.what());
+    }
+}
+
 void progress(const ExportJob& job) {
     if (!isatty(STDERR_FILENO)) return;
     std::fprintf(stderr, "\rropelab: frame %d/%d, %.0f s left   ", job.done_frames(), job.total_frames(), job.eta_seconds());
@@ -39,7 +48,7 @@ void progress(const ExportJob& job) {
 LabParams render_params(const RenderOptions& o, const Session* session) {
     LabParams p = lab_params_from(o.lab, 1.0f, session);
     p.playing = false;
-    p.focused_view = o.view == "all" ? -1 : static_cast<int>(parse_view_name(o.view));
+    p.focused_view = o.view == "all" ? -1 : static_cast<int>(view_option(o.view));
     p.show_controls = o.view == "all";  // one view: the view alone; all: the whole window
     return p;
 }
@@ -135,7 +144,7 @@ int run_render(const RenderOptions& o) {
 int run_export_data(const ExportDataOptions& o) {
     const std::optional<Session> session = load_session_option(o.lab.session);
     LabParams params = lab_params_from(o.lab, 1.0f, session ? &*session : nullptr);
-    const View view = parse_view_name(o.view);
+    const View view = view_option(o.view);
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));
     }

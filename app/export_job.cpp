@@ -227,6 +227,7 @@ void ExportPanelRunner::step(Lab& lab) {
         if (spec.path.ends_with(".csv") || spec.path.ends_with(".json")) {
             const std::string error = export_view_data(spec.path, spec.view, lab.params(), lab.compute().data());
             status.message = error.empty() ? "saved " + spec.path : "not saved: " + error;
+            if (!error.empty()) std::fprintf(stderr, "ropelab: export to %s: not saved: %s\n", spec.path.c_str(), error.c_str());
             return;
         }
         // The target is checked here, where the reason can be shown; the child checks again.
@@ -239,6 +240,7 @@ void ExportPanelRunner::step(Lab& lab) {
         }
         if (!problem.empty()) {
             status.message = "not saved: " + problem;
+            std::fprintf(stderr, "ropelab: export to %s: not saved: %s\n", spec.path.c_str(), problem.c_str());
             return;
         }
         child_ = std::make_unique<platform::ChildProcess>();
@@ -259,6 +261,8 @@ void ExportPanelRunner::step(Lab& lab) {
         child_->terminate();
     }
     for (const std::string& line : child_->read_lines()) {
+        // The renderer's refusal: the reason the panel shows when it ends.
+        if (line.starts_with("ropelab: error: ")) reason_ = line.substr(16);
         int done = 0, total = 1;
         double eta = 0.0;
         if (std::sscanf(line.c_str(), "progress %d %d %lf", &done, &total, &eta) == 3) {
@@ -268,10 +272,14 @@ void ExportPanelRunner::step(Lab& lab) {
     }
     int exit_status = 0;
     if (child_->finished(exit_status)) {
-        status.message = exit_status == 0 ? "saved " + path_
-                                          : "not saved (" + std::string(exit_status == 2 ? "stopped or refused" : "failed") +
-                                                "); nothing left at " + path_;
+        for (const std::string& line : child_->read_lines()) {
+            if (line.starts_with("ropelab: error: ")) reason_ = line.substr(16);
+        }
+        const std::string why = !reason_.empty() ? reason_ : exit_status == 2 ? "stopped or refused" : fmt::format("failed (exit {})", exit_status);
+        status.message = exit_status == 0 ? "saved " + path_ : "not saved: " + why;
+        if (exit_status != 0) std::fprintf(stderr, "ropelab: export to %s: not saved: %s\n", path_.c_str(), why.c_str());
         status.running = false;
+        reason_.clear();
         child_.reset();
     }
 }
@@ -291,7 +299,7 @@ std::string export_view_data(const std::string& path, int view, const LabParams&
         table = view_data(static_cast<View>(view), params, data);
     }
     std::string error;
-    write_file_atomically(path, json ? to_json(table) : to_csv(table), error);
+    write_file_atomically(path, [&](std::FILE* out) { return json ? write_json(out, table) : write_csv(out, table); }, error);
     return error;
 }
 

@@ -71,6 +71,7 @@ private:
     std::string program_;
     std::unique_ptr<platform::ChildProcess> child_;
     std::string path_;
+    std::string reason_;  // the renderer's last "ropelab: error:" line
 };
 
 // One picture rather than an animation: .png, or a vector figure (.svg, .pdf).

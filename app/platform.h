@@ -17,11 +17,12 @@ long live_heap_kib();
 
 class ChildProcess {
 public:
-    // Starts `program args…` with stdout piped back; false (and `error`) if it cannot start.
+    // Starts `program args…` with stdout and stderr piped back, as lines; false (and `error`) if
+    // it cannot start.
     bool start(const std::string& program, const std::vector<std::string>& args, std::string& error);
     ~ChildProcess();
 
-    // Whatever stdout lines arrived since the last call (never blocks).
+    // Whatever lines (stdout and stderr) arrived since the last call (never blocks).
     std::vector<std::string> read_lines();
     // True once the child has exited; `status` is its exit status (or 128 + signal).
     bool finished(int& status);

@@ -70,6 +70,7 @@ bool ChildProcess::start(const std::string& program, const std::vector<std::stri
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);  // its refusals, to show why
     posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(program.c_str()));

@@ -69,13 +69,13 @@ std::string widgets_json(const std::vector<ui::Widget>& widgets) {
         if (!w.item_of.empty()) j["item_of"] = w.item_of;
         out.push_back(j);
     }
-    return out.dump(1) + "\n";
+    return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string clipped_json(const std::vector<ui::ClippedText>& clipped) {
     Json out = Json::array();
     for (const ui::ClippedText& c : clipped) out.push_back({{"text", c.text}, {"needed", c.needed}, {"room", c.room}});
-    return out.dump(1) + "\n";
+    return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::pair<double, double> at_of(const Json& step) {
@@ -220,7 +220,7 @@ bool Script::after_frame(const Lab& lab) {
 
 // Turns a step into the frames it takes. Files are written after the frame in which the step runs.
 bool Script::expand(const Json& step, Window&) {
-    std::printf("script: step %zu: %s\n", next_, step.dump().c_str());
+    std::printf("script: step %zu: %s\n", next_, step.dump(-1, ' ', false, Json::error_handler_t::replace).c_str());
     std::fflush(stdout);
     const bool optional = step.value("optional", false);
     if (step.contains("wait")) {

@@ -122,10 +122,28 @@ bool exists_no_follow(const std::string& path) {
     return lstat(path.c_str(), &st) == 0;
 }
 
-std::string leftover_problem(const std::string& partial) {
-    if (!exists_no_follow(partial)) return "";
-    return partial + " is left over from an earlier run that did not finish; ropelab never deletes what it did "
-                     "not create: remove it, or choose another name";
+// The folder holding `path` ("." for a bare name).
+std::string parent_folder(const std::string& path) {
+    const std::string parent = std::filesystem::path(path).parent_path().string();
+    return parent.empty() ? "." : parent;
+}
+
+// A name of our own beside `path`: short, whatever the length of the target's name (a legal
+// 255-byte name has no room for a suffix), hidden, and unique (mkstemp/mkdtemp fill the Xs).
+std::string staging_pattern(const std::string& path) { return parent_folder(path) + "/.ropelab-XXXXXX"; }
+
+// The process's umask, read without changing it (other threads may be creating files).
+mode_t current_umask() {
+    std::FILE* status = std::fopen("/proc/self/status", "re");
+    unsigned mask = 022;
+    if (status) {
+        char line[256];
+        while (std::fgets(line, sizeof line, status)) {
+            if (std::sscanf(line, "Umask: %o", &mask) == 1) break;
+        }
+        std::fclose(status);
+    }
+    return static_cast<mode_t>(mask);
 }
 
 // The file a write to `path` replaces: `path` itself, or the regular file its link points to.
@@ -139,15 +157,6 @@ std::string resolved_target(const std::string& path) {
         }
     }
     return path;
-}
-
-// Creates `path` exclusively; false (errno set) when anything is there already.
-bool create_exclusively(const std::string& path, mode_t mode) {
-    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0) return false;
-    if (mode) fchmod(fd, mode);
-    close(fd);
-    return true;
 }
 
 bool move_without_replacing(const std::string& from, const std::string& to) {
@@ -177,24 +186,18 @@ std::string file_target_problem(const std::string& path) {
             if (stat(path.c_str(), &to) != 0) return path + " is a link to nothing; ropelab follows links only to regular files";
             if (S_ISDIR(to.st_mode)) return path + " is a link to a folder; ropelab follows links only to regular files";
             if (!S_ISREG(to.st_mode)) return path + " is a link to something that is not a regular file";
-            const std::string real = resolved_target(path);
-            if (const std::string p = folder_problem(real); !p.empty()) return p;
-            return leftover_problem(real + ".partial");
+            return folder_problem(resolved_target(path));
         }
         if (S_ISDIR(st.st_mode)) return path + " is a folder; give a file name";
         if (!S_ISREG(st.st_mode)) return path + " is not a regular file";
     }
-    if (const std::string p = folder_problem(path); !p.empty()) return p;
-    return leftover_problem(path + ".partial");
+    return folder_problem(path);
 }
 
 std::string folder_target_problem(const std::string& path) {
     const std::string folder = trimmed(path);
     struct stat st;
-    if (lstat(folder.c_str(), &st) != 0) {
-        if (const std::string p = folder_problem(folder); !p.empty()) return p;
-        return leftover_problem(folder + ".partial");
-    }
+    if (lstat(folder.c_str(), &st) != 0) return folder_problem(folder);
     if (S_ISLNK(st.st_mode)) return path + " is a symbolic link; a PNG sequence goes into a real folder, new or empty";
     if (!S_ISDIR(st.st_mode)) return path + " is a file, not a folder";
     std::error_code ec;
@@ -231,15 +234,21 @@ bool PartialFile::claim(const std::string& target, std::string& error) {
     }
     shown_ = target;
     target_ = resolved_target(target);
+    name_was_ = identity(shown_, false);
+    file_was_ = identity(target_, true);
     struct stat st;
     replacing_ = stat(target_.c_str(), &st) == 0 && S_ISREG(st.st_mode);
     // The new file keeps the permissions of the one it replaces.
     const mode_t mode = replacing_ ? (st.st_mode & 07777) : 0;
-    const std::string partial = target_ + ".partial";
-    if (!create_exclusively(partial, mode)) {
-        error = cannot_write(target, errno == EEXIST ? leftover_problem(partial) : std::strerror(errno));
+    std::string partial = staging_pattern(target_);
+    const int fd = mkostemp(partial.data(), O_CLOEXEC);
+    if (fd < 0) {
+        error = cannot_write(target, std::strerror(errno));
         return false;
     }
+    // mkstemp makes 0600; a new file gets what open(…, 0666) would have given it.
+    fchmod(fd, replacing_ ? mode : (0666 & ~current_umask()));
+    close(fd);
     partial_ = partial;
     slot_ = hold(partial_, kFile);
     return true;
@@ -248,6 +257,14 @@ bool PartialFile::claim(const std::string& target, std::string& error) {
 bool PartialFile::commit(std::string& error) {
     if (partial_.empty()) {
         error = cannot_write(shown_, "nothing was written");
+        return false;
+    }
+    // A long render gives the target time to change: swapped for a link, replaced by another
+    // file, created. Whatever is there now is the user's, and is kept.
+    if (identity(shown_, false) != name_was_ || identity(target_, true) != file_was_) {
+        error = cannot_write(shown_, shown_ + " changed while the file was written (replaced, linked or created); it was "
+                                              "kept as it is now: export again to replace it");
+        abandon();
         return false;
     }
     // rename() replaces a regular file atomically and fails on a folder (EISDIR): whatever
@@ -263,36 +280,42 @@ bool PartialFile::commit(std::string& error) {
     return true;
 }
 
+PartialFile::Identity PartialFile::identity(const std::string& path, bool follow) {
+    struct stat st;
+    if ((follow ? stat(path.c_str(), &st) : lstat(path.c_str(), &st)) != 0) return {};
+    return {true, S_ISLNK(st.st_mode), static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
+}
+
 void PartialFile::abandon() {
     if (!partial_.empty()) unlink(partial_.c_str());
     partial_.clear();
     release(slot_);
 }
 
-bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error) {
     PartialFile file;
     if (!file.claim(path, error)) return false;
-    const int fd = open(file.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    bool ok = fd >= 0;
-    for (std::size_t at = 0; ok && at < bytes.size();) {
-        const ssize_t n = write(fd, bytes.data() + at, bytes.size() - at);
-        if (n < 0 && errno == EINTR) continue;
-        ok = n > 0;
-        if (ok) at += static_cast<std::size_t>(n);
-    }
+    std::FILE* out = std::fopen(file.path().c_str(), "wbe");
+    errno = 0;
+    bool ok = out && write(out) && std::fflush(out) == 0;
     const int write_errno = errno;
     // Replacing a user's file: make the new bytes durable before the rename, so a crash cannot
     // leave an empty file where theirs was. New files skip it (a PNG sequence writes hundreds).
-    if (ok && file.replacing()) ok = fsync(fd) == 0;
-    if (fd >= 0 && close(fd) != 0) ok = false;
+    if (ok && file.replacing()) ok = fsync(fileno(out)) == 0;
+    if (out && std::fclose(out) != 0) ok = false;
     if (!ok) {
         const std::string problem = folder_problem(path);
         error = cannot_write(path, !problem.empty() ? problem
                                    : write_errno == ENOSPC ? "disk full"
-                                                           : std::strerror(write_errno));
+                                   : write_errno ? std::strerror(write_errno) : "the write failed");
         return false;
     }
     return file.commit(error);
+}
+
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+    return write_file_atomically(
+        path, [bytes](std::FILE* out) { return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size(); }, error);
 }
 
 // ---- PartialFolder -----------------------------------------------------------------------------
@@ -307,13 +330,15 @@ bool PartialFolder::claim(const std::string& target, std::string& error) {
     }
     target_ = trimmed(target);
     target_existed_ = exists_no_follow(target_);
-    // Beside a new folder, so a killed run leaves NAME.partial rather than a half-filled NAME;
-    // inside an existing empty one, whose parent may not be ours to write in.
-    const std::string staging = target_existed_ ? target_ + "/.ropelab-frames.partial" : target_ + ".partial";
-    if (mkdir(staging.c_str(), 0777) != 0) {
-        error = "cannot write " + target + ": " + (errno == EEXIST ? leftover_problem(staging) : std::strerror(errno));
+    // Beside a new folder, so a killed run leaves a hidden .ropelab-XXXXXX rather than a
+    // half-filled NAME; inside an existing empty one, whose parent may not be ours to write in.
+    std::string staging = target_existed_ ? target_ + "/.ropelab-XXXXXX" : staging_pattern(target_);
+    if (!mkdtemp(staging.data())) {
+        error = "cannot write " + target + ": " + std::strerror(errno);
         return false;
     }
+    // mkdtemp makes 0700; the folder moved into place gets what mkdir(…, 0777) would give it.
+    if (!target_existed_) chmod(staging.c_str(), 0777 & ~current_umask());
     staging_ = staging;
     slot_ = hold(staging_, kFolder);
     return true;

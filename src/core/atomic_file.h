@@ -1,14 +1,18 @@
 #pragma once
 // Writing output without ever losing a user's file. The rules every export, screenshot and
 // session save follows:
-//  * A file target is written beside itself as NAME.partial, created exclusively, and renamed
-//    over NAME only when complete. The one thing ever replaced is a regular file at NAME (or the
-//    regular file a symbolic link at NAME points to). A folder, a device, a link to a folder or
-//    to nothing is refused. A NAME.partial left by an earlier killed run is reported by name and
-//    left alone, never reused or deleted.
+//  * A file target is written beside itself as a hidden .ropelab-XXXXXX (mkstemp: unique, and
+//    short, so any legal NAME works, 255 bytes included), and renamed over NAME only when
+//    complete. The one thing ever replaced is a regular file at NAME (or the regular file a
+//    symbolic link at NAME points to). A folder, a device, a link to a folder or to nothing is
+//    refused. Files this run did not create (a NAME.partial of the user's, another run's
+//    staging file) are never reused or deleted.
 //  * A folder target (a PNG sequence) must be new or empty. Frames are staged in a folder this
-//    run creates and moved in without replacing anything.
+//    run creates (.ropelab-XXXXXX beside a new one, inside an empty one) and moved in without
+//    replacing anything.
 //  * On failure, cancel, SIGINT or SIGTERM exactly what this run created is removed.
+#include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,9 +35,11 @@ std::string folder_problem(const std::string& path);
 // Writes `bytes` to `path` by the rules above, checking every write and the close (a full disk
 // shows up there). On failure returns false with the reason in `error`; nothing is left behind.
 bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error);
+// The same, with the bytes streamed by `write` onto the open file (false: a write failed).
+bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error);
 
-// A file this run is writing: NAME.partial, created exclusively by claim(), renamed onto the
-// target by commit(), removed by abandon() or the destructor when not committed.
+// A file this run is writing: .ropelab-XXXXXX beside the target, created by claim(), renamed
+// onto the target by commit(), removed by abandon() or the destructor when not committed.
 class PartialFile {
 public:
     PartialFile() = default;
@@ -53,10 +59,19 @@ private:
     std::string partial_;
     bool replacing_ = false;
     int slot_ = -1;        // in the signal handler's list
+    // What was at the target when claimed (lstat of the name, stat of the file replaced),
+    // checked again just before the rename: a target swapped meanwhile is kept, not replaced.
+    struct Identity {
+        bool exists = false, link = false;
+        unsigned long long device = 0, inode = 0;
+        bool operator==(const Identity&) const = default;
+    };
+    Identity name_was_, file_was_;
+    static Identity identity(const std::string& path, bool follow);
 };
 
-// A PNG sequence's folder: frames go into a staging folder this run creates (NAME.partial beside
-// a new folder, or a hidden one inside an existing empty folder) and are moved in by commit().
+// A PNG sequence's folder: frames go into a staging folder this run creates (.ropelab-XXXXXX
+// beside a new folder, or inside an existing empty folder) and are moved in by commit().
 class PartialFolder {
 public:
     PartialFolder() = default;

@@ -38,7 +38,7 @@ double parse_number(std::string_view token, std::string_view where) {
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE ||
         !std::isfinite(value)) {
-        throw InputError(fmt::format("{}: \"{}\" is not a finite number", where, text));
+        throw InputError(fmt::format("{}: \"{}\" is not a finite number", where, text_excerpt(text, 40)));
     }
     return value;
 }

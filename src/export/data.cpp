@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -218,40 +221,113 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     return t;
 }
 
-std::string to_csv(const DataTable& t) {
-    std::string out = fmt::format("# ropelab export: view {}\n", t.view);
-    for (const auto& [key, value] : t.parameters) out += fmt::format("# {}: {}\n", key, value);
-    for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
-    out += '\n';
+namespace {
+
+// A buffered writer onto a FILE: numbers are formatted into the buffer in place, so a table of
+// 2^24 rows costs no string per number and no copy of the whole text in memory.
+class TextSink {
+public:
+    explicit TextSink(std::FILE* out) : out_(out) {}
+    ~TextSink() { flush(); }
+    void put(std::string_view text) {
+        buffer_.append(text.data(), text.data() + text.size());
+        if (buffer_.size() >= kFlushAt) flush();
+    }
+    void put(char c) { buffer_.push_back(c); }
+    void number(double value) {
+        if (std::isfinite(value)) fmt::format_to(std::back_inserter(buffer_), "{:.17g}", value);
+        else put("null");
+        if (buffer_.size() >= kFlushAt) flush();
+    }
+    void flush() {
+        if (buffer_.size() && std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) failed_ = true;
+        buffer_.clear();
+    }
+    bool ok() {
+        flush();
+        return !failed_ && !std::ferror(out_);
+    }
+
+private:
+    static constexpr std::size_t kFlushAt = 1 << 20;
+    std::FILE* out_;
+    fmt::memory_buffer buffer_;
+    bool failed_ = false;
+};
+
+std::string quoted(const std::string& s) {
+    std::string q = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') {
+            q += '\\';
+            q += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            q += fmt::format("\\u{:04x}", static_cast<int>(c));
+        } else {
+            q += c;
+        }
+    }
+    return q + "\"";
+}
+
+// A std::string as a FILE, for to_csv and to_json.
+template <class Write>
+std::string to_text(const DataTable& t, Write write) {
+    char* data = nullptr;
+    std::size_t size = 0;
+    std::FILE* memory = open_memstream(&data, &size);
+    if (!memory) return "";
+    write(memory, t);
+    std::fclose(memory);
+    std::string out(data, size);
+    std::free(data);
+    return out;
+}
+
+}  // namespace
+
+bool write_csv(std::FILE* out, const DataTable& t) {
+    TextSink sink(out);
+    sink.put(fmt::format("# ropelab export: view {}\n", t.view));
+    for (const auto& [key, value] : t.parameters) sink.put(fmt::format("# {}: {}\n", key, value));
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        if (c) sink.put(',');
+        sink.put(t.columns[c]);
+    }
+    sink.put('\n');
     std::size_t rows = 0;
     for (const auto& column : t.values) rows = std::max(rows, column.size());
     for (std::size_t r = 0; r < rows; ++r) {
         for (std::size_t c = 0; c < t.values.size(); ++c) {
-            out += (c ? "," : "") + (r < t.values[c].size() ? exact_number(t.values[c][r]) : std::string());
+            if (c) sink.put(',');
+            if (r < t.values[c].size()) sink.number(t.values[c][r]);
         }
-        out += '\n';
+        sink.put('\n');
     }
-    return out;
+    return sink.ok();
 }
 
-std::string to_json(const DataTable& t) {
-    auto quoted = [](const std::string& s) {
-        std::string q = "\"";
-        for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-        return q + "\"";
-    };
-    std::string out = "{\n  \"view\": " + quoted(t.view) + ",\n  \"parameters\": {";
+bool write_json(std::FILE* out, const DataTable& t) {
+    TextSink sink(out);
+    sink.put("{\n  \"view\": " + quoted(t.view) + ",\n  \"parameters\": {");
     for (std::size_t i = 0; i < t.parameters.size(); ++i) {
-        out += (i ? ", " : "") + quoted(t.parameters[i].first) + ": " + quoted(t.parameters[i].second);
+        sink.put((i ? ", " : "") + quoted(t.parameters[i].first) + ": " + quoted(t.parameters[i].second));
     }
-    out += "},\n  \"columns\": {";
+    sink.put("},\n  \"columns\": {");
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
-        out += (c ? ",\n    " : "\n    ") + quoted(t.columns[c]) + ": [";
-        for (std::size_t r = 0; r < t.values[c].size(); ++r) out += (r ? "," : "") + exact_number(t.values[c][r]);
-        out += "]";
+        sink.put((c ? ",\n    " : "\n    ") + quoted(t.columns[c]) + ": [");
+        for (std::size_t r = 0; r < t.values[c].size(); ++r) {
+            if (r) sink.put(',');
+            sink.number(t.values[c][r]);
+        }
+        sink.put(']');
     }
-    return out + "\n  }\n}\n";
+    sink.put("\n  }\n}\n");
+    return sink.ok();
 }
+
+std::string to_csv(const DataTable& t) { return to_text(t, write_csv); }
+std::string to_json(const DataTable& t) { return to_text(t, write_json); }
 
 std::string_view view_name(View v) {
     switch (v) {

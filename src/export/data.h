@@ -1,6 +1,7 @@
 #pragma once
 // Data export: every series a view plots, as drawn, with the parameters as a metadata block —
 // CSV (metadata as "# key: value" lines, then a header row) or JSON.
+#include <cstdio>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
 
 // Columns may be shorter than the longest (settings with fewer pairs): CSV leaves their cells
 // empty, JSON arrays end early.
+// write_* stream to `out` through a small buffer (a table of 2^24 rows is never held as text);
+// false when a write failed.
+bool write_csv(std::FILE* out, const DataTable& t);
+bool write_json(std::FILE* out, const DataTable& t);
 std::string to_csv(const DataTable& t);
 std::string to_json(const DataTable& t);
 

@@ -77,12 +77,12 @@ std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams&
             try {
                 q = parse_vector_spec(p.custom_q, head_dim);
             } catch (const InputError& e) {
-                throw InputError(std::string("q: ") + e.what());
+                throw InputError(std::string("curves.custom_q (q): ") + e.what());  // the field, as a session names it
             }
             try {
                 k = parse_vector_spec(p.custom_k, head_dim);
             } catch (const InputError& e) {
-                throw InputError(std::string("k: ") + e.what());
+                throw InputError(std::string("curves.custom_k (k): ") + e.what());
             }
             // Given for the model's head; the lab keeps the rotary part first (DeepSeek: [nope | rope]).
             return {rotary_part_first(q, p.model.rotary_offset, rotary_dim), rotary_part_first(k, p.model.rotary_offset, rotary_dim)};

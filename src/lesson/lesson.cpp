@@ -183,23 +183,61 @@ void read_keyframes(const Json& j, Scene& s, const std::string& where) {
     }
 }
 
+// Where an annotation's coordinate may lie, by what it means: a fraction of the view (label), a
+// distance Δ (distance), a pair index (pair, cell's x), a position m (cell's y). Drawing code maps
+// these onto pixels and cells, so anything else (y = 1e300 at a cell) never reaches it.
+struct CoordinateRange {
+    double lo, hi;
+    bool whole;  // a pair or a position: an integer
+};
+
+CoordinateRange coordinate_range(const std::string& at, char axis) {
+    constexpr double kLastPair = kMaxHeadDim / 2 - 1;
+    if (at == "label") return {0.0, 1.0, false};
+    if (at == "distance") return {0.0, static_cast<double>(kMaxDistances - 1), false};
+    if (at == "pair" || (at == "cell" && axis == 'x')) return {0.0, kLastPair, true};
+    return {0.0, static_cast<double>(kMaxPosition), true};  // a cell's y: a position
+}
+
+void check_coordinate(const Json& aj, const std::string& at, const char* key, double value, const std::string& awhere) {
+    const CoordinateRange r = coordinate_range(at, key[0]);
+    const bool whole = !r.whole || value == std::floor(value);
+    if (!(value >= r.lo && value <= r.hi) || !whole) {
+        throw InputError(fmt::format("{}: \"{}\" = {} is out of range for at = \"{}\" ({}{} .. {})", awhere, key,
+                                     json_excerpt(aj[key]), at, r.whole ? "a whole number " : "", r.lo, r.hi));
+    }
+}
+
 Annotation read_annotation(const Json& aj, const std::string& awhere) {
     Annotation n;
+    if (!aj.is_object()) throw InputError(fmt::format("{}: must be an object (got {})", awhere, json_excerpt(aj)));
     if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
     n.text = aj["text"].get<std::string>();
+    for (const char* key : {"view", "x", "y"}) {
+        if (aj.contains(key) && !aj[key].is_number()) {
+            throw InputError(fmt::format("{}: \"{}\" must be a number (got {})", awhere, key, json_excerpt(aj[key])));
+        }
+    }
+    if (aj.contains("at") && !aj["at"].is_string()) {
+        throw InputError(fmt::format("{}: \"at\" must be one of label, distance, pair, cell (got {})", awhere, json_excerpt(aj["at"])));
+    }
     try {
         const double view = aj.value("view", 3.0);  // as a double: no undefined int conversion
-        n.view = view >= 1 && view <= kViewCount ? static_cast<int>(view) - 1 : -1;
+        n.view = view >= 1 && view <= kViewCount && view == std::floor(view) ? static_cast<int>(view) - 1 : -1;
         n.at = aj.value("at", std::string("label"));
         n.x = aj.value("x", 0.5);
         n.y = aj.value("y", 0.1);
     } catch (const Json::exception& e) {
         throw InputError(fmt::format("{}: {}", awhere, e.what()));
     }
-    if (n.view < 0 || n.view >= kViewCount) throw InputError(awhere + ": \"view\" must be 1-8");
+    if (n.view < 0 || n.view >= kViewCount) {
+        throw InputError(fmt::format("{}: \"view\" = {} must be a whole number 1-8", awhere, json_excerpt(aj["view"])));
+    }
     if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
         throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));
     }
+    if (aj.contains("x")) check_coordinate(aj, n.at, "x", n.x, awhere);
+    if (aj.contains("y") && (n.at == "label" || n.at == "cell")) check_coordinate(aj, n.at, "y", n.y, awhere);
     return n;
 }
 

@@ -240,7 +240,8 @@ std::optional<double> Plot::finish() {
     // A label with no room near its line goes to the legend, which may push the plot's top down.
     for (int k = 0; k < 3 && place_marker_labels(); ++k) layout_legend();
     ImGui::PushID(static_cast<int>(id_));
-    ImGui::InvisibleButton("plot", ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
+    // ImGui asserts on an item of zero size (a view rendered a few pixels wide): at least 1 px.
+    ImGui::InvisibleButton("plot", ImVec2(std::max(1.0f, frame_max_.x - frame_min_.x), std::max(1.0f, frame_max_.y - frame_min_.y)));
     ui::log().record(name_, "plot");
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();

@@ -39,6 +39,8 @@ double parse_number(const Field& f, std::string_view text) {
     char* end = nullptr;
     const double x = std::strtod(s.c_str(), &end);
     if (s.empty() || end != s.c_str() + s.size()) refuse(f, std::string(text), "is not a number");
+    // strtod also reads C's hexadecimal numbers ("0x40" = 64): decimal only, as written in files.
+    if (s.find_first_of("xX") != std::string::npos) refuse(f, std::string(text), "is not a decimal number");
     return x;
 }
 

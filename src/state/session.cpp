@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "core/json_input.h"
+#include "core/presets.h"
 #include "state/schema.h"
 
 namespace ropelab {
@@ -149,7 +150,7 @@ std::string session_to_json(const Session& s) {
         plots[name] = Json{{"x", {state.x.min, state.x.max}}, {"y", {state.y.min, state.y.max}}, {"user_view", state.user_view}};
     }
     j["plots"] = plots;
-    return j.dump(2) + "\n";
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";  // a path of non-UTF-8 bytes is no crash
 }
 
 Session session_from_json(std::string_view text, std::vector<std::string>& warnings) {
@@ -170,6 +171,17 @@ Session session_from_json(std::string_view text, std::vector<std::string>& warni
         require(loop->is_array() && loop->size() == 2, "playback.loop", "must be [from, to]");
         schema::assign(p, *schema::by_path("playback.loop_from"), json_to_value(*schema::by_path("playback.loop_from"), (*loop)[0]));
         schema::assign(p, *schema::by_path("playback.loop_to"), json_to_value(*schema::by_path("playback.loop_to"), (*loop)[1]));
+    }
+    // A session naming a preset but carrying no model (hand-written, or cut down): the preset's
+    // model, so that what is computed is what the session and every export's metadata name.
+    if (j.contains("preset") && !j.contains("model")) {
+        const Preset* preset = find_preset(p.preset);
+        require(preset != nullptr, "model",
+                fmt::format("is missing, and preset \"{}\" is not a built-in preset to take it from (see `ropelab presets`); "
+                            "give the model's fields under \"model\"",
+                            p.preset.size() > 80 ? p.preset.substr(0, 77) + "..." : p.preset));
+        p.model = preset->config;
+        p.focused_pair = std::min(p.focused_pair, std::max(0, rotary_dim(p.model) / 2 - 1));
     }
     schema::validate(p);
 
@@ -221,14 +233,37 @@ std::string base64url_encode(std::string_view bytes) {
     return out;
 }
 
+namespace {
+
+// The character starting at byte `i`, for a message: printable ASCII quoted, anything else (a
+// UTF-8 sequence such as 'é', a control byte, a stray byte) by its code and byte offset, so the
+// message stays valid UTF-8 wherever it is shown or saved.
+std::string character_at(std::string_view text, std::size_t i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7f) return fmt::format("'{}' (at character {})", static_cast<char>(byte), i + 1);
+    const int length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    unsigned code = length == 1 ? byte : byte & (0x3fu >> (length - 1));
+    bool valid = length > 1 && i + static_cast<std::size_t>(length) <= text.size();
+    for (int k = 1; valid && k < length; ++k) {
+        const auto next = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
+        valid = (next & 0xc0) == 0x80;
+        code = (code << 6) | (next & 0x3f);
+    }
+    if (valid) return fmt::format("U+{:04X} (at byte {})", code, i + 1);
+    return fmt::format("byte 0x{:02X} (at byte {})", byte, i + 1);
+}
+
+}  // namespace
+
 std::string base64url_decode(std::string_view text) {
     std::string out;
     std::uint32_t buffer = 0;
     int bits = 0;
-    for (char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         if (c == '=' || c == '\n' || c == ' ') continue;
         const char* at = std::strchr(kAlphabet, c);
-        if (!at || c == '\0') throw InputError(fmt::format("share string: '{}' is not a base64url character", c));
+        if (!at || c == '\0') throw InputError(fmt::format("share string: {} is not a base64url character", character_at(text, i)));
         buffer = (buffer << 6) | static_cast<std::uint32_t>(at - kAlphabet);
         bits += 6;
         if (bits >= 8) {

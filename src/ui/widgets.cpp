@@ -48,7 +48,15 @@ void WidgetLog::check_item_fits(std::string_view text) {
 }
 
 void WidgetLog::record(std::string_view label, std::string_view kind, std::string value) {
-    const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+    const ImRect clip = window->ClipRect;
+    if (window->SkipItems) {
+        // A window with no room (a view squeezed to nothing by a long caption) submits no items:
+        // "the last item" is still an earlier one, whose ID must not be taken for this one's.
+        const ImVec2 at = window->DC.CursorPos;
+        add(label, kind, std::move(value), at, at, clip.ToVec4(), 0, false);
+        return;
+    }
     add(label, kind, std::move(value), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), clip.ToVec4(), ImGui::GetItemID(),
         ImGui::IsItemVisible());
 }
@@ -97,8 +105,20 @@ void WidgetLog::add(std::string_view label, std::string_view kind, std::string v
 void allow_tooltips(bool on) { g_tooltips = on; }
 bool tooltips_allowed() { return g_tooltips; }
 
+// A long text (a 17,000-character path inside a refusal) is drawn in one piece, four vertices a
+// character, more than ImGui's 16-bit indices reach in one draw command (16,383 characters), and
+// aborts the app: beyond this many bytes, text on screen shows its start and its length.
+constexpr std::size_t kMaxShownBytes = 4000;
+
+std::string elided(std::string_view text) {
+    if (text.size() <= kMaxShownBytes) return std::string(text);
+    std::size_t end = kMaxShownBytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;  // a whole UTF-8 character
+    return fmt::format("{}… ({} characters in all)", text.substr(0, end), text.size());
+}
+
 void tip(const char* text) {
-    if (g_tooltips && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+    if (g_tooltips && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", elided(text).c_str());
 }
 
 std::string visible_label(std::string_view label) {
@@ -106,7 +126,9 @@ std::string visible_label(std::string_view label) {
     return std::string(hashes == std::string_view::npos ? label : label.substr(0, hashes));
 }
 
-void text(std::string_view text, ImU32 color) {
+void text(std::string_view full, ImU32 color) {
+    const std::string shown = elided(full);
+    const std::string_view text = shown;
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
     ImGui::PushTextWrapPos(0.0f);  // at the content region's edge
     ImGui::TextUnformatted(text.data(), text.data() + text.size());
@@ -235,9 +257,28 @@ bool slider_int64_range(const char* label, std::int64_t range[2], std::int64_t l
     return changed;
 }
 
-bool input_text(const char* label, std::string* text) {
-    const bool changed = ImGui::InputText(label, text);
+namespace {
+// Cuts what is typed or pasted past the field's limit, as it arrives.
+int keep_within(ImGuiInputTextCallbackData* data) {
+    const int limit = *static_cast<const int*>(data->UserData);
+    if (data->BufTextLen > limit) {
+        int end = limit;
+        while (end > 0 && (static_cast<unsigned char>(data->Buf[end]) & 0xc0) == 0x80) --end;  // a whole UTF-8 character
+        data->DeleteChars(end, data->BufTextLen - end);
+    }
+    return 0;
+}
+}  // namespace
+
+bool input_text(const char* label, std::string* text, std::size_t max_chars) {
+    int limit = static_cast<int>(max_chars);
+    if (text->size() > max_chars) text->resize(max_chars);
+    const bool changed = ImGui::InputText(label, text, ImGuiInputTextFlags_CallbackEdit, keep_within, &limit);
     log().record(label, "input", *text);
+    if (text->size() >= max_chars) {
+        message(fmt::format("{}: at most {} characters; the rest was cut", visible_label(label), max_chars),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    }
     return changed;
 }
 
@@ -278,7 +319,7 @@ bool input_double2(const char* label, double v[2], const char* format) {
 
 void message(const std::string& text, ImU32 color) {
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::TextWrapped("%s", elided(text).c_str());
     if (color) ImGui::PopStyleColor();
     log().record(text, "message", text);
 }

@@ -77,8 +77,12 @@ void cell_annotations(Context& ctx, const HeatmapImage& image) {
     const int pairs = ctx.compute.data().freqs.pairs();
     for (const Annotation& a : ctx.annotations) {
         if (a.at != "cell") continue;
-        const float cx = image.min.x + (static_cast<float>(a.x) + 0.5f) / pairs * image.size.x;
-        const float cy = image.min.y + static_cast<float>((a.y - static_cast<double>(image.first)) / image.stride / kHeatmapRows) * image.size.y;
+        // Only a cell on this page of rows: a position far off it (or a pair the model lacks)
+        // would map to pixels far outside the window, or to no float at all.
+        const double row = (a.y - static_cast<double>(image.first)) / static_cast<double>(image.stride);
+        if (!(a.x >= 0 && a.x < pairs && row >= 0 && row < kHeatmapRows)) continue;
+        const float cx = image.min.x + (static_cast<float>(a.x) + 0.5f) / static_cast<float>(pairs) * image.size.x;
+        const float cy = image.min.y + static_cast<float>(row / kHeatmapRows) * image.size.y;
         draw::Canvas dl = draw::Canvas::window();
         const float r = 0.6f * ImGui::GetFontSize();
         dl.circle(ImVec2(cx, cy), r, ImGui::GetColorU32(ImGuiCol_Text), 24, 3.0f);

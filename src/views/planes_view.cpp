@@ -110,7 +110,7 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
         dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
-        if (ImGui::InvisibleButton("pair", ImVec2(cell, cell))) ctx.requests.focus_pair = j;
+        if (ImGui::InvisibleButton("pair", ImVec2(std::max(1.0f, cell), std::max(1.0f, cell))))  // ImGui refuses 0 px ctx.requests.focus_pair = j;
         if (ImGui::IsItemHovered()) {
             if (ui::tooltips_allowed()) ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
                               d.freqs.inv_freq[static_cast<std::size_t>(j)],

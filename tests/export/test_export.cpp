@@ -101,6 +101,29 @@ TEST_F(Export, GifTwoPassAndPngSequence) {
     EXPECT_EQ(load(at("seq/frame_00004.png")).width, 160);
 }
 
+// A data export streams its text: 2^22 distances as JSON (~360 MB of text) within 800 MB of
+// address space, where the whole text used to be built in memory (bad_alloc, "internal
+// error"). The file is whole: every column 2^22 numbers, the last ones equal to the CSV's.
+TEST_F(Export, BigJsonDataExportStreamsWithinBoundedMemory) {
+    const std::string common = "export-data --view scores --max-distance 4194304 --out ";
+    const Result json = run(common + at("big.json"), "ulimit -v 800000;");
+    ASSERT_EQ(json.status, 0) << json.err;
+    std::ifstream js(at("big.json"));
+    const auto j = nlohmann::json::parse(js);
+    EXPECT_EQ(j["columns"]["rope"].size(), 4194304u);
+    EXPECT_EQ(j["columns"]["distance"].back().get<double>(), 4194303.0);
+    const Result csv = run(common + at("big.csv"), "ulimit -v 800000;");
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    const std::string text = test::slurp(at("big.csv"));
+    const std::string last = text.substr(text.rfind('\n', text.size() - 2) + 1);
+    std::stringstream cells(last);
+    std::string distance, rope;
+    std::getline(cells, distance, ',');
+    std::getline(cells, rope, ',');
+    EXPECT_EQ(distance, "4194303");
+    EXPECT_EQ(std::stod(rope), j["columns"]["rope"].back().get<double>());
+}
+
 TEST_F(Export, CsvAndJsonValuesEqualTheCore) {
     const Result csv = run("export-data --view frequencies --preset llama3.1-8b --out " + at("f.csv"));
     ASSERT_EQ(csv.status, 0) << csv.err;

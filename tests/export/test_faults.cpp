@@ -130,7 +130,7 @@ TEST_F(ExportFaults, HangupLeavesNothing) {
         const std::string command = "render --view scores --size 640x360 --frames 2000 --out " + out;
         // Started in the background; HUP once its partial file exists (or after 20 s).
         const Result r = test::capture(std::string(ROPELAB_BINARY) + " " + command + " 2>/dev/null & pid=$!; " +
-                                       "for i in $(seq 400); do [ -e '" + out + ".partial' ] && break; sleep 0.05; done; " +
+                                       "for i in $(seq 400); do ls -A '" + dir_.string() + "' | grep -q '^.ropelab-' && break; sleep 0.05; done; " +
                                        "kill -HUP $pid; wait $pid; echo status $?");
         EXPECT_NE(r.out.find("status 2"), std::string::npos) << r.out;  // cancelled, not finished
         std::string left;
@@ -171,4 +171,71 @@ TEST_F(ExportFaults, LeadingZerosCountInDecimal) {
 }
 
 }  // namespace
+// A target swapped while a long render runs is the user's now: the run refuses at commit time
+// (exit 2, saying so) and leaves whatever is there as it is. Swaps: the file for a link to
+// another of the user's files, the file for another file, a new name created meanwhile.
+TEST_F(ExportFaults, ATargetSwappedDuringTheRunIsKept) {
+    struct Case {
+        std::string name, before, swap;
+    };
+    const Case cases[] = {
+        {"link", "file", "rm -f out.mp4 && ln -s secret.txt out.mp4"},
+        {"other file", "file", "echo other > o.tmp && mv o.tmp out.mp4"},
+        {"created", "", "echo appeared > out.mp4"},
+        {"link created", "", "ln -s secret.txt out.mp4"},
+    };
+    for (const Case& c : cases) {
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        test::write_file((dir_ / "secret.txt").string(), "the user's secret\n");
+        if (c.before == "file") test::write_file((dir_ / "out.mp4").string(), "the user's old video\n");
+        // Started in the background; the swap once the run's staging file exists.
+        const std::string command = std::string(ROPELAB_BINARY) + " render --view scores --size 320x180 --frames 3000 --out out.mp4";
+        const Result r = test::capture("cd '" + dir_.string() + "' && { " + command + " 2>err.txt; echo status $? > status.txt; } & " +
+                                       "cd '" + dir_.string() + "' && for i in $(seq 400); do ls -A | grep -q '^.ropelab-' && break; "
+                                       "sleep 0.05; done; " + c.swap + "; wait");
+        const std::string status = test::slurp((dir_ / "status.txt").string());
+        const std::string err = test::slurp((dir_ / "err.txt").string());
+        EXPECT_EQ(status, "status 2\n") << c.name << ": " << err;
+        EXPECT_NE(err.find("changed while the file was written"), std::string::npos) << c.name << ": " << err;
+        EXPECT_EQ(test::slurp((dir_ / "secret.txt").string()), "the user's secret\n") << c.name;
+        if (c.swap.find("ln -s") != std::string::npos) {
+            EXPECT_TRUE(fs::is_symlink(dir_ / "out.mp4")) << c.name;
+        }
+        if (c.name == "other file") {
+            EXPECT_EQ(test::slurp((dir_ / "out.mp4").string()), "other\n");
+        }
+        if (c.name == "created") {
+            EXPECT_EQ(test::slurp((dir_ / "out.mp4").string()), "appeared\n");
+        }
+        for (const auto& entry : fs::directory_iterator(dir_)) {
+            EXPECT_FALSE(entry.path().filename().string().starts_with(".ropelab-")) << c.name << ": staging file left";
+        }
+    }
+}
+
+// Any legal name works: 255 bytes leave no room for a suffix, so the staging name is short and
+// of its own (it used to be NAME.partial, refused as too long).
+TEST_F(ExportFaults, A255ByteNameIsWritten) {
+    const std::string png = std::string(251, 'p') + ".png", csv = std::string(251, 'c') + ".csv", folder = std::string(255, 'f');
+    ASSERT_EQ(png.size(), 255u);
+    Result r = run("render --view scores --size 64x64 --out " + (dir_ / png).string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::is_regular_file(dir_ / png));
+    r = run("export-data --view frequencies --out " + (dir_ / csv).string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(test::slurp((dir_ / csv).string()).find("inv_freq"), std::string::npos);
+    r = run("render --view scores --size 64x64 --frames 3 --out " + (dir_ / folder).string() + "/");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::is_directory(dir_ / folder));
+    // Replacing a 255-byte name keeps working too, and its permissions.
+    fs::permissions(dir_ / png, fs::perms::owner_read | fs::perms::owner_write);
+    r = run("render --view planes --size 64x64 --out " + (dir_ / png).string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(fs::status(dir_ / png).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+    std::size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++entries;
+    EXPECT_EQ(entries, 3u);  // nothing else left beside them
+}
+
 }  // namespace ropelab

@@ -149,8 +149,6 @@ TEST_F(UserFiles, RefusalsChangeNothing) {
         {"x.gif", "folder", "is a folder"},           {"frames/", "full folder", "is not empty"},
         {"frames", "full folder", "is not empty"},    {"x.png", "link to folder", "link to a folder"},
         {"x.png", "dangling link", "link to nothing"}, {"frames/", "link to folder", "symbolic link"},
-        {"x.png", "leftover", "left over"},           {"x.mp4", "leftover", "left over"},
-        {"frames/", "leftover", "left over"},         {"x.csv", "leftover", "left over"},
     };
     for (const Case& c : cases) {
         const fs::path root = tree(c.target);
@@ -158,12 +156,26 @@ TEST_F(UserFiles, RefusalsChangeNothing) {
         if (c.setup == "folder" || c.setup == "full folder") write_text(root / bare / "inside.txt", "keep me\n");
         if (c.setup == "link to folder") fs::create_symlink("thesis", root / bare);
         if (c.setup == "dangling link") fs::create_symlink("nowhere", root / bare);
-        if (c.setup == "leftover") write_text(root / (bare + ".partial"), "someone's\n");
         const Snapshot before = snapshot(root);
         const Result r = run(command_for(c.target.starts_with("frames") ? "frames/" : c.target, (root / c.target).string()));
         EXPECT_EQ(r.status, 2) << c.target << " (" << c.setup << "): " << r.err;
         EXPECT_NE(r.err.find(c.expect), std::string::npos) << c.target << " (" << c.setup << "): " << r.err;
         EXPECT_EQ(snapshot(root), before) << c.target << " (" << c.setup << ")";
+    }
+}
+
+// A NAME.partial beside the target is the user's file (runs stage under a name of their own,
+// .ropelab-XXXXXX): the export succeeds and leaves it exactly as it was.
+TEST_F(UserFiles, ANamePartialBesideTheTargetIsLeftAlone) {
+    for (const std::string target : {"x.png", "x.mp4", "x.csv", "frames/"}) {
+        const fs::path root = tree(target);
+        const std::string bare = target.substr(0, target.find('/'));
+        write_text(root / (bare + ".partial"), "someone's\n");
+        const Snapshot before = snapshot(root);
+        const Result r = run(command_for(target, (root / target).string()));
+        EXPECT_EQ(r.status, 0) << target << ": " << r.err;
+        EXPECT_EQ(without(snapshot(root), bare), without(before, bare)) << target;
+        EXPECT_EQ(test::slurp((root / (bare + ".partial")).string()), "someone's\n") << target;
     }
 }
 
@@ -229,10 +241,10 @@ TEST_F(UserFiles, CancelAndKillChangeNothing) {
             const int status = interrupt_after_frames(
                 std::string(ROPELAB_BINARY) + " " + command_for(target, (root / target).string(), 5000), sig, seconds);
             Snapshot after = snapshot(root);
-            if (sig == SIGKILL) {  // no cleanup is possible; only our own .partial may remain
+            if (sig == SIGKILL) {  // no cleanup is possible; only our own .ropelab-XXXXXX may remain
                 const std::string bare = target.substr(0, target.find('/'));
                 for (auto it = after.begin(); it != after.end();) {
-                    it = it->first.starts_with(bare + ".partial") ? after.erase(it) : std::next(it);
+                    it = it->first.find(".ropelab-") != std::string::npos ? after.erase(it) : std::next(it);
                 }
             } else {
                 EXPECT_TRUE(WIFEXITED(status) || WIFSIGNALED(status)) << target;

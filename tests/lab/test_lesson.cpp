@@ -141,12 +141,40 @@ TEST(Lesson, ErrorsNameTheSceneAndTheField) {
     EXPECT_NE(e.find("gpt-7"), std::string::npos) << e;
     EXPECT_THROW(load_lesson("/no/such/lesson.json"), InputError);
     // Found by fuzz_lesson: a field of the wrong type read with a default used to escape as a
-    // JSON type_error; now it is refused like any other mistake, naming the scene.
+    // JSON type_error; now it is refused like any other mistake, naming the scene and field.
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "annotations": [{"text": "t", "at": 5}]})");
     EXPECT_NE(e.find("scene 2"), std::string::npos) << e;
-    EXPECT_NE(e.find("type must be string"), std::string::npos) << e;
+    EXPECT_NE(e.find("\"at\" must be one of label, distance, pair, cell (got 5)"), std::string::npos) << e;
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "keyframes": [{"param": "theta", "from": 1, "to": 2, "easing": 3}]})");
     EXPECT_NE(e.find("keyframes"), std::string::npos) << e;
+}
+
+
+// An annotation's coordinates are refused outside what they mean (a cell's y = 1e300 used to
+// reach the heatmap's drawing and crash the render); the message names the file, field and value.
+TEST(Lesson, AnnotationCoordinatesOutOfRangeAreRefused) {
+    struct Case {
+        std::string annotation, words;
+    };
+    const Case cases[] = {
+        {R"({"text": "t", "view": 5, "at": "cell", "x": 3, "y": 1e300})", "\"y\" = 1e+300 is out of range for at = \"cell\""},
+        {R"({"text": "t", "view": 5, "at": "cell", "x": 3, "y": -1})", "\"y\" = -1 is out of range"},
+        {R"({"text": "t", "view": 5, "at": "cell", "x": 3, "y": 2147483648})", "\"y\" = 2147483648 is out of range"},
+        {R"({"text": "t", "view": 5, "at": "cell", "x": 256, "y": 0})", "\"x\" = 256 is out of range"},
+        {R"({"text": "t", "view": 5, "at": "cell", "x": 0.5, "y": 0})", "\"x\" = 0.5 is out of range"},
+        {R"({"text": "t", "view": 1, "at": "pair", "x": -3})", "\"x\" = -3 is out of range for at = \"pair\""},
+        {R"({"text": "t", "view": 3, "at": "distance", "x": 1e20})", "\"x\" = 1e+20 is out of range"},
+        {R"({"text": "t", "view": 3, "at": "label", "x": 0.5, "y": 7})", "\"y\" = 7 is out of range for at = \"label\""},
+        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-8"},
+        {R"("just text")", "annotations[0]: must be an object"},
+    };
+    for (const Case& c : cases) {
+        const std::string e = error_of(R"({"title": "B", "caption": "c", "views": [1], "annotations": [)" + c.annotation + "]}");
+        EXPECT_NE(e.find("my.json: scene 2 (\"B\"): annotations[0]"), std::string::npos) << e;
+        EXPECT_NE(e.find(c.words), std::string::npos) << c.annotation << ": " << e;
+    }
+    // The edges are accepted.
+    EXPECT_EQ(error_of(R"({"title": "B", "caption": "c", "views": [5], "annotations": [{"text": "t", "view": 5, "at": "cell", "x": 255, "y": 2147483647}]})"), "");
 }
 
 }  // namespace

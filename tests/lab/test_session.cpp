@@ -120,5 +120,25 @@ TEST(Session, InvalidValuesAreRefusedWithTheField) {
     EXPECT_THROW(session_from_share_string("not*base64", warnings), InputError);
 }
 
+// A session naming a preset but no model used to keep the textbook model under the preset's
+// name (exports said llama3-8b over θ = 10000). It now carries the preset's model, or is refused
+// when the name is no built-in preset.
+TEST(Session, APresetWithoutAModelLoadsThePresetsModel) {
+    std::vector<std::string> warnings;
+    const Session s = session_from_json(R"({"ropelab_session": 2, "preset": "llama3-8b", "focus": {"pair": 70}})", warnings);
+    const ModelConfig& expected = preset_or_throw("llama3-8b").config;
+    EXPECT_EQ(s.params.preset, "llama3-8b");
+    EXPECT_EQ(s.params.model.rope_theta, 500000.0);
+    EXPECT_EQ(s.params.model.rope_theta, expected.rope_theta);
+    EXPECT_EQ(s.params.model.head_dim, expected.head_dim);
+    EXPECT_EQ(s.params.focused_pair, 63);  // kept inside the preset's 64 pairs
+    // A model given beside the preset is the model used, as saved sessions have it.
+    const Session own = session_from_json(R"({"ropelab_session": 2, "preset": "llama3-8b", "model": {"rope_theta": 1234}})", warnings);
+    EXPECT_EQ(own.params.model.rope_theta, 1234.0);
+    const std::string e = test::refusal([&] { session_from_json(R"({"ropelab_session": 2, "preset": "my-model.json"})", warnings); });
+    EXPECT_NE(e.find("model"), std::string::npos) << e;
+    EXPECT_NE(e.find("\"my-model.json\" is not a built-in preset"), std::string::npos) << e;
+}
+
 }  // namespace
 }  // namespace ropelab

@@ -65,6 +65,135 @@ TEST(HostileSession, HugeValuesAreRefusedNamingTheFieldWithinASecond) {
     EXPECT_EQ(session_of(dir / "before.json"), session_of(dir / "after.json"));
 }
 
+// A share string of non-ASCII text typed through `gui --script` used to end the app with an
+// "internal error" (the refusal quoted one byte of 'é', and the widget log could not be saved as
+// JSON). Each is now refused in the panel, naming the character, and the lab keeps its state.
+TEST(HostileSession, NonAsciiShareStringsAreRefusedNamingTheCharacter) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"h\u00e9llo", "U+00E9 (at byte 2) is not a base64url character"},
+        {"\u65e5\u672c", "U+65E5 (at byte 1) is not a base64url character"},
+        {"eyJ\u20ac", "U+20AC (at byte 4) is not a base64url character"},
+        {base64url("\xff{}"), "not valid JSON"},  // valid base64url of bytes that are not UTF-8
+    };
+    for (const auto& [text, words] : cases) {
+        const fs::path dir = fresh_dir("nonascii");
+        const Json script = {{{"state", "before.json"}},  {{"click", "Session"}}, {{"click", "Share string"}},
+                             {{"type", text}},            {{"click", "Open share string"}},
+                             {{"wait", 2}},               {{"widgets", "w.json"}}, {{"state", "after.json"}}};
+        const test::Result r = gui(dir, script);
+        ASSERT_EQ(r.status, 0) << words << ": " << r.err;
+        bool named = false;
+        for (const Json& w : read_json(dir / "w.json")) {
+            if (w["kind"] == "message" && w["label"].get<std::string>().find(words) != std::string::npos) named = true;
+        }
+        EXPECT_TRUE(named) << "the panel should show: " << words;
+        EXPECT_EQ(session_of(dir / "before.json"), session_of(dir / "after.json")) << words;
+    }
+}
+
+// A 17,000-character path typed into a path field, then used: the refusal quoting it, drawn
+// wrapped, overflowed ImGui's 16-bit vertex indices and aborted the app. Path fields now hold at
+// most 4096 characters (PATH_MAX), saying so, and long text on screen shows its start and length.
+TEST(HostileSession, AHugePathTypedIntoAFieldIsCutAndRefused) {
+    const std::string path = "/tmp/" + std::string(17000, 'a');
+    const std::vector<std::pair<std::string, std::string>> fields = {
+        {"Config file", "Load config"}, {"Export file", "Start export"}, {"Session file", "Open session"}};
+    for (const auto& [field, action] : fields) {
+        const fs::path dir = fresh_dir("hugepath");
+        Json script = {{{"click", field}}, {{"type", path}}, {{"click", action}}, {{"wait", 3}}, {{"widgets", "w.json"}}};
+        if (field != "Config file") script.insert(script.begin(), Json{{"click", field.substr(0, field.find(' '))}});  // its section
+        const test::Result r = gui(dir, script);
+        ASSERT_EQ(r.status, 0) << field << ": " << r.err.substr(0, 400);
+        bool limit_named = false;
+        std::size_t typed = 0;
+        for (const Json& w : read_json(dir / "w.json")) {
+            const std::string label = w["label"].get<std::string>();
+            if (w["kind"] == "message" && label == field + ": at most 4096 characters; the rest was cut") limit_named = true;
+            if (w["kind"] == "input" && label == field) typed = w["value"].get<std::string>().size();
+        }
+        EXPECT_TRUE(limit_named) << field;
+        EXPECT_EQ(typed, 4096u) << field;
+    }
+}
+
+// An export the renderer refuses used to say only "not saved (stopped or refused)": the panel
+// and the log now give the renderer's reason.
+TEST(HostileSession, TheExportPanelSaysWhyAnExportWasRefused) {
+    const fs::path dir = fresh_dir("exportwhy");
+    const Json script = {{{"click", "Export"}}, {{"click", "Export file"}}, {{"type", "anim.gif"}}, {{"click", "Frames"}},
+                         {{"type", "0"}},      {{"click", "Start export"}}, {{"wait", 120}},         {{"widgets", "w.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string why = "not saved: --frames: must be in [1, 100000] (got 0)";
+    bool shown = false;
+    for (const Json& w : read_json(dir / "w.json")) {
+        if (w["kind"] == "message" && w["label"] == why) shown = true;
+    }
+    EXPECT_TRUE(shown) << "the panel should show: " << why;
+    EXPECT_NE(r.err.find("export to anim.gif: " + why), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "anim.gif"));
+}
+
+// A long caption while presenting leaves the views no room; their windows then submit no items,
+// and the widget log took the title bar's ID for the plot's, a "duplicate ImGui ID" (exit 3).
+// Presented full screen here (1920x1080, and 320x480 in its own ctest entry).
+TEST(HostileLesson, ALongCaptionWhilePresentingIsNoDuplicateId) {
+    const fs::path dir = fresh_dir("caption");
+    std::string caption;
+    for (int i = 0; i < 420; ++i) caption += (i ? " caption" : "caption") + std::to_string(i);
+    const Json lesson = {{"title", "t"}, {"scenes", {{{"title", "A long one"}, {"caption", caption}, {"views", {3, 5}}}}}};
+    std::ofstream(dir / "lesson.json") << lesson.dump();
+    const test::Result r = test::run("gui --lesson lesson.json --present --frames 10", "cd '" + dir.string() + "' &&");
+    EXPECT_EQ(r.status, 0) << r.err.substr(0, 600);
+    EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err.substr(0, 600);
+}
+
+// Files dropped onto the window (each read as a config): every hostile one is refused in the
+// panel naming the file and the problem, the model stays, and the app lives on.
+TEST(HostileDrop, DroppedHostileFilesAreRefusedNamingTheProblem) {
+    const fs::path dir = fresh_dir("drops");
+    const auto write = [&](const std::string& name, const std::string& bytes) {
+        test::write_file((dir / name).string(), bytes);
+        return (dir / name).string();
+    };
+    std::string many = "[", keys = "{";
+    for (int i = 0; i < 600000; ++i) many += i ? ",{}" : "{}";
+    for (int i = 0; i < 200000; ++i) keys += (i ? ",\"k" : "\"k") + std::to_string(i) + "\": 0";
+    fs::create_directories(dir / "folder");
+    const std::vector<std::pair<std::string, std::string>> drops = {
+        {write("text.json", "not json"), "text.json: not valid JSON"},
+        {write("empty.json", ""), "empty.json: not valid JSON"},
+        {write("deep.json", std::string(300, '[') + std::string(300, ']')), "deep.json: nested deeper than 256 levels"},
+        {write("many.json", many + "]"), "many.json: more than 200000 values"},
+        {write("keys.json", keys + "}"), "keys.json: an object has more than 20000 keys"},
+        {write("binary.bin", std::string("\x89PNG\r\n\x1a\n\0\0\0", 11)), "binary.bin: not valid JSON"},
+        {write("utf8.json", "{\"model_type\": \"\xff\"}"), "utf8.json: not valid JSON"},
+        {write("theta.json", R"({"head_dim": 64, "rope_theta": -1})"), "theta.json: rope_theta = -1 is out of range"},
+        {write("head.json", R"({"head_dim": 1e300})"), "head.json: head_dim = 1e+300 is out of range"},
+        {write("array.json", "[1, 2]"), "array.json: the top level must be a JSON object"},
+        {(dir / "folder").string(), "not a config file (it is a folder)"},
+        {(dir / "missing.json").string(), "missing.json: cannot open config file (it does not exist)"},
+        {"/dev/zero", "/dev/zero: not a config file (not a regular file)"},
+    };
+    Json script = {{{"state", "before.json"}}};
+    for (std::size_t i = 0; i < drops.size(); ++i) {
+        script.push_back({{"drop", drops[i].first}});
+        script.push_back({{"wait", 2}});
+        script.push_back({{"widgets", "w" + std::to_string(i) + ".json"}});
+    }
+    script.push_back({{"state", "after.json"}});
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err.substr(0, 600);
+    for (std::size_t i = 0; i < drops.size(); ++i) {
+        bool named = false;
+        for (const Json& w : read_json(dir / ("w" + std::to_string(i) + ".json"))) {
+            if (w["kind"] == "message" && w["label"].get<std::string>().find(drops[i].second) != std::string::npos) named = true;
+        }
+        EXPECT_TRUE(named) << "drop " << drops[i].first.substr(0, 80) << ": the panel should show " << drops[i].second;
+    }
+    EXPECT_EQ(session_of(dir / "before.json")["model"], session_of(dir / "after.json")["model"]);
+}
+
 // ---- random clicking through the X server ----------------------------------------------------
 
 int sh(const std::string& command) { return std::system(command.c_str()); }

@@ -26,7 +26,7 @@ void export_section(lab::Status& s) {
     // While an export runs its settings stay in view, greyed, and only the last row changes:
     // nothing jumps under the pointer when it finishes.
     ImGui::BeginDisabled(status.running);
-    ui::input_text("Export file", &e.path);
+    ui::input_text("Export file", &e.path, ui::kMaxPathChars);
     tip(".png one image, .svg/.pdf a vector figure (text stays text), .gif/.mp4 an animation, DIR/ a PNG sequence, "
         ".csv/.json the view's data");
     int view = e.view + 1;

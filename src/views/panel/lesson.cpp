@@ -4,7 +4,7 @@ namespace ropelab::controls {
 
 void lesson_section(lab::Status& s, bool lesson_open) {
     using Kind = lab::SessionRequest::Kind;
-    ui::input_text("Lesson file", &s.lesson_path);
+    ui::input_text("Lesson file", &s.lesson_path, ui::kMaxPathChars);
     tip("A lesson file (JSON scenes), or builtin: \"RoPE from first principles\"");
     if (ui::button("Open lesson")) s.session_request.kind = Kind::OpenLesson;
     tip("Step through its scenes here, with the controls at hand; editing a control pauses the scene");

@@ -49,7 +49,7 @@ void source_rows(LabParams& p, lab::Status& s) {
     }
     tip(p.preset.find('/') == std::string::npos ? "Real model settings from assets/presets (HF config.json values)"
                                                 : ("Loaded from " + p.preset).c_str());
-    ui::input_text("Config file", &s.config_path);
+    ui::input_text("Config file", &s.config_path, ui::kMaxPathChars);
     tip("Path to a HF config.json; you can also drop the file onto the window");
     if (ui::button("Load config")) load_config(p, s, s.config_path);
     tip("Load the config.json at this path; a bad file is refused and the current model stays");

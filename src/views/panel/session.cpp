@@ -4,7 +4,7 @@ namespace ropelab::controls {
 
 void session_section(lab::Status& s) {
     using Kind = lab::SessionRequest::Kind;
-    ui::input_text("Session file", &s.session_path);
+    ui::input_text("Session file", &s.session_path, ui::kMaxPathChars);
     tip("A versioned JSON file with the whole state: parameters, views, plot zoom, focus, playback");
     if (ui::button("Save session")) s.session_request.kind = Kind::Save;
     ImGui::SameLine();
