@@ -1,0 +1,145 @@
+#include "core/model_families.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace ropelab {
+
+namespace {
+
+constexpr PairLayout H = PairLayout::Half;
+constexpr PairLayout I = PairLayout::Interleaved;
+
+// The rotary-dim rules, as the config classes and rotary classes of transformers 5 compute them.
+constexpr std::string_view kWhole = "head_dim, else hidden_size / num_attention_heads";
+constexpr std::string_view kPartial = "head_dim (else hidden_size / num_attention_heads) × partial_rotary_factor";
+constexpr std::string_view kHiddenPartial = "hidden_size / num_attention_heads × partial_rotary_factor";
+constexpr std::string_view kMla = "qk_rope_head_dim: the last of qk_nope_head_dim + qk_rope_head_dim components";
+constexpr std::string_view kSame = "";
+
+// rotate_half / chunk into halves pair component i with i + d/2; view_as_complex,
+// rotate_every_two and Cohere's even/odd rotate_half pair adjacent components (2i, 2i+1).
+// θ defaults are each config class's (its rope_theta argument or default_theta).
+constexpr ModelFamily kFamilies[] = {
+    {"llama", "Llama", H, "rotate_half", kPartial, 1.0, "rope_theta", 10000, kSame, "models/llama/modeling_llama.py", "LlamaConfig"},
+    {"llama4", "Llama4", I, "view_as_complex", kWhole, 1.0, "rope_theta", 500000,
+     "no_rope_layers: 1 = RoPE, 0 = no RoPE (left out or []: every 4th layer has none)", "models/llama4/modeling_llama4.py",
+     "Llama4TextConfig"},
+    {"mistral", "Mistral", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/mistral/modeling_mistral.py",
+     "MistralConfig"},
+    {"mixtral", "Mixtral", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000, kSame, "models/mixtral/modeling_mixtral.py",
+     "MixtralConfig"},
+    {"qwen2", "Qwen2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, "layer_types: sliding window only, same RoPE",
+     "models/qwen2/modeling_qwen2.py", "Qwen2Config"},
+    {"qwen2_moe", "Qwen2Moe", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/qwen2_moe/modeling_qwen2_moe.py",
+     "Qwen2MoeConfig"},
+    {"qwen3", "Qwen3", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, "layer_types: sliding window only, same RoPE",
+     "models/qwen3/modeling_qwen3.py", "Qwen3Config"},
+    {"qwen3_moe", "Qwen3Moe", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/qwen3_moe/modeling_qwen3_moe.py",
+     "Qwen3MoeConfig"},
+    {"qwen2_vl", "Qwen2VL", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/qwen2_vl/modeling_qwen2_vl.py", "Qwen2VLTextConfig"},
+    {"qwen2_5_vl", "Qwen2_5_VL", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/qwen2_5_vl/modeling_qwen2_5_vl.py", "Qwen2_5_VLTextConfig"},
+    {"gemma", "Gemma", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/gemma/modeling_gemma.py", "GemmaConfig"},
+    {"gemma2", "Gemma2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000,
+     "sliding and full attention alternate, same RoPE", "models/gemma2/modeling_gemma2.py", "Gemma2Config"},
+    {"gemma3", "Gemma3", H, "rotate_half", kWhole, 1.0, "rope_theta; rope_local_base_freq", 1000000,
+     "sliding_attention: rope_local_base_freq (10000), unscaled; full_attention: rope_theta and rope_scaling",
+     "models/gemma3/modeling_gemma3.py", "Gemma3TextConfig",
+     R"({"head_dim": 256, "num_attention_heads": 8, "hidden_size": 2304, "rope_theta": 1000000.0,
+         "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072, "sliding_window_pattern": 6})"},
+    {"phi3", "Phi3", H, "rotate_half", kHiddenPartial, 1.0, "rope_theta", 10000, kSame, "models/phi3/modeling_phi3.py",
+     "Phi3Config"},
+    {"phi", "Phi", H, "rotate_half", kHiddenPartial, 0.5, "rope_theta", 10000, kSame, "models/phi/modeling_phi.py", "PhiConfig"},
+    {"gpt_neox", "GPTNeoX", H, "rotate_half", "hidden_size / num_attention_heads × rotary_pct", 0.25, "rope_theta (v4: rotary_emb_base)",
+     10000, kSame, "models/gpt_neox/modeling_gpt_neox.py", "GPTNeoXConfig"},
+    {"gpt_oss", "GptOss", H, "chunk into halves", kWhole, 1.0, "rope_theta", 150000,
+     "sliding and full attention alternate, same RoPE", "models/gpt_oss/modeling_gpt_oss.py", "GptOssConfig"},
+    {"falcon", "Falcon", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 10000, kSame,
+     "models/falcon/modeling_falcon.py", "FalconConfig"},
+    {"olmo", "Olmo", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/olmo/modeling_olmo.py", "OlmoConfig"},
+    {"olmo2", "Olmo2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/olmo2/modeling_olmo2.py", "Olmo2Config"},
+    {"starcoder2", "Starcoder2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame,
+     "models/starcoder2/modeling_starcoder2.py", "Starcoder2Config"},
+    {"stablelm", "StableLm", H, "rotate_half", kHiddenPartial, 0.25, "rope_theta", 10000, kSame,
+     "models/stablelm/modeling_stablelm.py", "StableLmConfig"},
+    {"deepseek_v2", "DeepseekV2", I, "view_as_complex", kMla, 1.0, "rope_theta", 10000, kSame,
+     "models/deepseek_v2/modeling_deepseek_v2.py", "DeepseekV2Config"},
+    {"deepseek_v3", "DeepseekV3", I, "rope_interleave (default true)", kMla, 1.0, "rope_theta", 10000, kSame,
+     "models/deepseek_v3/modeling_deepseek_v3.py", "DeepseekV3Config"},
+    {"gptj", "GPTJ", I, "rotate_every_two", "rotary_dim (else the whole head, n_embd / n_head)", 1.0, "rope_theta", 10000, kSame,
+     "models/gptj/modeling_gptj.py", "GPTJConfig"},
+    {"cohere", "Cohere", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 10000, kSame,
+     "models/cohere/modeling_cohere.py", "CohereConfig"},
+};
+
+std::string_view base_type(std::string_view type) {
+    if (type.ends_with("_text")) type.remove_suffix(5);
+    return type;
+}
+
+std::string theta_text(double theta) { return fmt::format("{:g}", theta); }
+
+std::string rotary_text(const ModelFamily& f) {
+    if (f.partial_rotary_default == 1.0) return std::string(f.rotary);
+    return fmt::format("{} (default {:g})", f.rotary, f.partial_rotary_default);
+}
+
+std::string layout_text(const ModelFamily& f) { return fmt::format("{} ({})", to_string(f.layout), f.layout_rule); }
+
+std::string per_layer_text(const ModelFamily& f) { return f.per_layer.empty() ? "every layer the same" : std::string(f.per_layer); }
+
+// Pads to a width in characters, not bytes: the rules hold ×.
+std::string padded(const std::string& text, std::size_t width) {
+    std::size_t chars = 0;
+    for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+    return text + std::string(chars < width ? width - chars : 0, ' ');
+}
+
+}  // namespace
+
+std::span<const ModelFamily> model_families() { return kFamilies; }
+
+const ModelFamily* find_family(std::string_view model_type) {
+    const std::string_view type = base_type(model_type);
+    for (const ModelFamily& f : kFamilies) {
+        if (f.model_type == type) return &f;
+    }
+    return nullptr;
+}
+
+const ModelFamily* family_of_architecture(std::string_view architecture) {
+    const ModelFamily* best = nullptr;
+    for (const ModelFamily& f : kFamilies) {
+        if (architecture.starts_with(f.arch_prefix) && (!best || f.arch_prefix.size() > best->arch_prefix.size())) best = &f;
+    }
+    return best;
+}
+
+std::string families_table(bool markdown) {
+    std::string s;
+    if (markdown) {
+        s += "| model_type | layout | rotary dim | θ (default) | per layer | transformers file |\n";
+        s += "|---|---|---|---|---|---|\n";
+        for (const ModelFamily& f : kFamilies) {
+            s += fmt::format("| `{}` | {} | {} | {} = {} | {} | `{}` |\n", f.model_type, layout_text(f), rotary_text(f), f.theta_keys,
+                             theta_text(f.theta_default), per_layer_text(f), f.source);
+        }
+        return s;
+    }
+    std::vector<std::vector<std::string>> rows = {{"model_type", "layout", "θ default", "rotary dim", "per layer", "source"}};
+    for (const ModelFamily& f : kFamilies) {
+        rows.push_back({std::string(f.model_type), layout_text(f), theta_text(f.theta_default), rotary_text(f), per_layer_text(f),
+                        std::string(f.source)});
+    }
+    // The short columns padded; the long rules follow, split by bars.
+    for (const auto& r : rows) {
+        s += fmt::format("{} {} {} {} | {} | {}\n", padded(r[0], 14), padded(r[1], 40), padded(r[2], 9), r[3], r[4], r[5]);
+    }
+    return s;
+}
+
+}  // namespace ropelab
