@@ -81,7 +81,7 @@ std::string_view base_type(std::string_view type) {
     return type;
 }
 
-std::string theta_text(double theta) { return fmt::format("{:g}", theta); }
+std::string theta_text(double theta) { return fmt::format("{}", theta); }
 
 std::string rotary_text(const ModelFamily& f) {
     if (f.partial_rotary_default == 1.0) return std::string(f.rotary);
