@@ -180,8 +180,8 @@ std::vector<std::string> read_layer_types(Reader& r, const Reader::Object& t) {
 }
 
 // no_rope_layers (Llama 4, SmolLM3): 1 = the layer applies RoPE, 0 = it does not. Returns how many
-// have none, or nullopt when the list is absent or empty. Llama 4's class fills in an absent or
-// empty list with every no_rope_layer_interval-th layer (default 4) without RoPE.
+// have none, or nullopt when the list is absent or empty and the class has no default. Their classes
+// fill in an absent or empty list with every no_rope_layer_interval-th layer (default 4) without RoPE.
 std::optional<int> read_no_rope_layers(Reader& r, const Reader::Object& t, const ModelFamily* family, int& layers) {
     if (t.has("no_rope_layers")) {
         const Json& v = t.at("no_rope_layers");
@@ -201,15 +201,44 @@ std::optional<int> read_no_rope_layers(Reader& r, const Reader::Object& t, const
         }
         r.mark_read(t, "no_rope_layers");
     }
-    if (!family || family->model_type != "llama4") return std::nullopt;
+    if (!family || family->no_rope_every == 0) return std::nullopt;
     const auto n = r.integer(t, "num_hidden_layers", 1, 100000);
-    const std::int64_t every = r.integer(t, "no_rope_layer_interval", 1, 100000).value_or(4);
+    const std::int64_t every = r.integer(t, "no_rope_layer_interval", 1, 100000).value_or(family->no_rope_every);
     if (!n) return std::nullopt;
     layers = static_cast<int>(*n);
     const int none = static_cast<int>(*n / every);
     r.assume("no_rope_layers", fmt::format("{} of {} layers without RoPE", none, *n), ReadField::Origin::Default,
              fmt::format("{}'s default: every {}th layer has none", family->config_class, every));
     return none;
+}
+
+// Cohere2 and EXAONE 4 rotate only their sliding-window layers: with sliding_window set, the
+// full_attention layers (from layer_types, else sliding_window_pattern: every Nth layer, or the
+// 'G's of a string such as "LLLG") apply no RoPE. Returns how many, and sets `layers` when only
+// the pattern tells.
+std::optional<int> global_layers_without_rope(Reader& r, const Reader::Object& t, const std::vector<std::string>& types, int& layers) {
+    if (!t.has("sliding_window")) return std::nullopt;
+    r.integer(t, "sliding_window", 1, kMaxContext);
+    if (!types.empty()) return static_cast<int>(std::count(types.begin(), types.end(), "full_attention"));
+    if (!t.has("num_hidden_layers") || !t.at("num_hidden_layers").is_number_integer() || !t.has("sliding_window_pattern")) {
+        return std::nullopt;
+    }
+    const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
+    const Json& pattern = t.at("sliding_window_pattern");
+    if (n < 1 || n > 100000) return std::nullopt;
+    r.mark_read(t, "num_hidden_layers");
+    r.mark_read(t, "sliding_window_pattern");
+    int global = 0;
+    if (pattern.is_number_integer() && pattern.get<std::int64_t>() >= 1) {
+        global = static_cast<int>(n / pattern.get<std::int64_t>());
+    } else if (pattern.is_string() && !pattern.get<std::string>().empty()) {
+        const std::string p = pattern.get<std::string>();
+        for (std::int64_t i = 0; i < n; ++i) global += p[static_cast<std::size_t>(i) % p.size()] == 'G';
+    } else {
+        r.fail(t.prefix + "sliding_window_pattern", fmt::format("= {} is neither a whole number nor a string of L and G", json_excerpt(pattern)));
+    }
+    layers = static_cast<int>(n);
+    return global;
 }
 
 // The layers: how many use each setting (" (26 layers: 4 full_attention, …)" for the note, or ""),
@@ -243,6 +272,13 @@ std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* 
             layers = static_cast<int>(n);
             counts = fmt::format(" ({} layers: {} full_attention, {} sliding_attention, every {}th global)", n, global, n - global,
                                  pattern);
+        }
+    }
+    if (family && family->global_layers_without_rope) {
+        if (const auto global = global_layers_without_rope(r, t, types, layers)) {
+            without += *global;
+            why += fmt::format("{}{} full_attention: with a sliding window only the sliding layers rotate", why.empty() ? "" : ", ",
+                               *global);
         }
     }
     int nope_layers = layers;
@@ -288,8 +324,10 @@ const Setting& choose_setting(Reader& r, const std::vector<Setting>& settings, s
 }
 
 // Why a RoPE-named key nothing read is not applied.
-std::string why_not_applied(std::string_view key, bool remote_code) {
+std::string why_not_applied(std::string_view key, const Json& value, bool remote_code) {
     if (remote_code) return "the model's remote code may use it; transformers does not, and neither does ropelab";
+    if (value.is_null()) return "null, the same as left out";
+    if (key == "no_rope_layer_interval") return "the config class's rule when no_rope_layers is left out; the file's list is read";
     if (key.find("sliding") != std::string_view::npos) return "sliding-window attention: which keys a layer sees, not how it rotates";
     if (key == "rope_ratio") return "remote code's θ multiplier (ChatGLM); transformers has no such key";
     return "a RoPE field ropelab does not apply";
@@ -302,7 +340,7 @@ void list_leftovers(Reader& r, const Reader::Object& t, const Reader::Object& ro
     const auto route = [&](const Reader::Object& o, const std::string& other) {
         if (!o.json) return;
         for (auto it = o.json->begin(); it != o.json->end(); ++it) {
-            if (!r.was_read(o, it.key()) && rope_named(it.key())) r.not_applied(o, it.key(), why_not_applied(it.key(), remote_code));
+            if (!r.was_read(o, it.key()) && rope_named(it.key())) r.not_applied(o, it.key(), why_not_applied(it.key(), it.value(), remote_code));
         }
         r.list_unread(o, other);
     };

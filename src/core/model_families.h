@@ -28,6 +28,12 @@ struct ModelFamily {
     // Values of the config class that published files rely on leaving out (Gemma 3 4B's sparse
     // text_config), as a JSON object; "" for none.
     std::string_view class_defaults = "";
+    // no_rope_layers' class default when the file gives none: every Nth layer has no RoPE (Llama 4,
+    // SmolLM3: 4); 0 when the class has no such list.
+    int no_rope_every = 0;
+    // Cohere2, EXAONE 4: with a sliding window, only the sliding layers rotate; the global
+    // (full_attention) layers apply no RoPE.
+    bool global_layers_without_rope = false;
 };
 
 // The table, in the order `ropelab families` prints it.

@@ -5,6 +5,7 @@
 // formulas and fed from the file by nlohmann directly, not through the core's reader.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -279,6 +280,120 @@ TEST(ConfigCorpus, HostileValuesNamedAndRefused) {
     EXPECT_TRUE(has_note(dup, "duplicate key head_dim"));
 }
 
+// ---- One published config per family of the table ---------------------------------------------------
+// tests/data/configs/<checkpoint>.json for the families the corpus above does not cover, each
+// checked for head dim, rotary dim and offset, layout, θ, layers without RoPE and every inv_freq
+// against HF's formulas evaluated here from the file's own keys (and, where the file leaves one
+// out, the config class's default as transformers' configuration_<type>.py states it).
+struct FamilyFile {
+    std::string file, model_type;
+    int head_dim, rotary_dim, rotary_offset;
+    PairLayout layout;
+    double theta;
+    int layers_without_rope;
+};
+
+constexpr PairLayout H = PairLayout::Half, I = PairLayout::Interleaved;
+const FamilyFile kFamilyFiles[] = {
+        {"mixtral-8x7b-v0.1", "mixtral", 128, 128, 0, H, 1000000.0, 0},
+        {"qwen1.5-moe-a2.7b", "qwen2_moe", 128, 128, 0, H, 1000000.0, 0},
+        {"qwen3-30b-a3b", "qwen3_moe", 128, 128, 0, H, 1000000.0, 0},
+        {"gemma-7b", "gemma", 256, 256, 0, H, 10000.0, 0},
+        {"phi-2", "phi", 80, 32, 0, H, 10000.0, 0},
+        {"olmo-2-1124-7b", "olmo2", 128, 128, 0, H, 500000.0, 0},
+        {"starcoder2-7b", "starcoder2", 128, 128, 0, H, 1000000.0, 0},
+        {"stablelm-2-1_6b", "stablelm", 64, 16, 0, H, 10000.0, 0},
+        {"c4ai-command-r-v01", "cohere", 128, 128, 0, I, 8000000.0, 0},
+        {"c4ai-command-r7b-12-2024", "cohere2", 128, 128, 0, I, 50000.0, 8},
+        {"exaone-4.0-32b", "exaone4", 128, 128, 0, H, 1000000.0, 16},
+        {"smollm3-3b", "smollm3", 128, 128, 0, H, 5000000.0, 9},
+        {"qwen3-coder-next", "qwen3_next", 256, 64, 0, H, 5000000.0, 36},
+        {"lfm2-1.2b", "lfm2", 64, 64, 0, H, 1000000.0, 10},
+        {"gemma-3n-e4b-it", "gemma3n", 256, 256, 0, H, 1000000.0, 0},
+        {"vaultgemma-1b", "vaultgemma", 256, 256, 0, H, 10000.0, 0},
+        {"glm-4-9b-chat-hf", "glm", 128, 64, 0, I, 10000.0, 0},
+        {"glm-4-9b-0414", "glm4", 128, 64, 0, I, 10000.0, 0},
+        {"glm-4.5-air", "glm4_moe", 128, 64, 0, H, 1000000.0, 0},
+        {"glm-4.7-flash", "glm4_moe_lite", 256, 64, 192, I, 1000000.0, 0},
+        {"ernie-4.5-0.3b-pt", "ernie4_5", 128, 128, 0, I, 500000.0, 0},
+        {"ernie-4.5-21b-a3b-pt", "ernie4_5_moe", 128, 128, 0, I, 500000.0, 0},
+        {"helium-1-preview-2b", "helium", 128, 128, 0, I, 100000.0, 0},
+        {"gpt-neox-japanese-2.7b", "gpt_neox_japanese", 80, 80, 0, H, 10000.0, 0},
+        {"afm-4.5b", "arcee", 128, 128, 0, H, 10000.0, 0},
+        {"bitnet-b1.58-2b-4t", "bitnet", 128, 128, 0, H, 500000.0, 0},
+        {"chameleon-7b", "chameleon", 128, 128, 0, H, 10000.0, 0},
+        {"diffllama-0.3b-handcut", "diffllama", 64, 64, 0, H, 10000.0, 0},
+        {"doge-320m", "doge", 128, 128, 0, H, 10000.0, 0},
+        {"dots.llm1.inst", "dots1", 128, 128, 0, H, 10000000.0, 0},
+        {"flexolmo-7x7b-1t", "flex_olmo", 128, 128, 0, H, 500000.0, 0},
+        {"granite-3.1-8b-instruct", "granite", 128, 128, 0, H, 10000000.0, 0},
+        {"seed-oss-36b-instruct", "seed_oss", 128, 128, 0, H, 10000000.0, 0},
+};
+
+// The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
+std::vector<double> hf_expected(const json& root, int dim, double base) {
+    const json& t = root.contains("text_config") ? root["text_config"] : root;
+    if (!t.contains("rope_scaling") || !t["rope_scaling"].is_object()) return hf_default(dim, base);
+    const json& s = t["rope_scaling"];
+    const std::string type = s.value("rope_type", s.value("type", std::string("default")));
+    if (type == "default") return hf_default(dim, base);
+    if (type == "linear") return hf_linear(dim, base, s["factor"]);
+    if (type == "llama3") {
+        return hf_llama3(dim, base, s["factor"], s["low_freq_factor"], s["high_freq_factor"], s["original_max_position_embeddings"]);
+    }
+    if (type == "yarn") {
+        return hf_yarn(dim, base, s["factor"], s.value("original_max_position_embeddings", t["max_position_embeddings"].get<double>()),
+                       s.value("beta_fast", 32.0), s.value("beta_slow", 1.0), s.value("truncate", true));
+    }
+    ADD_FAILURE() << "no formula here for rope_type " << type;
+    return {};
+}
+
+class FamilyConfig : public ::testing::TestWithParam<FamilyFile> {};
+
+TEST_P(FamilyConfig, ReadAsTransformersReadsIt) {
+    const FamilyFile& c = GetParam();
+    SCOPED_TRACE("tests/data/configs/" + c.file + ".json");
+    const ModelFamily* family = find_family(c.model_type);
+    ASSERT_NE(family, nullptr) << c.model_type;
+    const json file = raw(c.file);
+    EXPECT_EQ(file.contains("text_config") ? file["text_config"]["model_type"].get<std::string>() : file["model_type"].get<std::string>(),
+              c.model_type + (file.contains("text_config") ? "_text" : ""));
+    const LoadedConfig loaded = load_config_json(corpus(c.file));
+    const RopeFrequencies f = compute_frequencies(loaded.config);
+    EXPECT_EQ(loaded.config.head_dim, c.head_dim);
+    EXPECT_EQ(f.rotary_dim, c.rotary_dim);
+    EXPECT_EQ(loaded.config.rotary_offset, c.rotary_offset);
+    EXPECT_EQ(f.layout, c.layout);
+    EXPECT_EQ(family->layout, c.layout);
+    EXPECT_EQ(loaded.config.rope_theta, c.theta);
+    EXPECT_EQ(loaded.layers_without_rope, c.layers_without_rope);
+    const std::vector<double> expected = hf_expected(file, c.rotary_dim, c.theta);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+    const std::string text = explain_config(loaded);
+    EXPECT_EQ(text.find("layout half assumed"), std::string::npos) << text;
+}
+
+INSTANTIATE_TEST_SUITE_P(Published, FamilyConfig, ::testing::ValuesIn(kFamilyFiles),
+                         [](const ::testing::TestParamInfo<FamilyFile>& info) {
+                             std::string name;
+                             for (char ch : info.param.file) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                             return name;
+                         });
+
+// Every family of the table has a config in tests/data/configs, read as that family.
+TEST(ConfigFamilies, EveryFamilyHasAPublishedConfig) {
+    std::set<std::string> covered;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs")) {
+        const json file = json::parse(std::ifstream(entry.path()));
+        const json& t = file.contains("text_config") ? file["text_config"] : file;
+        const std::string type = t.contains("model_type") ? t["model_type"].get<std::string>() : file["model_type"].get<std::string>();
+        if (const ModelFamily* f = find_family(type)) covered.insert(std::string(f->model_type));
+    }
+    for (const ModelFamily& f : model_families()) EXPECT_TRUE(covered.contains(std::string(f.model_type))) << f.model_type;
+}
+
 // ---- The family table ------------------------------------------------------------------------------
 
 std::string families_count() { return std::to_string(model_families().size()) + " families"; }
@@ -452,7 +567,7 @@ TEST(ConfigFamilies, ExplainNeverCallsARopeFieldNotAboutRope) {
         }
         ++files;
     }
-    EXPECT_GE(files, 28);
+    EXPECT_GE(files, 28 + static_cast<int>(std::size(kFamilyFiles)));
 }
 
 }  // namespace
