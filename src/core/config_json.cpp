@@ -60,10 +60,16 @@ void fill_class_defaults(Reader& r, Reader::Object& t, const ModelFamily* family
     if (!family || family->class_defaults.empty()) return;
     with_defaults = *t.json;
     const Json defaults = Json::parse(family->class_defaults);
+    const std::string why = std::string(family->config_class) + "'s default (the file leaves it out)";
     for (const auto& [key, value] : defaults.items()) {
         if (with_defaults.contains(key) && !with_defaults[key].is_null()) continue;
+        // The class's scaling stands in for a missing rope_scaling, not beside a v5 rope_parameters.
+        if (key == "rope_scaling" && t.has("rope_parameters")) continue;
         with_defaults[key] = value;
-        r.defaulted(t.prefix + key, std::string(family->config_class) + "'s default (the file leaves it out)");
+        r.defaulted(t.prefix + key, why);
+        if (value.is_object()) {
+            for (const auto& [inner, v] : value.items()) r.defaulted(t.prefix + key + "." + inner, why);
+        }
     }
     t.json = &with_defaults;
 }

@@ -328,6 +328,8 @@ const FamilyFile kFamilyFiles[] = {
         {"flexolmo-7x7b-1t", "flex_olmo", 128, 128, 0, H, 500000.0, 0},
         {"granite-3.1-8b-instruct", "granite", 128, 128, 0, H, 10000000.0, 0},
         {"seed-oss-36b-instruct", "seed_oss", 128, 128, 0, H, 10000000.0, 0},
+        {"apertus-8b-instruct-2509", "apertus", 128, 128, 0, H, 12000000.0, 0},
+        {"cwm", "cwm", 128, 128, 0, H, 1000000.0, 0},
 };
 
 // The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
@@ -530,6 +532,28 @@ TEST(ConfigFamilies, LayersWithoutRopeAreCounted) {
                                                   "c.json");
     EXPECT_EQ(marked.layers_without_rope, 2);
     EXPECT_EQ(marked.layer_count, 8);
+}
+
+// Some classes scale by default: a file without rope_scaling is read with the class's scaling, said
+// so; beside a v5 rope_parameters the class's scaling does not apply.
+TEST(ConfigFamilies, ClassDefaultScaling) {
+    const LoadedConfig apertus = parse_config_json(R"({"model_type": "apertus", "hidden_size": 4096, "num_attention_heads": 32,
+        "max_position_embeddings": 65536})", "c.json");
+    EXPECT_EQ(apertus.config.rope_scaling.type, RopeType::Llama3);
+    EXPECT_EQ(apertus.config.rope_theta, 12e6);
+    const RopeFrequencies f = compute_frequencies(apertus.config);
+    const auto expected = hf_llama3(128, 12e6, 8, 1, 4, 8192);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+    EXPECT_NE(explain_config(apertus).find("rope_scaling.factor                          8                      default: ApertusConfig's default"),
+              std::string::npos)
+        << explain_config(apertus);
+    const LoadedConfig oss = parse_config_json(R"({"model_type": "gpt_oss", "head_dim": 64})", "c.json");
+    EXPECT_EQ(oss.config.rope_scaling.type, RopeType::Yarn);
+    EXPECT_FALSE(oss.config.rope_scaling.truncate);
+    const LoadedConfig v5 = parse_config_json(
+        R"({"model_type": "gpt_oss", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": 150000}})", "c.json");
+    EXPECT_EQ(v5.config.rope_scaling.type, RopeType::Default);
 }
 
 TEST(ConfigFamilies, ClassDefaultRotaryFraction) {
