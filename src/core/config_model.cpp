@@ -155,23 +155,26 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
     auto type = r.text(o, "rope_type");
     if (!type) type = r.text(o, "type");  // the legacy key
     const std::string type_name = type.value_or("default");
-    if (!type) {
+    const bool unscaled = !type || type_name == "default";
+    if (unscaled) {
         // transformers (standardize_rope_params, validate_rope) reads a block without a type as
-        // "default": its scaling keys are dropped, not applied. Listed, so a factor is never
-        // mistaken for one in use.
+        // "default", and default RoPE has no scaling keys: they are dropped, not applied. Listed,
+        // so a factor is never mistaken for one in use.
         const std::string block = o.prefix.substr(0, o.prefix.size() - 1);
         std::string dropped;
         for (const char* key : {"factor", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow", "attention_factor", "mscale",
                                 "mscale_all_dim", "truncate", "original_max_position_embeddings", "long_factor", "short_factor"}) {
             if (o.has(key)) {
-                r.not_applied(o, key, fmt::format("ignored: {} has no type; transformers applies no scaling", block));
+                r.not_applied(o, key, type ? fmt::format("ignored: {} is rope_type default; transformers applies no scaling", block)
+                                           : fmt::format("ignored: {} has no type; transformers applies no scaling", block));
                 dropped += (dropped.empty() ? "" : ", ") + std::string(key);
             }
         }
         if (!dropped.empty()) {
-            out.notes.push_back(fmt::format("{} has no rope_type or type: transformers reads it as default RoPE and "
-                                            "applies no scaling, so {} {} not used; give rope_type to apply it",
-                                            block, dropped, dropped.find(',') == std::string::npos ? "is" : "are"));
+            out.notes.push_back(fmt::format("{} {}: transformers applies no scaling, so {} {} not used; give another "
+                                            "rope_type to apply it",
+                                            block, type ? "is rope_type default" : "has no rope_type or type (default RoPE)",
+                                            dropped, dropped.find(',') == std::string::npos ? "is" : "are"));
         }
     }
     if (type_name == "mrope") {
@@ -184,7 +187,7 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
             r.fail(o.prefix + "rope_type", e.what());
         }
     }
-    if (type) {
+    if (!unscaled) {
         s.factor = r.number(o, "factor", kMinFactor, kMaxFactor);
         s.low_freq_factor = r.number(o, "low_freq_factor", kMinFactor, kMaxFactor);
         s.high_freq_factor = r.number(o, "high_freq_factor", kMinFactor, kMaxFactor);

@@ -494,6 +494,12 @@ TEST(ConfigFamilies, ScalingWithoutTypeIsNotApplied) {
     const std::string text = explain_config(c);
     EXPECT_NE(text.find("ignored: rope_scaling has no type; transformers applies no scaling"), std::string::npos) << text;
     for (const ReadField& u : c.used) EXPECT_NE(u.name, "rope_scaling.factor");
+    // An explicit "default" has no scaling keys either.
+    const LoadedConfig d = parse_config_json(
+        R"({"model_type": "llama", "head_dim": 64, "rope_parameters": {"rope_type": "default", "factor": 4}})", "c.json");
+    EXPECT_FALSE(d.config.rope_scaling.factor.has_value());
+    EXPECT_NE(explain_config(d).find("ignored: rope_parameters is rope_type default; transformers applies no scaling"), std::string::npos)
+        << explain_config(d);
 }
 
 TEST(ConfigFamilies, RopeParametersKeysAreReadWhereverTheySit) {
