@@ -360,7 +360,7 @@ TEST(Cli, MalformedConfigFileIsNamed) {
 TEST(Cli, HelpListsEverySubcommand) {
     const Result r = run("--help");
     EXPECT_EQ(r.status, 0);
-    for (const char* sub : {"freqs", "angles", "scores", "invariance", "decay-bound", "presets", "gui"}) {
+    for (const char* sub : {"freqs", "angles", "scores", "invariance", "decay-bound", "presets", "families", "gui"}) {
         EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
     }
 }
