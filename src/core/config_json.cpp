@@ -457,6 +457,7 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     const std::optional<std::string> type = read_model_type(r, t, root, nested, arch);
     const ModelFamily* family = family_of(type, arch);
     Json with_defaults;  // outlives t, which may point at it
+    refuse_null_theta(r, t);  // before the class's defaults, which fill in only what is missing
     fill_class_defaults(r, t, family, with_defaults);
 
     read_head(r, t, c, family);

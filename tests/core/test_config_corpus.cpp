@@ -467,6 +467,10 @@ TEST(ConfigFamilies, NullThetaIsRefused) {
     EXPECT_NE(error_of(R"({"model_type": "llama", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": null}})")
                   .find("c.json: rope_parameters.rope_theta = null"),
               std::string::npos);
+    // Also where the class has a θ of its own to fill in (Gemma 3's text_config).
+    EXPECT_NE(error_of(R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rope_theta": null}})")
+                  .find("c.json: text_config.rope_theta = null"),
+              std::string::npos);
     // Left out, it is the config class's default, said so.
     const LoadedConfig mixtral = parse_config_json(R"({"model_type": "mixtral", "head_dim": 128})", "c.json");
     EXPECT_EQ(mixtral.config.rope_theta, 1e6);
