@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 namespace ropelab {
 
@@ -23,7 +24,7 @@ constexpr std::string_view kSame = "";
 // rotate_every_two and Cohere's even/odd rotate_half pair adjacent components (2i, 2i+1).
 // θ defaults are each config class's (its rope_theta argument or default_theta).
 constexpr ModelFamily kFamilies[] = {
-    {"llama", "Llama", H, "rotate_half", kPartial, 1.0, "rope_theta", 10000, kSame, "models/llama/modeling_llama.py", "LlamaConfig"},
+    {"llama", "Llama", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/llama/modeling_llama.py", "LlamaConfig"},
     {"llama4", "Llama4", I, "view_as_complex", kWhole, 1.0, "rope_theta", 500000,
      "no_rope_layers: 1 = RoPE, 0 = no RoPE (left out or []: every 4th layer has none)", "models/llama4/modeling_llama4.py",
      "Llama4TextConfig", "", 4},
@@ -144,7 +145,17 @@ std::string_view base_type(std::string_view type) {
     return type;
 }
 
-std::string theta_text(double theta) { return fmt::format("{}", theta); }
+// θ, and the scaling the class applies when the file gives no rope_scaling (Apertus: llama3 ×8).
+std::string theta_text(const ModelFamily& f) {
+    std::string text = fmt::format("{}", f.theta_default);
+    if (f.class_defaults.empty()) return text;
+    const nlohmann::json defaults = nlohmann::json::parse(f.class_defaults);
+    if (defaults.contains("rope_scaling")) {
+        const nlohmann::json& s = defaults["rope_scaling"];
+        text += fmt::format(" (no rope_scaling: {} ×{})", s["rope_type"].get<std::string>(), s["factor"].get<double>());
+    }
+    return text;
+}
 
 std::string rotary_text(const ModelFamily& f) {
     if (f.partial_rotary_default == 1.0) return std::string(f.rotary);
@@ -189,13 +200,13 @@ std::string families_table(bool markdown) {
         s += "|---|---|---|---|---|---|\n";
         for (const ModelFamily& f : kFamilies) {
             s += fmt::format("| `{}` | {} | {} | {} = {} | {} | `{}` |\n", f.model_type, layout_text(f), rotary_text(f), f.theta_keys,
-                             theta_text(f.theta_default), per_layer_text(f), f.source);
+                             theta_text(f), per_layer_text(f), f.source);
         }
         return s;
     }
     std::vector<std::vector<std::string>> rows = {{"model_type", "layout", "θ default", "rotary dim", "per layer", "source"}};
     for (const ModelFamily& f : kFamilies) {
-        rows.push_back({std::string(f.model_type), layout_text(f), theta_text(f.theta_default), rotary_text(f), per_layer_text(f),
+        rows.push_back({std::string(f.model_type), layout_text(f), theta_text(f), rotary_text(f), per_layer_text(f),
                         std::string(f.source)});
     }
     // The short columns padded; the long rules follow, split by bars.
