@@ -127,6 +127,11 @@ constexpr ModelFamily kFamilies[] = {
      "FlexOlmoConfig"},
     {"granite", "Granite", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/granite/modular_granite.py",
      "GraniteConfig"},
+    {"glm4v", "Glm4v", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 10000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/glm4v/modeling_glm4v.py", "Glm4vTextConfig"},
+    {"glm4v_moe", "Glm4vMoe", H, "rotate_half", kPartial, 0.5, "rope_theta", 10000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/glm4v_moe/modular_glm4v_moe.py", "Glm4vMoeTextConfig"},
+    {"aria", "Aria", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/aria/modular_aria.py", "AriaTextConfig"},
     // Their classes scale by default: a file without rope_scaling gets llama3 scaling.
     {"apertus", "Apertus", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 12000000, kSame,
      "models/apertus/modular_apertus.py", "ApertusConfig",

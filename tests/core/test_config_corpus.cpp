@@ -330,6 +330,9 @@ const FamilyFile kFamilyFiles[] = {
         {"seed-oss-36b-instruct", "seed_oss", 128, 128, 0, H, 10000000.0, 0},
         {"apertus-8b-instruct-2509", "apertus", 128, 128, 0, H, 12000000.0, 0},
         {"cwm", "cwm", 128, 128, 0, H, 1000000.0, 0},
+        {"aria", "aria", 128, 128, 0, H, 5000000.0, 0},
+        {"glm-4.5v", "glm4v_moe", 128, 64, 0, H, 10000.0, 0},
+        {"glm-4.1v-9b-thinking", "glm4v", 128, 64, 0, I, 10000.0, 0},
 };
 
 // The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
