@@ -73,10 +73,6 @@ LoadedConfig parse_config_json(std::string_view text, std::string_view source, s
 // Reads and parses a file; an unreadable file throws InputError naming the path.
 LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "", const GivenRope& given = {});
 
-// The pair layout HF's modeling code uses for a model_type ("llama" → half), and the rule's
-// source, e.g. "rotate_half in modeling_llama.py". False when the type is not in the family table.
-bool hf_pair_layout(std::string_view model_type, PairLayout& layout, std::string& rule);
-
 // `freqs --explain`: every field used, the RoPE fields not applied, the fields not about RoPE,
 // and the notes, in aligned columns.
 std::string explain_config(const LoadedConfig& loaded);

@@ -23,14 +23,6 @@ std::string_view file_name(std::string_view path) { return path.substr(path.rfin
 
 }  // namespace
 
-bool hf_pair_layout(std::string_view model_type, PairLayout& layout, std::string& rule) {
-    const ModelFamily* f = find_family(model_type);
-    if (!f) return false;
-    layout = f->layout;
-    rule = fmt::format("{} in {}", f->layout_rule, file_name(f->source));
-    return true;
-}
-
 namespace config_detail {
 
 // text_config's model_type, else the top level's; `arch` is set to architectures[0] when given.
