@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <optional>
 
 #include <fmt/format.h>
@@ -247,6 +248,30 @@ std::optional<int> global_layers_without_rope(Reader& r, const Reader::Object& t
     return global;
 }
 
+// Hybrids that list their attention layers (Bamba's attn_layer_indices): the others are Mamba
+// layers without RoPE. Returns how many, and sets `layers`.
+std::optional<int> layers_outside_attention(Reader& r, const Reader::Object& t, int& layers) {
+    if (!t.has("attn_layer_indices") || !t.has("num_hidden_layers") || !t.at("num_hidden_layers").is_number_integer()) {
+        return std::nullopt;
+    }
+    const Json& v = t.at("attn_layer_indices");
+    const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
+    if (n < 1 || n > 100000) return std::nullopt;
+    std::set<std::int64_t> attention;
+    const std::string name = t.prefix + "attn_layer_indices";
+    if (!v.is_array()) r.fail(name, fmt::format("must be a list of layer indices (got {})", json_excerpt(v)));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_number_integer() || v[i].get<std::int64_t>() < 0 || v[i].get<std::int64_t>() >= n) {
+            r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a layer index in 0 .. {}", json_excerpt(v[i]), n - 1));
+        }
+        attention.insert(v[i].get<std::int64_t>());
+    }
+    r.use(t, "attn_layer_indices", fmt::format("{} attention layers", attention.size()));
+    r.mark_read(t, "num_hidden_layers");
+    layers = static_cast<int>(n);
+    return static_cast<int>(n - static_cast<std::int64_t>(attention.size()));
+}
+
 // The layers: how many use each setting (" (26 layers: 4 full_attention, …)" for the note, or ""),
 // and the layers that apply no RoPE, counted into `out` and said in a note.
 std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* family, const std::vector<std::string>& types,
@@ -286,6 +311,10 @@ std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* 
             why += fmt::format("{}{} full_attention: with a sliding window only the sliding layers rotate", why.empty() ? "" : ", ",
                                *global);
         }
+    }
+    if (const auto mamba = layers_outside_attention(r, t, layers)) {
+        without += *mamba;
+        why += fmt::format("{}{} Mamba layers, not in attn_layer_indices", why.empty() ? "" : ", ", *mamba);
     }
     int nope_layers = layers;
     if (const auto none = read_no_rope_layers(r, t, family, nope_layers)) {

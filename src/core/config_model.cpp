@@ -125,7 +125,16 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
         c.head_dim = static_cast<int>(head);
         r.assume("head_dim", std::to_string(head), ReadField::Origin::Derived, hidden_key + " / " + heads_key);
     }
-    if (auto factor = r.number(t, "partial_rotary_factor", 1e-6, 1.0)) {
+    if (family && family->partial_forced) {
+        // BambaConfig sets the factor itself, over whatever the file says.
+        c.partial_rotary_factor = family->partial_rotary_default;
+        if (t.has("partial_rotary_factor")) {
+            r.not_applied(t, "partial_rotary_factor", fmt::format("{} sets {} whatever the file says", family->config_class,
+                                                                  shown(family->partial_rotary_default)));
+        }
+        r.assume("partial_rotary_factor", shown(c.partial_rotary_factor), ReadField::Origin::Default,
+                 fmt::format("{} sets it", family->config_class));
+    } else if (auto factor = r.number(t, "partial_rotary_factor", 1e-6, 1.0)) {
         c.partial_rotary_factor = *factor;
     } else if (auto pct = r.number(t, "rotary_pct", 1e-6, 1.0)) {
         c.partial_rotary_factor = *pct;

@@ -132,6 +132,9 @@ constexpr ModelFamily kFamilies[] = {
     {"glm4v_moe", "Glm4vMoe", H, "rotate_half", kPartial, 0.5, "rope_theta", 10000,
      "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/glm4v_moe/modular_glm4v_moe.py", "Glm4vMoeTextConfig"},
     {"aria", "Aria", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/aria/modular_aria.py", "AriaTextConfig"},
+    {"bamba", "Bamba", H, "rotate_half", "hidden_size / num_attention_heads × 0.5, set by the class", 0.5, "rope_theta", 10000,
+     "only the layers in attn_layer_indices are attention with RoPE; the others are Mamba", "models/bamba/modeling_bamba.py",
+     "BambaConfig", "", 0, false, true},
     // Their classes scale by default: a file without rope_scaling gets llama3 scaling.
     {"apertus", "Apertus", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 12000000, kSame,
      "models/apertus/modular_apertus.py", "ApertusConfig",

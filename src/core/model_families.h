@@ -34,6 +34,8 @@ struct ModelFamily {
     // Cohere2, EXAONE 4: with a sliding window, only the sliding layers rotate; the global
     // (full_attention) layers apply no RoPE.
     bool global_layers_without_rope = false;
+    // Bamba: the class sets partial_rotary_factor to its default whatever the file says.
+    bool partial_forced = false;
 };
 
 // The table, in the order `ropelab families` prints it.

@@ -331,6 +331,7 @@ const FamilyFile kFamilyFiles[] = {
         {"apertus-8b-instruct-2509", "apertus", 128, 128, 0, H, 12000000.0, 0},
         {"cwm", "cwm", 128, 128, 0, H, 1000000.0, 0},
         {"aria", "aria", 128, 128, 0, H, 5000000.0, 0},
+        {"bamba-9b-v1", "bamba", 128, 64, 0, H, 10000.0, 29},
         {"glm-4.5v", "glm4v_moe", 128, 64, 0, H, 10000.0, 0},
         {"glm-4.1v-9b-thinking", "glm4v", 128, 64, 0, I, 10000.0, 0},
 };
@@ -567,6 +568,19 @@ TEST(ConfigFamilies, ClassDefaultScaling) {
     const LoadedConfig v5 = parse_config_json(
         R"({"model_type": "gpt_oss", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": 150000}})", "c.json");
     EXPECT_EQ(v5.config.rope_scaling.type, RopeType::Default);
+}
+
+// BambaConfig sets partial_rotary_factor = 0.5 over the file's value (a fixed choice, not a default).
+TEST(ConfigFamilies, ForcedRotaryFraction) {
+    const LoadedConfig bamba = parse_config_json(
+        R"({"model_type": "bamba", "hidden_size": 4096, "num_attention_heads": 32, "partial_rotary_factor": 1.0})", "c.json");
+    EXPECT_EQ(rotary_dim(bamba.config), 64);
+    bool listed = false;
+    for (const IgnoredField& f : bamba.ignored) listed |= f.name == "partial_rotary_factor" && f.rope && f.why == "BambaConfig sets 0.5 whatever the file says";
+    EXPECT_TRUE(listed) << explain_config(bamba);
+    EXPECT_NE(error_of(R"({"model_type": "bamba", "hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 4,
+        "attn_layer_indices": [1, 9]})").find("c.json: attn_layer_indices[1] = 9 is not a layer index in 0 .. 3"),
+              std::string::npos);
 }
 
 TEST(ConfigFamilies, ClassDefaultRotaryFraction) {
