@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/model_families.h"
 #include "core/presets.h"
 #include "state/schema.h"
 #include "core_commands.h"
@@ -68,6 +69,12 @@ int run_cli(int argc, char** argv) {
     app.add_subcommand("presets", "List the built-in model presets")->callback([&] {
         action = [] { run_presets(); };
     });
+    std::string families_format = "text";
+    app.add_subcommand("families", "List the model families ropelab reads: layout, rotary dim, θ, per-layer rule, source")
+        ->callback([&] { action = [&] { std::fputs(families_table(families_format == "markdown").c_str(), stdout); }; })
+        ->add_option("--format", families_format, "Output format")
+        ->check(CLI::IsMember({"text", "markdown"}))
+        ->capture_default_str();
 
     RenderOptions render_opts;
     auto* render = app.add_subcommand("render", "Render views headless to PNG, GIF, MP4 or a PNG sequence");

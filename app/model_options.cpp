@@ -184,12 +184,31 @@ void apply_schema_options(LabParams& p, const std::map<std::string, std::string>
     }
 }
 
+namespace {
+
+// --layout and --partial-rotary-factor as the reader needs them for a model its family table does
+// not know; each checked by the schema first, so a bad value is refused naming the flag.
+GivenRope given_rope(const ModelOptions& o) {
+    GivenRope given;
+    std::map<std::string, std::string> said;
+    for (const char* path : {"model.layout", "model.partial_rotary_factor"}) {
+        if (const auto it = o.fields.find(path); it != o.fields.end()) said[path] = it->second;
+    }
+    LabParams p;
+    apply_schema_options(p, said);
+    if (said.contains("model.layout")) given.layout = p.model.layout;
+    if (said.contains("model.partial_rotary_factor")) given.partial_rotary_factor = p.model.partial_rotary_factor;
+    return given;
+}
+
+}  // namespace
+
 LoadedConfig resolve_loaded(const ModelOptions& o) {
     const auto layer = o.fields.find("layer_type");
     const std::string layer_type = layer == o.fields.end() ? "" : layer->second;
     LoadedConfig loaded;
     if (!o.config_path.empty()) {
-        loaded = load_config_json(o.config_path, layer_type);
+        loaded = load_config_json(o.config_path, layer_type, given_rope(o));
         if (!o.quiet && !o.explain) {  // --explain lists them on stdout
             for (const std::string& note : loaded.notes) std::fprintf(stderr, "ropelab: note: %s: %s\n", o.config_path.c_str(), note.c_str());
         }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <optional>
 
 #include <fmt/format.h>
@@ -16,29 +17,19 @@ namespace ropelab {
 namespace {
 
 using config_detail::Reader;
-using config_detail::base_model_type;
+using config_detail::family_of;
+using config_detail::rope_named;
+using config_detail::shown;
 using config_detail::read_head;
 using config_detail::read_layout;
 using config_detail::read_model_type;
 using config_detail::read_scaling;
 
-// Values HF's config classes fill in when a file leaves them out, for the models whose published
-// files rely on them (Gemma 3 4B's text_config gives neither heads, head_dim nor either base).
-struct ClassDefaults {
-    std::string_view model_type;
-    std::string_view config_class;
-    std::string_view json;
-};
-constexpr ClassDefaults kClassDefaults[] = {
-    {"gemma3", "Gemma3TextConfig",
-     R"({"head_dim": 256, "num_attention_heads": 8, "hidden_size": 2304, "rope_theta": 1000000.0,
-         "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072, "sliding_window_pattern": 6})"},
-};
-
 struct Setting {
     std::string name;
     double theta = 10000.0;
     RopeScaling scaling;
+    std::optional<double> partial_rotary_factor;  // v5: inside rope_parameters
 };
 
 // _ropelab: a preset's own metadata. Returns its layout, which overrides the modeling code's.
@@ -66,26 +57,44 @@ bool read_text_config(Reader& r, const Reader::Object& root, Reader::Object& t, 
 
 // Published files leave out what the config class fills in; reading a copy with those keys added
 // lets every later read name them as defaults. `with_defaults` must outlive `t`.
-void fill_class_defaults(Reader& r, Reader::Object& t, const std::optional<std::string>& type, Json& with_defaults) {
-    for (const ClassDefaults& d : kClassDefaults) {
-        if (!type || base_model_type(*type) != d.model_type) continue;
-        with_defaults = *t.json;
-        const Json defaults = Json::parse(d.json);
-        for (const auto& [key, value] : defaults.items()) {
-            if (with_defaults.contains(key) && !with_defaults[key].is_null()) continue;
-            with_defaults[key] = value;
-            r.defaulted(t.prefix + key, std::string(d.config_class) + "'s default (the file leaves it out)");
+void fill_class_defaults(Reader& r, Reader::Object& t, const ModelFamily* family, Json& with_defaults) {
+    if (!family || family->class_defaults.empty()) return;
+    with_defaults = *t.json;
+    const Json defaults = Json::parse(family->class_defaults);
+    const std::string why = std::string(family->config_class) + "'s default (the file leaves it out)";
+    for (const auto& [key, value] : defaults.items()) {
+        if (with_defaults.contains(key) && !with_defaults[key].is_null()) continue;
+        // The class's scaling stands in for a missing rope_scaling, not beside a v5 rope_parameters.
+        if (key == "rope_scaling" && t.has("rope_parameters")) continue;
+        with_defaults[key] = value;
+        r.defaulted(t.prefix + key, why);
+        if (value.is_object()) {
+            for (const auto& [inner, v] : value.items()) r.defaulted(t.prefix + key + "." + inner, why);
         }
-        t.json = &with_defaults;
+    }
+    t.json = &with_defaults;
+}
+
+// rope_theta: null is not "left out": transformers keeps the null as the base (the class default
+// fills in only a missing key) and its RoPE init then fails, so the file is refused.
+void refuse_null_theta(Reader& r, const Reader::Object& o) {
+    if (o.is_null("rope_theta")) {
+        r.fail(o.prefix + "rope_theta", "= null: transformers takes the null as the base, not the config class's default, "
+                                        "and cannot compute the frequencies; give a number, or leave the key out for the default");
     }
 }
 
 // rope_theta, else GPT-NeoX's rotary_emb_base, else HF's default: the base of settings that give none.
-double read_base_theta(Reader& r, const Reader::Object& t) {
+double read_base_theta(Reader& r, const Reader::Object& t, const ModelFamily* family) {
+    refuse_null_theta(r, t);
     const auto top_theta = r.number(t, "rope_theta", kMinTheta, kMaxTheta);
     const auto neox_base = top_theta ? std::nullopt : r.number(t, "rotary_emb_base", kMinTheta, kMaxTheta);
-    if (!top_theta && !neox_base) r.assume("rope_theta", "10000", ReadField::Origin::Default, "HF's default base");
-    return top_theta.value_or(neox_base.value_or(10000.0));
+    const double fallback = family ? family->theta_default : 10000.0;
+    if (!top_theta && !neox_base) {
+        r.assume("rope_theta", shown(fallback), ReadField::Origin::Default,
+                 family ? fmt::format("{}'s default", family->config_class) : std::string("transformers' default_theta"));
+    }
+    return top_theta.value_or(neox_base.value_or(fallback));
 }
 
 // max_position_embeddings, else GPT-2 style n_positions, else HF's default.
@@ -99,25 +108,27 @@ void read_context_length(Reader& r, const Reader::Object& t, ModelConfig& c) {
 
 // One rope_parameters object (flat, or one layer type's): its own base, else the model's.
 Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, double base_theta, LoadedConfig& out) {
-    Setting s{std::move(name), r.number(o, "rope_theta", kMinTheta, kMaxTheta).value_or(base_theta), {}};
+    refuse_null_theta(r, o);
+    Setting s{std::move(name), r.number(o, "rope_theta", kMinTheta, kMaxTheta).value_or(base_theta), {}, {}};
+    s.partial_rotary_factor = r.number(o, "partial_rotary_factor", 1e-6, 1.0);
     read_scaling(r, o, s.scaling, out);
-    r.list_unread(o, "not a RoPE parameter ropelab knows");
+    r.list_unread(o, "a RoPE parameter ropelab does not apply", true);
     return s;
 }
 
 // Before v5: the model's base with rope_scaling; Gemma 3's rope_local_base_freq adds a second setting.
 void read_legacy_settings(Reader& r, const Reader::Object& t, double base_theta, std::vector<Setting>& settings,
                           LoadedConfig& out) {
-    Setting s{"", base_theta, {}};
+    Setting s{"", base_theta, {}, {}};
     if (auto scaling = r.object(t, "rope_scaling")) {
         read_scaling(r, *scaling, s.scaling, out);
-        r.list_unread(*scaling, "not a RoPE parameter ropelab knows");
+        r.list_unread(*scaling, "a RoPE parameter ropelab does not apply", true);
     }
     if (auto local = r.number(t, "rope_local_base_freq", kMinTheta, kMaxTheta)) {
         // Gemma 3 (modeling_gemma3.py): sliding-window layers use this base, unscaled.
         s.name = "full_attention";
         settings.push_back(s);
-        settings.push_back(Setting{"sliding_attention", *local, {}});
+        settings.push_back(Setting{"sliding_attention", *local, {}, {}});
     } else {
         settings.push_back(std::move(s));
     }
@@ -143,42 +154,187 @@ std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, double ba
     }
     if (parameters && t.has("rope_scaling")) {
         r.mark_read(t, "rope_scaling");
-        out.ignored.push_back({t.prefix + "rope_scaling", "rope_parameters (transformers v5) is read instead"});
+        out.ignored.push_back({t.prefix + "rope_scaling", "rope_parameters (transformers v5) is read instead", true});
     }
     return settings;
 }
 
-// How many layers use each setting, for the note: " (26 layers: 4 full_attention, …)", or "" when
-// the file does not say.
-std::string layer_counts(Reader& r, const Reader::Object& t) {
-    std::string counts;
-    if (const auto types = t.has("layer_types") && t.at("layer_types").is_array() ? &t.at("layer_types") : nullptr) {
-        r.mark_read(t, "layer_types");
-        std::map<std::string, int> n;
-        for (const Json& v : *types) {
-            if (v.is_string()) ++n[v.get<std::string>()];
+// Layer types whose layers apply no RoPE: linear attention (Qwen3-Next), state-space and
+// convolution layers (Mamba hybrids, LFM2).
+bool rope_free_layer_type(std::string_view name) {
+    for (std::string_view t : {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm"}) {
+        if (name == t) return true;
+    }
+    return false;
+}
+
+// layer_types: a list of strings, one per layer (transformers' layer_type_validation). Anything
+// else is refused naming the field and the value.
+std::vector<std::string> read_layer_types(Reader& r, const Reader::Object& t) {
+    std::vector<std::string> types;
+    if (!t.has("layer_types")) return types;
+    const Json& v = t.at("layer_types");
+    const std::string name = t.prefix + "layer_types";
+    if (!v.is_array()) r.fail(name, fmt::format("must be a list of strings, one per layer (got {})", json_excerpt(v)));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_string()) {
+            r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a string (layer_types names each layer's attention)", json_excerpt(v[i])));
         }
-        for (const auto& [name, k] : n) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", k, name);
-        counts = " (" + std::to_string(types->size()) + " layers: " + counts + ")";
+        types.push_back(v[i].get<std::string>());
+    }
+    r.use(t, "layer_types", fmt::format("{} layers", types.size()));
+    return types;
+}
+
+// no_rope_layers (Llama 4, SmolLM3): 1 = the layer applies RoPE, 0 = it does not. Returns how many
+// have none, or nullopt when the list is absent or empty and the class has no default. Their classes
+// fill in an absent or empty list with every no_rope_layer_interval-th layer (default 4) without RoPE.
+std::optional<int> read_no_rope_layers(Reader& r, const Reader::Object& t, const ModelFamily* family, int& layers) {
+    if (t.has("no_rope_layers")) {
+        const Json& v = t.at("no_rope_layers");
+        const std::string name = t.prefix + "no_rope_layers";
+        if (!v.is_array()) r.fail(name, fmt::format("must be a list of 0 and 1, one per layer (got {})", json_excerpt(v)));
+        if (!v.empty()) {
+            int none = 0;
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                const bool one = (v[i].is_number_integer() && v[i].get<std::int64_t>() == 1) || (v[i].is_boolean() && v[i].get<bool>());
+                const bool zero = (v[i].is_number_integer() && v[i].get<std::int64_t>() == 0) || (v[i].is_boolean() && !v[i].get<bool>());
+                if (!one && !zero) r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not 0 or 1 (1: the layer applies RoPE)", json_excerpt(v[i])));
+                none += zero;
+            }
+            r.use(t, "no_rope_layers", fmt::format("{} of {} layers without RoPE", none, v.size()));
+            layers = static_cast<int>(v.size());
+            return none;
+        }
+        r.mark_read(t, "no_rope_layers");
+    }
+    if (!family || family->no_rope_every == 0) return std::nullopt;
+    const auto n = r.integer(t, "num_hidden_layers", 1, 100000);
+    const std::int64_t every = r.integer(t, "no_rope_layer_interval", 1, 100000).value_or(family->no_rope_every);
+    if (!n) return std::nullopt;
+    layers = static_cast<int>(*n);
+    const int none = static_cast<int>(*n / every);
+    r.assume("no_rope_layers", fmt::format("{} of {} layers without RoPE", none, *n), ReadField::Origin::Default,
+             fmt::format("{}'s default: every {}th layer has none", family->config_class, every));
+    return none;
+}
+
+// Cohere2 and EXAONE 4 rotate only their sliding-window layers: with sliding_window set, the
+// full_attention layers (from layer_types, else sliding_window_pattern: every Nth layer, or the
+// 'G's of a string such as "LLLG") apply no RoPE. Returns how many, and sets `layers` when only
+// the pattern tells.
+std::optional<int> global_layers_without_rope(Reader& r, const Reader::Object& t, const std::vector<std::string>& types, int& layers) {
+    if (!t.has("sliding_window")) return std::nullopt;
+    r.integer(t, "sliding_window", 1, kMaxContext);
+    if (!types.empty()) return static_cast<int>(std::count(types.begin(), types.end(), "full_attention"));
+    if (!t.has("num_hidden_layers") || !t.at("num_hidden_layers").is_number_integer() || !t.has("sliding_window_pattern")) {
+        return std::nullopt;
+    }
+    const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
+    const Json& pattern = t.at("sliding_window_pattern");
+    if (n < 1 || n > 100000) return std::nullopt;
+    r.mark_read(t, "num_hidden_layers");
+    r.mark_read(t, "sliding_window_pattern");
+    int global = 0;
+    if (pattern.is_number_integer() && pattern.get<std::int64_t>() >= 1) {
+        global = static_cast<int>(n / pattern.get<std::int64_t>());
+    } else if (pattern.is_string() && !pattern.get<std::string>().empty()) {
+        const std::string p = pattern.get<std::string>();
+        for (std::int64_t i = 0; i < n; ++i) global += p[static_cast<std::size_t>(i) % p.size()] == 'G';
+    } else {
+        r.fail(t.prefix + "sliding_window_pattern", fmt::format("= {} is neither a whole number nor a string of L and G", json_excerpt(pattern)));
+    }
+    layers = static_cast<int>(n);
+    return global;
+}
+
+// Hybrids that list their attention layers (Bamba's attn_layer_indices): the others are Mamba
+// layers without RoPE. Returns how many, and sets `layers`.
+std::optional<int> layers_outside_attention(Reader& r, const Reader::Object& t, int& layers) {
+    if (!t.has("attn_layer_indices") || !t.has("num_hidden_layers") || !t.at("num_hidden_layers").is_number_integer()) {
+        return std::nullopt;
+    }
+    const Json& v = t.at("attn_layer_indices");
+    const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
+    if (n < 1 || n > 100000) return std::nullopt;
+    std::set<std::int64_t> attention;
+    const std::string name = t.prefix + "attn_layer_indices";
+    if (!v.is_array()) r.fail(name, fmt::format("must be a list of layer indices (got {})", json_excerpt(v)));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_number_integer() || v[i].get<std::int64_t>() < 0 || v[i].get<std::int64_t>() >= n) {
+            r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a layer index in 0 .. {}", json_excerpt(v[i]), n - 1));
+        }
+        attention.insert(v[i].get<std::int64_t>());
+    }
+    r.use(t, "attn_layer_indices", fmt::format("{} attention layers", attention.size()));
+    r.mark_read(t, "num_hidden_layers");
+    layers = static_cast<int>(n);
+    return static_cast<int>(n - static_cast<std::int64_t>(attention.size()));
+}
+
+// The layers: how many use each setting (" (26 layers: 4 full_attention, …)" for the note, or ""),
+// and the layers that apply no RoPE, counted into `out` and said in a note.
+std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* family, const std::vector<std::string>& types,
+                         LoadedConfig& out) {
+    std::string counts;
+    int layers = 0;
+    int without = 0;
+    std::string why;
+    if (!types.empty()) {
+        std::map<std::string, int> n;
+        for (const std::string& v : types) ++n[v];
+        for (const auto& [name, k] : n) {
+            counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", k, name);
+            if (rope_free_layer_type(name)) {
+                without += k;
+                why += fmt::format("{}{} {}", why.empty() ? "" : ", ", k, name);
+            }
+        }
+        layers = static_cast<int>(types.size());
+        counts = " (" + std::to_string(types.size()) + " layers: " + counts + ")";
     } else if (t.has("sliding_window_pattern") && t.has("num_hidden_layers") && t.at("sliding_window_pattern").is_number_integer() &&
                t.at("num_hidden_layers").is_number_integer()) {
         // Gemma 3 before layer_types (modeling_gemma3.py): layer i is global when (i + 1) % pattern == 0.
         const std::int64_t pattern = t.at("sliding_window_pattern").get<std::int64_t>();
-        const std::int64_t layers = t.at("num_hidden_layers").get<std::int64_t>();
-        if (pattern >= 1 && layers >= 1 && layers <= 100000) {
+        const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
+        if (pattern >= 1 && n >= 1 && n <= 100000) {
             r.mark_read(t, "num_hidden_layers");
-            const std::int64_t global = layers / pattern;
-            counts = fmt::format(" ({} layers: {} full_attention, {} sliding_attention, every {}th global)", layers, global,
-                                 layers - global, pattern);
+            const std::int64_t global = n / pattern;
+            layers = static_cast<int>(n);
+            counts = fmt::format(" ({} layers: {} full_attention, {} sliding_attention, every {}th global)", n, global, n - global,
+                                 pattern);
         }
+    }
+    if (family && family->global_layers_without_rope) {
+        if (const auto global = global_layers_without_rope(r, t, types, layers)) {
+            without += *global;
+            why += fmt::format("{}{} full_attention: with a sliding window only the sliding layers rotate", why.empty() ? "" : ", ",
+                               *global);
+        }
+    }
+    if (const auto mamba = layers_outside_attention(r, t, layers)) {
+        without += *mamba;
+        why += fmt::format("{}{} Mamba layers, not in attn_layer_indices", why.empty() ? "" : ", ", *mamba);
+    }
+    int nope_layers = layers;
+    if (const auto none = read_no_rope_layers(r, t, family, nope_layers)) {
+        without += *none;
+        layers = std::max(layers, nope_layers);
+        why += fmt::format("{}{} marked 0 in no_rope_layers", why.empty() ? "" : ", ", *none);
+    }
+    out.layer_count = layers;
+    out.layers_without_rope = without;
+    if (without > 0) {
+        out.notes.push_back(fmt::format("{} of {} layers apply no RoPE ({}); the lab shows the RoPE of the other {}", without,
+                                        layers, why, layers - without));
     }
     return counts;
 }
 
 // The setting shown: the one asked for, else full attention, else the first. A layer type the
 // model does not have is an error, not a silent fallback.
-const Setting& choose_setting(Reader& r, const Reader::Object& t, const std::vector<Setting>& settings,
-                              std::string_view wanted_layer, LoadedConfig& out) {
+const Setting& choose_setting(Reader& r, const std::vector<Setting>& settings, std::string_view wanted_layer, const std::string& counts,
+                              LoadedConfig& out) {
     const std::string& source = r.source();
     if (settings.size() == 1) {
         if (!wanted_layer.empty()) {
@@ -196,22 +352,125 @@ const Setting& choose_setting(Reader& r, const Reader::Object& t, const std::vec
     }
     const Setting& chosen = it == settings.end() ? settings.front() : *it;
     out.layer_type = chosen.name;
-    const std::string counts = layer_counts(r, t);
     out.notes.push_back(fmt::format("the model's layers use {} RoPE settings{}; showing {} (--layer-type or the "
                                     "panel picks another)",
                                     settings.size(), counts, chosen.name));
     return chosen;
 }
 
-// What is left is not about RoPE; listed so that `freqs --explain` shows nothing was missed.
-void list_leftovers(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested) {
+// Why a RoPE-named key nothing read is not applied.
+std::string why_not_applied(std::string_view key, const Json& value, bool remote_code) {
+    if (remote_code) return "the model's remote code may use it; transformers does not, and neither does ropelab";
+    if (value.is_null()) return "null, the same as left out";
+    if (key == "no_rope_layer_interval") return "the config class's rule when no_rope_layers is left out; the file's list is read";
+    if (key.find("sliding") != std::string_view::npos) return "sliding-window attention: which keys a layer sees, not how it rotates";
+    if (key == "rope_ratio") return "remote code's θ multiplier (ChatGLM); transformers has no such key";
+    return "a RoPE field ropelab does not apply";
+}
+
+// What is left: RoPE-named keys with why they are not applied, the rest as not about RoPE; listed
+// so that `freqs --explain` shows nothing was missed.
+void list_leftovers(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested, bool remote_code) {
     if (t.has("sliding_window_pattern")) r.mark_read(t, "sliding_window_pattern");
-    r.list_unread(t, "not about RoPE");
-    if (nested) r.list_unread(root, "not about the text model's RoPE");
+    const auto route = [&](const Reader::Object& o, const std::string& other) {
+        if (!o.json) return;
+        for (auto it = o.json->begin(); it != o.json->end(); ++it) {
+            if (!r.was_read(o, it.key()) && rope_named(it.key())) r.not_applied(o, it.key(), why_not_applied(it.key(), it.value(), remote_code));
+        }
+        r.list_unread(o, other);
+    };
+    route(t, "not about RoPE");
+    if (nested) route(root, "not about the text model's RoPE");
+}
+
+// The key names of auto_map's classes: "configuration_chatglm.ChatGLMConfig, …".
+std::string auto_map_classes(const Json& map) {
+    std::string names;
+    const auto add = [&](const Json& v) {
+        if (v.is_string()) names += (names.empty() ? "" : ", ") + v.get<std::string>();
+    };
+    if (!map.is_object()) return json_excerpt(map);
+    for (const auto& [key, value] : map.items()) {
+        if (value.is_array()) {
+            for (const Json& v : value) add(v);
+        } else {
+            add(value);
+        }
+    }
+    return names.empty() ? "none named" : names;
+}
+
+// The top-level keys nothing read that remote code may take for RoPE (rope_ratio, …).
+std::string remote_rope_keys(Reader& r, const Reader::Object& o) {
+    std::string keys;
+    for (auto it = o.json->begin(); it != o.json->end(); ++it) {
+        const std::string& k = it.key();
+        const bool pos = k == "pos" || k.starts_with("pos_") || k.ends_with("_pos") || k.find("_pos_") != std::string::npos;
+        if (!r.was_read(o, k) && (rope_named(k) || pos)) keys += (keys.empty() ? "" : ", ") + k;
+    }
+    return keys.empty() ? "none found" : keys;
+}
+
+// A model the family table does not know, or whose RoPE is its own remote code, is read only when
+// the user says how its RoPE is laid out; transformers itself would run the remote code, or fail.
+// Returns whether the file names remote code whose keys ropelab leaves unapplied.
+bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* family, const std::optional<std::string>& type,
+                  const std::string& arch, bool ropelab_file, const GivenRope& given, LoadedConfig& out) {
+    const std::string& source = r.source();
+    if (root.has("auto_map")) {
+        r.mark_read(root, "auto_map");
+        const std::string classes = auto_map_classes(root.at("auto_map"));
+        if (family) {
+            // transformers: a model_type it has its own classes for is read with them unless
+            // trust_remote_code is set (AutoConfig, has_local_code).
+            out.notes.push_back(fmt::format("auto_map names remote code ({}); transformers reads model_type \"{}\" with its own "
+                                            "classes unless trust_remote_code is set, and so does ropelab",
+                                            classes, type.value_or(std::string(family->model_type))));
+            return false;
+        }
+        if (!given.both()) {
+            throw InputError(fmt::format(
+                "{}: auto_map: this model's RoPE is defined by its own remote code ({}), not by transformers; fields its code "
+                "may use: {}; give --layout and --partial-rotary-factor to read it as a transformers model with those settings",
+                source, classes, remote_rope_keys(r, root)));
+        }
+        out.notes.push_back(fmt::format("auto_map: the model's RoPE is its own remote code ({}); read as a transformers model "
+                                        "with --layout {} and --partial-rotary-factor {}; fields its code may use are listed "
+                                        "under \"RoPE fields ropelab does not apply\"",
+                                        classes, to_string(*given.layout), shown(*given.partial_rotary_factor)));
+        return true;
+    }
+    if (family || ropelab_file) return false;
+    const std::string what = type ? fmt::format("model_type \"{}\"", *type)
+                                  : arch.empty() ? std::string("a file with no model_type and no architectures")
+                                                 : fmt::format("no model_type, and architectures[0] \"{}\",", arch);
+    if (!given.both()) {
+        throw InputError(fmt::format("{}: {} is not in ropelab's family table ({} families, see `ropelab families`); say how "
+                                     "its RoPE is laid out with --layout half|interleaved and --partial-rotary-factor F",
+                                     source, what, model_families().size()));
+    }
+    out.notes.push_back(fmt::format("{} is not in ropelab's family table: read with --layout {} and --partial-rotary-factor {}",
+                                    what, to_string(*given.layout), shown(*given.partial_rotary_factor)));
+    return false;
+}
+
+// The file's partial rotary factor: the top level's (read with the head) wins, as transformers'
+// standardize_rope_params copies it into rope_parameters; else the chosen setting's; else --partial-rotary-factor
+// for a model the table does not know.
+void apply_partial(Reader& r, const Reader::Object& t, const Setting& chosen, const ModelFamily* family, const GivenRope& given,
+                   ModelConfig& c) {
+    const bool top = t.has("partial_rotary_factor") || t.has("rotary_pct") || t.has("rotary_dim") || t.has("qk_rope_head_dim");
+    if (!top && chosen.partial_rotary_factor) {
+        c.partial_rotary_factor = *chosen.partial_rotary_factor;
+    } else if (!family && given.partial_rotary_factor) {
+        c.partial_rotary_factor = *given.partial_rotary_factor;
+        r.assume("partial_rotary_factor", shown(c.partial_rotary_factor), ReadField::Origin::Default,
+                 "--partial-rotary-factor: the model type is not in ropelab's family table");
+    }
 }
 
 LoadedConfig read_config(const Json& root_json, const std::string& source, std::string_view wanted_layer,
-                         std::vector<std::string> duplicate_notes) {
+                         std::vector<std::string> duplicate_notes, const GivenRope& given) {
     if (!root_json.is_object()) throw InputError(fmt::format("{}: the top level must be a JSON object", source));
     LoadedConfig out;
     out.notes = std::move(duplicate_notes);
@@ -219,29 +478,39 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     const Reader::Object root{&root_json, ""};
     ModelConfig& c = out.config;
 
+    const bool ropelab_file = root.has("_ropelab");
     const std::optional<std::string> ropelab_layout = read_preset_note(r, root, out);
     Reader::Object t;
     const bool nested = read_text_config(r, root, t, out);
-    const std::optional<std::string> type = read_model_type(r, t, root, nested);
+    std::string arch;
+    const std::optional<std::string> type = read_model_type(r, t, root, nested, arch);
+    const ModelFamily* family = family_of(type, arch);
     Json with_defaults;  // outlives t, which may point at it
-    fill_class_defaults(r, t, type, with_defaults);
+    refuse_null_theta(r, t);  // before the class's defaults, which fill in only what is missing
+    fill_class_defaults(r, t, family, with_defaults);
 
-    read_head(r, t, c, out);
-    read_layout(r, t, c, out, type, ropelab_layout);
-    const double base_theta = read_base_theta(r, t);
+    read_head(r, t, c, family);
+    read_layout(r, t, c, out, family, type, ropelab_layout, given);
+    const double base_theta = read_base_theta(r, t, family);
     read_context_length(r, t, c);
 
+    const std::vector<std::string> types = read_layer_types(r, t);
     const std::vector<Setting> settings = read_settings(r, t, base_theta, out);
-    const Setting& chosen = choose_setting(r, t, settings, wanted_layer, out);
+    const std::string counts = count_layers(r, t, family, types, out);
+    const Setting& chosen = choose_setting(r, settings, wanted_layer, counts, out);
     c.rope_theta = chosen.theta;
     c.rope_scaling = chosen.scaling;
+    apply_partial(r, t, chosen, family, given, c);
 
-    list_leftovers(r, t, root, nested);
+    // A bad value is named before the family: the refusal of an unknown model comes once the
+    // rest of the file is known to read.
     try {
         validate(c);
     } catch (const InputError& e) {
         throw InputError(fmt::format("{}: {}", source, e.what()));
     }
+    const bool remote_code = check_family(r, root, family, type, arch, ropelab_file, given, out);
+    list_leftovers(r, t, root, nested, remote_code);
     return out;
 }
 
@@ -256,14 +525,14 @@ const char* origin_name(ReadField::Origin o) {
 
 }  // namespace
 
-LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type) {
+LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type, const GivenRope& given) {
     std::vector<std::string> duplicates;
     const Json root = parse_json_input(text, source, &duplicates);
-    return read_config(root, std::string(source), layer_type, std::move(duplicates));
+    return read_config(root, std::string(source), layer_type, std::move(duplicates), given);
 }
 
-LoadedConfig load_config_json(const std::string& path, std::string_view layer_type) {
-    return parse_config_json(read_input_file(path, "config"), path, layer_type);
+LoadedConfig load_config_json(const std::string& path, std::string_view layer_type, const GivenRope& given) {
+    return parse_config_json(read_input_file(path, "config"), path, layer_type, given);
 }
 
 std::vector<std::string> explain_lines(const LoadedConfig& loaded) {
@@ -271,7 +540,15 @@ std::vector<std::string> explain_lines(const LoadedConfig& loaded) {
     for (const ReadField& f : loaded.used) {
         lines.push_back(fmt::format("used: {} = {} ({}{})", f.name, f.value, origin_name(f.origin), f.why.empty() ? "" : ": " + f.why));
     }
-    for (const IgnoredField& f : loaded.ignored) lines.push_back(fmt::format("ignored: {} ({})", f.name, f.why));
+    for (const IgnoredField& f : loaded.ignored) {
+        if (f.rope) lines.push_back(fmt::format("RoPE, not applied: {} ({})", f.name, f.why));
+    }
+    if (loaded.layers_without_rope > 0) {
+        lines.push_back(fmt::format("layers without RoPE: {} of {}", loaded.layers_without_rope, loaded.layer_count));
+    }
+    for (const IgnoredField& f : loaded.ignored) {
+        if (!f.rope) lines.push_back(fmt::format("ignored: {} ({})", f.name, f.why));
+    }
     return lines;
 }
 
@@ -285,9 +562,21 @@ std::string explain_config(const LoadedConfig& loaded) {
         for (const std::string& n : loaded.layer_types) names += (names.empty() ? "" : ", ") + n;
         s += fmt::format("layer types: {} (showing {})\n", names, loaded.layer_type);
     }
-    s += "ignored:\n";
-    for (const IgnoredField& f : loaded.ignored) s += fmt::format("  {:<44} {}\n", f.name, f.why);
-    if (loaded.ignored.empty()) s += "  (nothing)\n";
+    if (loaded.layers_without_rope > 0) {
+        s += fmt::format("layers without RoPE: {} of {}\n", loaded.layers_without_rope, loaded.layer_count);
+    }
+    const auto section = [&](const char* title, bool rope) {
+        s += title;
+        bool any = false;
+        for (const IgnoredField& f : loaded.ignored) {
+            if (f.rope != rope) continue;
+            s += fmt::format("  {:<44} {}\n", f.name, f.why);
+            any = true;
+        }
+        if (!any) s += "  (nothing)\n";
+    };
+    section("RoPE fields ropelab does not apply:\n", true);
+    section("ignored:\n", false);
     s += "notes:\n";
     for (const std::string& n : loaded.notes) s += "  " + n + "\n";
     if (loaded.notes.empty()) s += "  (none)\n";

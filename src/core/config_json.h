@@ -4,6 +4,7 @@
 // rope_parameters (v5, flat or keyed by layer type), Gemma 3's rope_local_base_freq, DeepSeek's
 // [nope | rope] heads, and the pair layout of the model's modeling file. Everything assumed,
 // derived or ignored is recorded, so `freqs --explain` and the panel can say what was read.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,17 @@ struct ReadField {
 struct IgnoredField {
     std::string name;
     std::string why;
+    // A RoPE field ropelab reads but does not apply (a rope_scaling key of a type that has none, a
+    // remote-code key like rope_ratio): listed apart from the fields that are not about RoPE.
+    bool rope = false;
+};
+
+// What the user said about a model the family table does not know (--layout and
+// --partial-rotary-factor): with both, such a file is read as a transformers model with them.
+struct GivenRope {
+    std::optional<PairLayout> layout;
+    std::optional<double> partial_rotary_factor;
+    bool both() const { return layout && partial_rotary_factor; }
 };
 
 struct LoadedConfig {
@@ -40,6 +52,10 @@ struct LoadedConfig {
     // the names, and which one `config` is. Empty for a single setting.
     std::vector<std::string> layer_types;
     std::string layer_type;
+    // Layers the file describes, and how many of them apply no RoPE (linear attention, Mamba or
+    // convolution layers, no_rope_layers); 0 when the file does not say.
+    int layer_count = 0;
+    int layers_without_rope = 0;
     std::vector<std::string> notes;  // said to the user: assumptions, warnings, duplicate keys
     std::vector<ReadField> used;
     std::vector<IgnoredField> ignored;
@@ -47,17 +63,18 @@ struct LoadedConfig {
 
 // Parses config.json text. `source` names the file in error messages; `layer_type` picks a
 // setting of a multi-setting model ("" = full_attention, or the only one). A known key with a
-// bad type or value throws InputError naming the source, the field and the value.
-LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type = "");
+// bad type or value throws InputError naming the source, the field and the value. A model_type
+// the family table (core/model_families.h) does not know, or remote code (auto_map) for one, is
+// refused unless `given` has both the layout and the partial rotary factor; ropelab's own files
+// (a "_ropelab" note) are read without a model_type.
+LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type = "",
+                               const GivenRope& given = {});
 
 // Reads and parses a file; an unreadable file throws InputError naming the path.
-LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "");
+LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "", const GivenRope& given = {});
 
-// The pair layout HF's modeling code uses for a model_type ("llama" → half), and the rule's
-// source, e.g. "rotate_half in modeling_llama.py". False when the type is not in the table.
-bool hf_pair_layout(std::string_view model_type, PairLayout& layout, std::string& rule);
-
-// `freqs --explain`: every field used and ignored, and the notes, in aligned columns.
+// `freqs --explain`: every field used, the RoPE fields not applied, the fields not about RoPE,
+// and the notes, in aligned columns.
 std::string explain_config(const LoadedConfig& loaded);
 // The same as short lines for a narrow panel: "used: text_config.rope_scaling.factor = 8 (file)".
 std::vector<std::string> explain_lines(const LoadedConfig& loaded);

@@ -7,86 +7,27 @@ namespace ropelab {
 
 namespace {
 
-// ---- The layout rule ---------------------------------------------------------------------------
-// From each model's rotary code in transformers (src/transformers/models/<type>/modeling_<type>.py):
-// rotate_half (or chunk into halves) pairs component i with i + d/2; view_as_complex and
-// rotate_every_two pair adjacent components (2i, 2i+1).
-struct LayoutRule {
-    std::string_view model_type;
-    PairLayout layout;
-    std::string_view source;
-};
-
-constexpr LayoutRule kLayoutRules[] = {
-    {"llama", PairLayout::Half, "rotate_half in modeling_llama.py"},
-    {"mistral", PairLayout::Half, "rotate_half in modeling_mistral.py"},
-    {"mixtral", PairLayout::Half, "rotate_half in modeling_mixtral.py"},
-    {"qwen2", PairLayout::Half, "rotate_half in modeling_qwen2.py"},
-    {"qwen2_moe", PairLayout::Half, "rotate_half in modeling_qwen2_moe.py"},
-    {"qwen3", PairLayout::Half, "rotate_half in modeling_qwen3.py"},
-    {"qwen3_moe", PairLayout::Half, "rotate_half in modeling_qwen3_moe.py"},
-    {"qwen2_vl", PairLayout::Half, "rotate_half in modeling_qwen2_vl.py"},
-    {"qwen2_5_vl", PairLayout::Half, "rotate_half in modeling_qwen2_5_vl.py"},
-    {"gemma", PairLayout::Half, "rotate_half in modeling_gemma.py"},
-    {"gemma2", PairLayout::Half, "rotate_half in modeling_gemma2.py"},
-    {"gemma3", PairLayout::Half, "rotate_half in modeling_gemma3.py"},
-    {"phi3", PairLayout::Half, "rotate_half in modeling_phi3.py"},
-    {"phi", PairLayout::Half, "rotate_half in modeling_phi.py"},
-    {"gpt_neox", PairLayout::Half, "rotate_half in modeling_gpt_neox.py"},
-    {"gpt_oss", PairLayout::Half, "chunk into halves in modeling_gpt_oss.py"},
-    {"falcon", PairLayout::Half, "rotate_half in modeling_falcon.py"},
-    {"olmo", PairLayout::Half, "rotate_half in modeling_olmo.py"},
-    {"olmo2", PairLayout::Half, "rotate_half in modeling_olmo2.py"},
-    {"starcoder2", PairLayout::Half, "rotate_half in modeling_starcoder2.py"},
-    {"stablelm", PairLayout::Half, "rotate_half in modeling_stablelm.py"},
-    {"deepseek_v2", PairLayout::Interleaved, "view_as_complex in modeling_deepseek_v2.py"},
-    {"deepseek_v3", PairLayout::Interleaved, "rope_interleave (default true) in modeling_deepseek_v3.py"},
-    {"llama4", PairLayout::Interleaved, "view_as_complex in modeling_llama4.py"},
-    {"gptj", PairLayout::Interleaved, "rotate_every_two in modeling_gptj.py"},
-    {"cohere", PairLayout::Interleaved, "rotate_half on even/odd components in modeling_cohere.py"},
-};
-
-// "LlamaForCausalLM" → "llama", for files without model_type.
-std::optional<std::string> model_type_from_architecture(std::string_view arch) {
-    static const std::pair<std::string_view, std::string_view> prefixes[] = {
-        {"Llama4", "llama4"},       {"Llama", "llama"},       {"Mistral", "mistral"},     {"Mixtral", "mixtral"},
-        {"Qwen2_5_VL", "qwen2_5_vl"}, {"Qwen2VL", "qwen2_vl"}, {"Qwen2Moe", "qwen2_moe"}, {"Qwen2", "qwen2"},
-        {"Qwen3Moe", "qwen3_moe"},  {"Qwen3", "qwen3"},       {"Gemma3", "gemma3"},       {"Gemma2", "gemma2"},
-        {"Gemma", "gemma"},         {"Phi3", "phi3"},         {"Phi", "phi"},             {"GPTNeoX", "gpt_neox"},
-        {"GptOss", "gpt_oss"},      {"Falcon", "falcon"},     {"Olmo2", "olmo2"},         {"Olmo", "olmo"},
-        {"DeepseekV2", "deepseek_v2"}, {"DeepseekV3", "deepseek_v3"}, {"GPTJ", "gptj"},    {"Cohere", "cohere"},
-        {"Starcoder2", "starcoder2"}, {"StableLm", "stablelm"},
-    };
-    for (const auto& [prefix, type] : prefixes) {
-        if (arch.starts_with(prefix)) return std::string(type);
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
-bool hf_pair_layout(std::string_view model_type, PairLayout& layout, std::string& rule) {
-    const std::string_view type = config_detail::base_model_type(model_type);
-    for (const LayoutRule& r : kLayoutRules) {
-        if (r.model_type == type) {
-            layout = r.layout;
-            rule = std::string(r.source);
-            return true;
-        }
+// Whether rope_parameters (flat, or any layer type's) holds `key`.
+bool in_rope_parameters(const config_detail::Reader::Object& t, const std::string& key) {
+    if (!t.has("rope_parameters") || !t.at("rope_parameters").is_object()) return false;
+    const Json& p = t.at("rope_parameters");
+    if (p.contains(key)) return true;
+    for (const auto& [name, v] : p.items()) {
+        if (v.is_object() && v.contains(key)) return true;
     }
     return false;
 }
 
+// "models/llama/modeling_llama.py" → "modeling_llama.py".
+std::string_view file_name(std::string_view path) { return path.substr(path.rfind('/') + 1); }
+
+}  // namespace
+
 namespace config_detail {
 
-// "gemma3_text", "llama4_text", "qwen2_5_vl_text" name the text part of a multimodal model.
-std::string_view base_model_type(std::string_view type) {
-    if (type.ends_with("_text")) type.remove_suffix(5);
-    return type;
-}
-
-// text_config's model_type, else the top level's, else the first architecture's.
-std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested) {
+// text_config's model_type, else the top level's; `arch` is set to architectures[0] when given.
+std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested,
+                                           std::string& arch) {
     std::optional<std::string> type = r.text(t, "model_type");
     if (nested) {
         const auto outer = r.text(root, "model_type");
@@ -95,14 +36,22 @@ std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, c
     if (root.has("architectures") && root.at("architectures").is_array() && !root.at("architectures").empty() &&
         root.at("architectures")[0].is_string()) {
         r.mark_read(root, "architectures");
-        if (!type) type = model_type_from_architecture(root.at("architectures")[0].get<std::string>());
+        arch = root.at("architectures")[0].get<std::string>();
     }
     return type;
 }
 
-// The layout: _ropelab.layout, DeepSeek-V3's rope_interleave, else HF's modeling code for the type.
-void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out,
-                 const std::optional<std::string>& type, const std::optional<std::string>& ropelab_layout) {
+// The model_type's family, else (files without model_type) the first architecture's.
+const ModelFamily* family_of(const std::optional<std::string>& type, const std::string& arch) {
+    if (type) return find_family(*type);
+    return arch.empty() ? nullptr : family_of_architecture(arch);
+}
+
+// The layout: _ropelab.layout, DeepSeek-V3's rope_interleave, the family's modeling code, else
+// --layout for a model the table does not know.
+void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out, const ModelFamily* family,
+                 const std::optional<std::string>& type, const std::optional<std::string>& ropelab_layout,
+                 const GivenRope& given) {
     if (ropelab_layout) {
         c.layout = parse_pair_layout(*ropelab_layout);
         return;
@@ -112,23 +61,31 @@ void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfi
         out.notes.push_back(fmt::format("layout {}: rope_interleave = {} in the file", to_string(c.layout), *interleave));
         return;
     }
-    std::string rule;
-    if (type && hf_pair_layout(*type, c.layout, rule)) {
+    if (family) {
+        const std::string rule = fmt::format("{} in {}", family->layout_rule, file_name(family->source));
+        c.layout = family->layout;
         out.notes.push_back(fmt::format("layout {}: {} ({} for model_type \"{}\"); --layout overrides",
                                         to_string(c.layout), c.layout == PairLayout::Half ? "pairs (i, i + d/2)" : "pairs (2i, 2i+1)",
-                                        rule, *type));
+                                        rule, type.value_or(std::string(family->model_type))));
         r.assume("layout", std::string(to_string(c.layout)), ReadField::Origin::Derived, rule);
         return;
     }
+    if (given.layout) {
+        c.layout = *given.layout;
+        r.assume("layout", std::string(to_string(c.layout)), ReadField::Origin::Default,
+                 "--layout: the model type is not in ropelab's family table");
+        return;
+    }
+    // ropelab's own files without a layout, and files refused once everything is read.
     c.layout = PairLayout::Half;
-    out.notes.push_back(fmt::format("layout half assumed: model_type {} is not in ropelab's table, and most HF "
+    out.notes.push_back(fmt::format("layout half assumed: model_type {} is not in ropelab's family table, and most HF "
                                     "models use rotate_half; --layout interleaved if the model pairs adjacent components",
                                     type ? "\"" + *type + "\"" : "(none)"));
-    r.assume("layout", "half", ReadField::Origin::Default, "the model type is not in the table");
+    r.assume("layout", "half", ReadField::Origin::Default, "the model type is not in the family table");
 }
 
 // head_dim; DeepSeek's [nope | rope] heads; hidden_size / num_attention_heads (GPT-J: n_embd / n_head).
-void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out) {
+void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFamily* family) {
     constexpr std::int64_t kMaxInt = 2147483647;
     const auto nope = r.integer(t, "qk_nope_head_dim", 0, kMaxHeadDim);
     const auto rope = r.integer(t, "qk_rope_head_dim", 2, kMaxHeadDim);
@@ -168,16 +125,30 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig&
         c.head_dim = static_cast<int>(head);
         r.assume("head_dim", std::to_string(head), ReadField::Origin::Derived, hidden_key + " / " + heads_key);
     }
-    if (auto factor = r.number(t, "partial_rotary_factor", 1e-6, 1.0)) {
+    if (family && family->partial_forced) {
+        // BambaConfig sets the factor itself, over whatever the file says.
+        c.partial_rotary_factor = family->partial_rotary_default;
+        if (t.has("partial_rotary_factor")) {
+            r.not_applied(t, "partial_rotary_factor", fmt::format("{} sets {} whatever the file says", family->config_class,
+                                                                  shown(family->partial_rotary_default)));
+        }
+        r.assume("partial_rotary_factor", shown(c.partial_rotary_factor), ReadField::Origin::Default,
+                 fmt::format("{} sets it", family->config_class));
+    } else if (auto factor = r.number(t, "partial_rotary_factor", 1e-6, 1.0)) {
         c.partial_rotary_factor = *factor;
     } else if (auto pct = r.number(t, "rotary_pct", 1e-6, 1.0)) {
         c.partial_rotary_factor = *pct;
     } else if (auto dims = r.integer(t, "rotary_dim", 2, c.head_dim)) {
         c.partial_rotary_factor = static_cast<double>(*dims) / c.head_dim;
+    } else if (in_rope_parameters(t, "partial_rotary_factor")) {
+        // v5: read with the setting it belongs to (config_json.cpp).
+    } else if (family && family->partial_rotary_default != 1.0) {
+        c.partial_rotary_factor = family->partial_rotary_default;
+        r.assume("partial_rotary_factor", shown(c.partial_rotary_factor), ReadField::Origin::Default,
+                 fmt::format("{}'s default (the file leaves it out)", family->config_class));
     } else {
         r.assume("partial_rotary_factor", "1", ReadField::Origin::Default, "the whole head rotates");
     }
-    (void)out;
 }
 
 // Reads rope_scaling / rope_parameters (one setting) into `s`.
@@ -185,6 +156,28 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
     auto type = r.text(o, "rope_type");
     if (!type) type = r.text(o, "type");  // the legacy key
     const std::string type_name = type.value_or("default");
+    const bool unscaled = !type || type_name == "default";
+    if (unscaled) {
+        // transformers (standardize_rope_params, validate_rope) reads a block without a type as
+        // "default", and default RoPE has no scaling keys: they are dropped, not applied. Listed,
+        // so a factor is never mistaken for one in use.
+        const std::string block = o.prefix.substr(0, o.prefix.size() - 1);
+        std::string dropped;
+        for (const char* key : {"factor", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow", "attention_factor", "mscale",
+                                "mscale_all_dim", "truncate", "original_max_position_embeddings", "long_factor", "short_factor"}) {
+            if (o.has(key)) {
+                r.not_applied(o, key, type ? fmt::format("ignored: {} is rope_type default; transformers applies no scaling", block)
+                                           : fmt::format("ignored: {} has no type; transformers applies no scaling", block));
+                dropped += (dropped.empty() ? "" : ", ") + std::string(key);
+            }
+        }
+        if (!dropped.empty()) {
+            out.notes.push_back(fmt::format("{} {}: transformers applies no scaling, so {} {} not used; give another "
+                                            "rope_type to apply it",
+                                            block, type ? "is rope_type default" : "has no rope_type or type (default RoPE)",
+                                            dropped, dropped.find(',') == std::string::npos ? "is" : "are"));
+        }
+    }
     if (type_name == "mrope") {
         // Qwen2-VL: transformers reads "mrope" as default RoPE with mrope_section (configuration_qwen2_vl.py).
         s.type = RopeType::Default;
@@ -195,18 +188,20 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
             r.fail(o.prefix + "rope_type", e.what());
         }
     }
-    s.factor = r.number(o, "factor", kMinFactor, kMaxFactor);
-    s.low_freq_factor = r.number(o, "low_freq_factor", kMinFactor, kMaxFactor);
-    s.high_freq_factor = r.number(o, "high_freq_factor", kMinFactor, kMaxFactor);
-    s.beta_fast = r.number(o, "beta_fast", kMinFactor, kMaxFactor).value_or(s.beta_fast);
-    s.beta_slow = r.number(o, "beta_slow", kMinFactor, kMaxFactor).value_or(s.beta_slow);
-    s.attention_factor = r.number(o, "attention_factor", 1e-3, 1e3);
-    s.mscale = r.number(o, "mscale", 1e-3, 1e3);
-    s.mscale_all_dim = r.number(o, "mscale_all_dim", 1e-3, 1e3);
-    s.truncate = r.boolean(o, "truncate").value_or(true);
-    s.original_max_position_embeddings = r.integer(o, "original_max_position_embeddings", 1, kMaxContext);
-    s.long_factor = r.numbers(o, "long_factor", 1e-3, 1e6);
-    s.short_factor = r.numbers(o, "short_factor", 1e-3, 1e6);
+    if (!unscaled) {
+        s.factor = r.number(o, "factor", kMinFactor, kMaxFactor);
+        s.low_freq_factor = r.number(o, "low_freq_factor", kMinFactor, kMaxFactor);
+        s.high_freq_factor = r.number(o, "high_freq_factor", kMinFactor, kMaxFactor);
+        s.beta_fast = r.number(o, "beta_fast", kMinFactor, kMaxFactor).value_or(s.beta_fast);
+        s.beta_slow = r.number(o, "beta_slow", kMinFactor, kMaxFactor).value_or(s.beta_slow);
+        s.attention_factor = r.number(o, "attention_factor", 1e-3, 1e3);
+        s.mscale = r.number(o, "mscale", 1e-3, 1e3);
+        s.mscale_all_dim = r.number(o, "mscale_all_dim", 1e-3, 1e3);
+        s.truncate = r.boolean(o, "truncate").value_or(true);
+        s.original_max_position_embeddings = r.integer(o, "original_max_position_embeddings", 1, kMaxContext);
+        s.long_factor = r.numbers(o, "long_factor", 1e-3, 1e6);
+        s.short_factor = r.numbers(o, "short_factor", 1e-3, 1e6);
+    }
     const std::vector<double> sections = r.numbers(o, "mrope_section", 0, 1e6);
     if (type_name == "mrope" || !sections.empty()) {
         std::string list;

@@ -98,12 +98,24 @@ std::optional<Reader::Object> Reader::object(const Object& o, const std::string&
     return Object{&v, o.prefix + key + "."};
 }
 
-void Reader::list_unread(const Object& o, const std::string& why) {
+void Reader::list_unread(const Object& o, const std::string& why, bool rope) {
     if (!o.json) return;
     for (auto it = o.json->begin(); it != o.json->end(); ++it) {
         const std::string name = o.prefix + it.key();
-        if (!read_.count(name)) out_.ignored.push_back({name, why});
+        if (!read_.count(name)) out_.ignored.push_back({name, why, rope});
     }
+}
+
+void Reader::not_applied(const Object& o, const std::string& key, std::string why) {
+    read_.insert(o.prefix + key);
+    out_.ignored.push_back({o.prefix + key, std::move(why), true});
+}
+
+bool rope_named(std::string_view key) {
+    for (std::string_view part : {"rope", "rotary", "theta", "position", "partial", "no_rope", "layer_types", "sliding", "mrope"}) {
+        if (key.find(part) != std::string_view::npos) return true;
+    }
+    return false;
 }
 
 }  // namespace ropelab::config_detail

@@ -14,6 +14,7 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/json_input.h"
+#include "core/model_families.h"
 
 namespace ropelab::config_detail {
 
@@ -30,6 +31,7 @@ public:
         const Json* json = nullptr;
         std::string prefix;
         bool has(const std::string& key) const { return json && json->contains(key) && !json->at(key).is_null(); }
+        bool is_null(const std::string& key) const { return json && json->contains(key) && json->at(key).is_null(); }
         const Json& at(const std::string& key) const { return json->at(key); }
     };
 
@@ -53,8 +55,11 @@ public:
     std::vector<double> numbers(const Object& o, const std::string& key, double lo, double hi);
     std::optional<Object> object(const Object& o, const std::string& key);
 
-    // Every key of `o` nothing read, listed as ignored with `why`.
-    void list_unread(const Object& o, const std::string& why);
+    // Every key of `o` nothing read, listed as ignored with `why` (`rope`: as a RoPE field not applied).
+    void list_unread(const Object& o, const std::string& why, bool rope = false);
+    // `o`'s key, listed as a RoPE field ropelab read and does not apply.
+    void not_applied(const Object& o, const std::string& key, std::string why);
+    bool was_read(const Object& o, const std::string& key) const { return read_.count(o.prefix + key) > 0; }
 
     const std::string& source() const { return source_; }
 
@@ -67,15 +72,23 @@ private:
 
 // The model's parts (config_model.cpp).
 
-// "gemma3_text", "llama4_text", "qwen2_5_vl_text" name the text part of a multimodal model.
-std::string_view base_model_type(std::string_view type);
-// text_config's model_type, else the top level's, else the first architecture's.
-std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested);
-// head_dim; DeepSeek's [nope | rope] heads; hidden_size / num_attention_heads (GPT-J: n_embd / n_head).
-void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out);
-// The layout: _ropelab.layout, DeepSeek-V3's rope_interleave, else HF's modeling code for the type.
-void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out,
-                 const std::optional<std::string>& type, const std::optional<std::string>& ropelab_layout);
+// A key named like a RoPE field (rope, rotary, theta, position, partial, no_rope, layer_types,
+// sliding, mrope): never listed as "not about RoPE".
+bool rope_named(std::string_view key);
+
+// text_config's model_type, else the top level's; `arch` is set to architectures[0] when given.
+std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested,
+                                           std::string& arch);
+// The model_type's family, else the first architecture's, else null.
+const ModelFamily* family_of(const std::optional<std::string>& type, const std::string& arch);
+// head_dim; DeepSeek's [nope | rope] heads; hidden_size / num_attention_heads (GPT-J: n_embd / n_head);
+// the rotated fraction, else the family's class default.
+void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFamily* family);
+// The layout: _ropelab.layout, DeepSeek-V3's rope_interleave, the family's modeling code, else
+// --layout for a model the table does not know.
+void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out, const ModelFamily* family,
+                 const std::optional<std::string>& type, const std::optional<std::string>& ropelab_layout,
+                 const GivenRope& given);
 // Reads rope_scaling / rope_parameters (one setting) into `s`.
 void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out);
 

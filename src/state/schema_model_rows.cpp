@@ -58,7 +58,7 @@ void add_head_rows(const ModelRows& r) {
         .max = kMaxHeadDim, .affects = A::Data, .help = "Components per head d"},
         MODEL(m.head_dim));
     r.add({.path = r.path("partial_rotary_factor"), .flag = r.flag("--partial-rotary-factor"), .lesson = r.lesson("partial_rotary_factor"),
-        .kind = K::Real, .min = 1e-6, .max = 1, .affects = A::Data, .help = "Fraction of the head that rotates"},
+        .kind = K::Real, .min = 1e-6, .max = 1, .affects = A::Data, .help = "Fraction of the head that rotates (with --layout, reads a config whose model type is not in `ropelab families`)"},
         MODEL(m.partial_rotary_factor));
     r.add({.path = r.path("rotary_offset"), .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kMaxHeadDim - 2,
         .affects = A::Data, .help = "First rotating component of the model's head (DeepSeek: qk_nope_head_dim)"},
@@ -76,7 +76,7 @@ void add_head_rows(const ModelRows& r) {
         .optional = true, .affects = A::Data, .help = "Current sequence length (dynamic, longrope)"},
         MODEL(m.seq_len));
     r.add({.path = r.path("layout"), .flag = r.flag("--layout"), .lesson = r.lesson("layout"), .kind = K::Enum, .names = kLayouts,
-        .affects = A::Data, .help = "Pair layout"},
+        .affects = A::Data, .help = "Pair layout (a config's model type sets it: see `ropelab families`)"},
         MODEL(m.layout));
 }
 

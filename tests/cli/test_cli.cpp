@@ -164,7 +164,7 @@ TEST(Cli, PresetsListOneLineEach) {
 
 TEST(Cli, ConfigFileAndOverrides) {
     const std::string path = ::testing::TempDir() + "/rl_cli_config.json";
-    std::ofstream(path) << R"({"hidden_size": 256, "num_attention_heads": 4, "rope_theta": 100})";
+    std::ofstream(path) << R"({"model_type": "qwen2", "hidden_size": 256, "num_attention_heads": 4, "rope_theta": 100})";
     const Result r = run("freqs --config " + path + " --rope-theta 10000 --format json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
@@ -249,6 +249,72 @@ TEST(Cli, RealConfigsAreExplained) {
     EXPECT_NE(bad.err.find("full_attention, sliding_attention"), std::string::npos) << bad.err;
 }
 
+// `ropelab families --format markdown` is the README's "Model families" table, byte for byte.
+TEST(Cli, FamiliesTableIsTheReadmes) {
+    const Result r = run("families --format markdown");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("| `llama` | half (rotate_half) |"), std::string::npos) << r.out;
+    const std::string readme = ropelab::test::slurp(std::string(ROPELAB_SOURCE_DIR) + "/README.md");
+    const std::string begin = "<!-- families:begin -->\n", end = "<!-- families:end -->";
+    const auto a = readme.find(begin), b = readme.find(end);
+    ASSERT_NE(a, std::string::npos);
+    ASSERT_NE(b, std::string::npos);
+    EXPECT_EQ(readme.substr(a + begin.size(), b - a - begin.size()), r.out);
+    const Result text = run("families");
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("models/gptj/modeling_gptj.py"), std::string::npos) << text.out;
+    EXPECT_EQ(run("families --format yaml").status, 2);
+}
+
+// What the family table does not cover is refused with exit 2 and what to say; with --layout and
+// --partial-rotary-factor the file is read with them.
+TEST(Cli, UnknownFamiliesNeedTheUsersLayout) {
+    const std::string dir = ::testing::TempDir();
+    const std::string unknown = dir + "/rl_unknown_family.json", remote = dir + "/rl_remote_code.json";
+    std::ofstream(unknown) << R"({"model_type": "mystery", "hidden_size": 2048, "num_attention_heads": 16, "rope_theta": 10000})";
+    std::ofstream(remote) << R"({"model_type": "chatglm", "hidden_size": 4096, "num_attention_heads": 32, "rope_ratio": 500,
+        "auto_map": {"AutoConfig": "configuration_chatglm.ChatGLMConfig"}})";
+    const Result refused = run("freqs --config " + unknown);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_TRUE(refused.out.empty());
+    EXPECT_NE(refused.err.find(unknown + ": model_type \"mystery\" is not in ropelab's family table"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--layout half|interleaved and --partial-rotary-factor F"), std::string::npos) << refused.err;
+    EXPECT_EQ(run("freqs --config " + unknown + " --layout interleaved").status, 2);
+    const Result given = run("freqs --config " + unknown + " --layout interleaved --partial-rotary-factor 0.5 --format json");
+    ASSERT_EQ(given.status, 0) << given.err;
+    const auto j = nlohmann::json::parse(given.out);
+    EXPECT_EQ(j["rotary_dim"], 64);
+    EXPECT_EQ(j["inv_freq"].size(), 32u);
+    EXPECT_DOUBLE_EQ(j["inv_freq"][1].get<double>(), std::pow(10000.0, -2.0 / 64.0));
+    const Result code = run("freqs --config " + remote);
+    EXPECT_EQ(code.status, 2);
+    EXPECT_NE(code.err.find("auto_map: this model's RoPE is defined by its own remote code (configuration_chatglm.ChatGLMConfig)"),
+              std::string::npos)
+        << code.err;
+    EXPECT_NE(code.err.find("fields its code may use: rope_ratio;"), std::string::npos) << code.err;
+    const Result explained = run("freqs --config " + remote + " --layout interleaved --partial-rotary-factor 0.5 --explain");
+    ASSERT_EQ(explained.status, 0) << explained.err;
+    const auto rope = explained.out.find("RoPE fields ropelab does not apply:"), other = explained.out.find("\nignored:");
+    const auto ratio = explained.out.find("  rope_ratio ");
+    EXPECT_TRUE(rope != std::string::npos && ratio > rope && ratio < other) << explained.out;
+}
+
+TEST(Cli, NullThetaAndBadLayerTypesAreRefused) {
+    const std::string dir = ::testing::TempDir();
+    const std::pair<const char*, const char*> cases[] = {
+        {R"({"model_type": "llama", "head_dim": 64, "rope_theta": null})", "rope_theta = null"},
+        {R"({"model_type": "qwen3", "head_dim": 64, "layer_types": {"0": "full_attention"}})",
+         "layer_types must be a list of strings, one per layer (got {\"0\": \"full_attention\"})"},
+    };
+    for (const auto& [text, message] : cases) {
+        const std::string path = dir + "/rl_refused_config.json";
+        std::ofstream(path) << text;
+        const Result r = run("freqs --config " + path);
+        EXPECT_EQ(r.status, 2) << text;
+        EXPECT_NE(r.err.find(path + ": " + message), std::string::npos) << r.err;
+    }
+}
+
 // Nesting 60,000 levels deep in any file a user hands over: exit 2 with a short message.
 TEST(Cli, DeepNestingIsRefusedEverywhere) {
     const std::string deep = std::string(60000, '[') + "1" + std::string(60000, ']');
@@ -294,7 +360,7 @@ TEST(Cli, MalformedConfigFileIsNamed) {
 TEST(Cli, HelpListsEverySubcommand) {
     const Result r = run("--help");
     EXPECT_EQ(r.status, 0);
-    for (const char* sub : {"freqs", "angles", "scores", "invariance", "decay-bound", "presets", "gui"}) {
+    for (const char* sub : {"freqs", "angles", "scores", "invariance", "decay-bound", "presets", "families", "gui"}) {
         EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
     }
 }

@@ -5,7 +5,9 @@
 // formulas and fed from the file by nlohmann directly, not through the core's reader.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <set>
@@ -16,6 +18,7 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/frequencies.h"
+#include "core/model_families.h"
 #include "core/presets.h"
 #include "core/scores.h"
 #include "core/vector_spec.h"
@@ -272,9 +275,350 @@ TEST(ConfigCorpus, HostileValuesNamedAndRefused) {
     EXPECT_LT(e.size(), 200u);
     const std::string long_value = error_of("{\"head_dim\": \"" + std::string(100000, 'x') + "\"}");
     EXPECT_LT(long_value.size(), 200u) << long_value.substr(0, 300);
-    const LoadedConfig dup = parse_config_json(R"({"head_dim": 32, "head_dim": 64})", "c.json");
+    const LoadedConfig dup = parse_config_json(R"({"model_type": "qwen3", "head_dim": 32, "head_dim": 64})", "c.json");
     EXPECT_EQ(dup.config.head_dim, 64);
     EXPECT_TRUE(has_note(dup, "duplicate key head_dim"));
+}
+
+// ---- One published config per family of the table ---------------------------------------------------
+// tests/data/configs/<checkpoint>.json for the families the corpus above does not cover, each
+// checked for head dim, rotary dim and offset, layout, θ, layers without RoPE and every inv_freq
+// against HF's formulas evaluated here from the file's own keys (and, where the file leaves one
+// out, the config class's default as transformers' configuration_<type>.py states it).
+struct FamilyFile {
+    std::string file, model_type;
+    int head_dim, rotary_dim, rotary_offset;
+    PairLayout layout;
+    double theta;
+    int layers_without_rope;
+};
+
+constexpr PairLayout H = PairLayout::Half, I = PairLayout::Interleaved;
+const FamilyFile kFamilyFiles[] = {
+        {"mixtral-8x7b-v0.1", "mixtral", 128, 128, 0, H, 1000000.0, 0},
+        {"qwen1.5-moe-a2.7b", "qwen2_moe", 128, 128, 0, H, 1000000.0, 0},
+        {"qwen3-30b-a3b", "qwen3_moe", 128, 128, 0, H, 1000000.0, 0},
+        {"gemma-7b", "gemma", 256, 256, 0, H, 10000.0, 0},
+        {"phi-2", "phi", 80, 32, 0, H, 10000.0, 0},
+        {"olmo-2-1124-7b", "olmo2", 128, 128, 0, H, 500000.0, 0},
+        {"starcoder2-7b", "starcoder2", 128, 128, 0, H, 1000000.0, 0},
+        {"stablelm-2-1_6b", "stablelm", 64, 16, 0, H, 10000.0, 0},
+        {"c4ai-command-r-v01", "cohere", 128, 128, 0, I, 8000000.0, 0},
+        {"c4ai-command-r7b-12-2024", "cohere2", 128, 128, 0, I, 50000.0, 8},
+        {"exaone-4.0-32b", "exaone4", 128, 128, 0, H, 1000000.0, 16},
+        {"smollm3-3b", "smollm3", 128, 128, 0, H, 5000000.0, 9},
+        {"qwen3-coder-next", "qwen3_next", 256, 64, 0, H, 5000000.0, 36},
+        {"lfm2-1.2b", "lfm2", 64, 64, 0, H, 1000000.0, 10},
+        {"gemma-3n-e4b-it", "gemma3n", 256, 256, 0, H, 1000000.0, 0},
+        {"vaultgemma-1b", "vaultgemma", 256, 256, 0, H, 10000.0, 0},
+        {"glm-4-9b-chat-hf", "glm", 128, 64, 0, I, 10000.0, 0},
+        {"glm-4-9b-0414", "glm4", 128, 64, 0, I, 10000.0, 0},
+        {"glm-4.5-air", "glm4_moe", 128, 64, 0, H, 1000000.0, 0},
+        {"glm-4.7-flash", "glm4_moe_lite", 256, 64, 192, I, 1000000.0, 0},
+        {"ernie-4.5-0.3b-pt", "ernie4_5", 128, 128, 0, I, 500000.0, 0},
+        {"ernie-4.5-21b-a3b-pt", "ernie4_5_moe", 128, 128, 0, I, 500000.0, 0},
+        {"helium-1-preview-2b", "helium", 128, 128, 0, I, 100000.0, 0},
+        {"gpt-neox-japanese-2.7b", "gpt_neox_japanese", 80, 80, 0, H, 10000.0, 0},
+        {"afm-4.5b", "arcee", 128, 128, 0, H, 10000.0, 0},
+        {"bitnet-b1.58-2b-4t", "bitnet", 128, 128, 0, H, 500000.0, 0},
+        {"chameleon-7b", "chameleon", 128, 128, 0, H, 10000.0, 0},
+        {"diffllama-0.3b-handcut", "diffllama", 64, 64, 0, H, 10000.0, 0},
+        {"doge-320m", "doge", 128, 128, 0, H, 10000.0, 0},
+        {"dots.llm1.inst", "dots1", 128, 128, 0, H, 10000000.0, 0},
+        {"flexolmo-7x7b-1t", "flex_olmo", 128, 128, 0, H, 500000.0, 0},
+        {"granite-3.1-8b-instruct", "granite", 128, 128, 0, H, 10000000.0, 0},
+        {"seed-oss-36b-instruct", "seed_oss", 128, 128, 0, H, 10000000.0, 0},
+        {"apertus-8b-instruct-2509", "apertus", 128, 128, 0, H, 12000000.0, 0},
+        {"cwm", "cwm", 128, 128, 0, H, 1000000.0, 0},
+        {"aria", "aria", 128, 128, 0, H, 5000000.0, 0},
+        {"bamba-9b-v1", "bamba", 128, 64, 0, H, 10000.0, 29},
+        {"glm-4.5v", "glm4v_moe", 128, 64, 0, H, 10000.0, 0},
+        {"glm-4.1v-9b-thinking", "glm4v", 128, 64, 0, I, 10000.0, 0},
+};
+
+// The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
+std::vector<double> hf_expected(const json& root, int dim, double base) {
+    const json& t = root.contains("text_config") ? root["text_config"] : root;
+    if (!t.contains("rope_scaling") || !t["rope_scaling"].is_object()) return hf_default(dim, base);
+    const json& s = t["rope_scaling"];
+    const std::string type = s.value("rope_type", s.value("type", std::string("default")));
+    if (type == "default") return hf_default(dim, base);
+    if (type == "linear") return hf_linear(dim, base, s["factor"]);
+    if (type == "llama3") {
+        return hf_llama3(dim, base, s["factor"], s["low_freq_factor"], s["high_freq_factor"], s["original_max_position_embeddings"]);
+    }
+    if (type == "yarn") {
+        return hf_yarn(dim, base, s["factor"], s.value("original_max_position_embeddings", t["max_position_embeddings"].get<double>()),
+                       s.value("beta_fast", 32.0), s.value("beta_slow", 1.0), s.value("truncate", true));
+    }
+    ADD_FAILURE() << "no formula here for rope_type " << type;
+    return {};
+}
+
+class FamilyConfig : public ::testing::TestWithParam<FamilyFile> {};
+
+TEST_P(FamilyConfig, ReadAsTransformersReadsIt) {
+    const FamilyFile& c = GetParam();
+    SCOPED_TRACE("tests/data/configs/" + c.file + ".json");
+    const ModelFamily* family = find_family(c.model_type);
+    ASSERT_NE(family, nullptr) << c.model_type;
+    const json file = raw(c.file);
+    EXPECT_EQ(file.contains("text_config") ? file["text_config"]["model_type"].get<std::string>() : file["model_type"].get<std::string>(),
+              c.model_type + (file.contains("text_config") ? "_text" : ""));
+    const LoadedConfig loaded = load_config_json(corpus(c.file));
+    const RopeFrequencies f = compute_frequencies(loaded.config);
+    EXPECT_EQ(loaded.config.head_dim, c.head_dim);
+    EXPECT_EQ(f.rotary_dim, c.rotary_dim);
+    EXPECT_EQ(loaded.config.rotary_offset, c.rotary_offset);
+    EXPECT_EQ(f.layout, c.layout);
+    EXPECT_EQ(family->layout, c.layout);
+    EXPECT_EQ(loaded.config.rope_theta, c.theta);
+    EXPECT_EQ(loaded.layers_without_rope, c.layers_without_rope);
+    const std::vector<double> expected = hf_expected(file, c.rotary_dim, c.theta);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+    const std::string text = explain_config(loaded);
+    EXPECT_EQ(text.find("layout half assumed"), std::string::npos) << text;
+}
+
+INSTANTIATE_TEST_SUITE_P(Published, FamilyConfig, ::testing::ValuesIn(kFamilyFiles),
+                         [](const ::testing::TestParamInfo<FamilyFile>& info) {
+                             std::string name;
+                             for (char ch : info.param.file) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                             return name;
+                         });
+
+// Every family of the table has a config in tests/data/configs, read as that family.
+TEST(ConfigFamilies, EveryFamilyHasAPublishedConfig) {
+    std::set<std::string> covered;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs")) {
+        const json file = json::parse(std::ifstream(entry.path()));
+        const json& t = file.contains("text_config") ? file["text_config"] : file;
+        const std::string type = t.contains("model_type") ? t["model_type"].get<std::string>() : file["model_type"].get<std::string>();
+        if (const ModelFamily* f = find_family(type)) covered.insert(std::string(f->model_type));
+    }
+    for (const ModelFamily& f : model_families()) EXPECT_TRUE(covered.contains(std::string(f.model_type))) << f.model_type;
+}
+
+// ---- The family table ------------------------------------------------------------------------------
+
+std::string families_count() { return std::to_string(model_families().size()) + " families"; }
+
+TEST(ConfigFamilies, UnknownModelTypeIsRefusedUntilTheUserSaysTheLayout) {
+    const std::string text = R"({"model_type": "mystery", "head_dim": 64, "rope_theta": 10000})";
+    EXPECT_EQ(error_of(text), "c.json: model_type \"mystery\" is not in ropelab's family table (" + families_count() +
+                                  ", see `ropelab families`); say how its RoPE is laid out with --layout half|interleaved and "
+                                  "--partial-rotary-factor F");
+    // One flag is not enough: the layout and the rotated fraction are both the model's own.
+    EXPECT_NE(test::refusal([&] { parse_config_json(text, "c.json", "", GivenRope{PairLayout::Half, {}}); }), "");
+    const LoadedConfig given = parse_config_json(text, "c.json", "", GivenRope{PairLayout::Interleaved, 0.5});
+    EXPECT_EQ(given.config.layout, PairLayout::Interleaved);
+    EXPECT_EQ(rotary_dim(given.config), 32);
+    // Neither model_type nor architectures: unknown too; ropelab's own files (a _ropelab note) are not.
+    EXPECT_NE(error_of(R"({"head_dim": 64})").find("c.json: a file with no model_type and no architectures is not in ropelab's "
+                                                   "family table"),
+              std::string::npos);
+    EXPECT_EQ(parse_config_json(R"({"_ropelab": {"layout": "interleaved"}, "head_dim": 64})", "c.json").config.layout,
+              PairLayout::Interleaved);
+}
+
+TEST(ConfigFamilies, EveryRowIsFoundByTypeTextSuffixAndArchitecture) {
+    for (const ModelFamily& f : model_families()) {
+        SCOPED_TRACE(std::string(f.model_type));
+        EXPECT_EQ(find_family(f.model_type), &f);
+        EXPECT_EQ(find_family(std::string(f.model_type) + "_text"), &f);
+        EXPECT_EQ(family_of_architecture(std::string(f.arch_prefix) + "ForCausalLM"), &f);
+        EXPECT_TRUE(f.source.starts_with("models/") && f.source.ends_with(".py")) << f.source;
+        EXPECT_GT(f.partial_rotary_default, 0.0);
+        EXPECT_LE(f.partial_rotary_default, 1.0);
+        EXPECT_GE(f.theta_default, kMinTheta);
+    }
+    EXPECT_EQ(find_family("mystery"), nullptr);
+    EXPECT_EQ(family_of_architecture("Llama4ForConditionalGeneration")->model_type, "llama4");
+    EXPECT_EQ(family_of_architecture("Qwen2_5_VLForConditionalGeneration")->model_type, "qwen2_5_vl");
+}
+
+// ChatGLM-style remote code: its RoPE (rope_ratio scales θ) is its own Python, not transformers'.
+const char* kRemote = R"({"model_type": "chatglm", "hidden_size": 4096, "num_attention_heads": 32, "seq_length": 131072,
+    "auto_map": {"AutoConfig": "configuration_chatglm.ChatGLMConfig", "AutoModel": "modeling_chatglm.ChatGLMForConditionalGeneration"},
+    "rope_ratio": 500, "original_rope": true, "post_layer_norm": true})";
+
+TEST(ConfigFamilies, RemoteCodeIsRefusedNamingItsClassesAndRopeFields) {
+    EXPECT_EQ(error_of(kRemote),
+              "c.json: auto_map: this model's RoPE is defined by its own remote code (configuration_chatglm.ChatGLMConfig, "
+              "modeling_chatglm.ChatGLMForConditionalGeneration), not by transformers; fields its code may use: rope_ratio, "
+              "original_rope; give --layout and --partial-rotary-factor to read it as a transformers model with those settings");
+    const LoadedConfig given = parse_config_json(kRemote, "c.json", "", GivenRope{PairLayout::Interleaved, 0.5});
+    EXPECT_EQ(rotary_dim(given.config), 64);
+    EXPECT_EQ(given.config.rope_theta, 10000);  // rope_ratio is not applied, and said so
+    const std::string text = explain_config(given);
+    const std::size_t rope_section = text.find("RoPE fields ropelab does not apply:"), other = text.find("ignored:");
+    ASSERT_NE(rope_section, std::string::npos) << text;
+    ASSERT_NE(other, std::string::npos) << text;
+    const std::size_t ratio = text.find("rope_ratio");
+    EXPECT_TRUE(ratio > rope_section && ratio < other) << text;
+    EXPECT_GT(text.find("post_layer_norm"), other) << text;
+    // A model_type transformers has its own classes for is read with them (Phi-3's auto_map).
+    EXPECT_TRUE(has_note(load_config_json(corpus("phi-3-mini-128k-instruct")), "auto_map names remote code"));
+}
+
+TEST(ConfigFamilies, NullThetaIsRefused) {
+    // transformers keeps an explicit null (the class default fills in only a missing key), and its
+    // RoPE init then fails on it.
+    EXPECT_EQ(error_of(R"({"model_type": "llama", "head_dim": 64, "rope_theta": null})"),
+              "c.json: rope_theta = null: transformers takes the null as the base, not the config class's default, and "
+              "cannot compute the frequencies; give a number, or leave the key out for the default");
+    EXPECT_NE(error_of(R"({"model_type": "llama", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": null}})")
+                  .find("c.json: rope_parameters.rope_theta = null"),
+              std::string::npos);
+    // Also where the class has a θ of its own to fill in (Gemma 3's text_config).
+    EXPECT_NE(error_of(R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rope_theta": null}})")
+                  .find("c.json: text_config.rope_theta = null"),
+              std::string::npos);
+    // Left out, it is the config class's default, said so.
+    const LoadedConfig mixtral = parse_config_json(R"({"model_type": "mixtral", "head_dim": 128})", "c.json");
+    EXPECT_EQ(mixtral.config.rope_theta, 1e6);
+    EXPECT_NE(explain_config(mixtral).find("MixtralConfig's default"), std::string::npos);
+}
+
+TEST(ConfigFamilies, LayerTypesMustBeStrings) {
+    EXPECT_EQ(error_of(R"({"model_type": "qwen3", "head_dim": 64, "layer_types": "full_attention"})"),
+              "c.json: layer_types must be a list of strings, one per layer (got \"full_attention\")");
+    EXPECT_EQ(error_of(R"({"model_type": "qwen3", "head_dim": 64, "layer_types": ["full_attention", 7]})"),
+              "c.json: layer_types[1] = 7 is not a string (layer_types names each layer's attention)");
+    EXPECT_NE(error_of(R"({"model_type": "llama4", "head_dim": 64, "no_rope_layers": [1, 2]})").find("no_rope_layers[1] = 2 is not 0 or 1"),
+              std::string::npos);
+}
+
+TEST(ConfigFamilies, ScalingWithoutTypeIsNotApplied) {
+    // transformers: a rope_scaling with no rope_type / type is "default"; its factor is dropped.
+    const LoadedConfig c = parse_config_json(R"({"model_type": "llama", "head_dim": 64, "rope_scaling": {"factor": 8}})", "c.json");
+    EXPECT_EQ(c.config.rope_scaling.type, RopeType::Default);
+    EXPECT_FALSE(c.config.rope_scaling.factor.has_value());
+    const RopeFrequencies f = compute_frequencies(c.config);
+    const auto expected = hf_default(64, 1e4);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-15 * expected[i]);
+    const std::string text = explain_config(c);
+    EXPECT_NE(text.find("ignored: rope_scaling has no type; transformers applies no scaling"), std::string::npos) << text;
+    for (const ReadField& u : c.used) EXPECT_NE(u.name, "rope_scaling.factor");
+    // An explicit "default" has no scaling keys either.
+    const LoadedConfig d = parse_config_json(
+        R"({"model_type": "llama", "head_dim": 64, "rope_parameters": {"rope_type": "default", "factor": 4}})", "c.json");
+    EXPECT_FALSE(d.config.rope_scaling.factor.has_value());
+    EXPECT_NE(explain_config(d).find("ignored: rope_parameters is rope_type default; transformers applies no scaling"), std::string::npos)
+        << explain_config(d);
+}
+
+TEST(ConfigFamilies, RopeParametersKeysAreReadWhereverTheySit) {
+    // v5: partial_rotary_factor inside rope_parameters; a key ropelab does not use is listed as such.
+    const LoadedConfig flat = parse_config_json(R"({"model_type": "llama", "head_dim": 128,
+        "rope_parameters": {"rope_type": "default", "rope_theta": 10000, "partial_rotary_factor": 0.5, "mystery_knob": 3}})",
+                                                "c.json");
+    EXPECT_EQ(rotary_dim(flat.config), 64);
+    bool listed = false;
+    for (const IgnoredField& f : flat.ignored) listed |= f.name == "rope_parameters.mystery_knob" && f.rope && f.why == "a RoPE parameter ropelab does not apply";
+    EXPECT_TRUE(listed) << explain_config(flat);
+    const std::string per_layer = R"({"model_type": "gemma3_text", "head_dim": 128, "num_attention_heads": 4,
+        "layer_types": ["sliding_attention", "sliding_attention", "full_attention"],
+        "rope_parameters": {"full_attention": {"rope_type": "default", "rope_theta": 1000000, "partial_rotary_factor": 0.25},
+                            "sliding_attention": {"rope_type": "default", "rope_theta": 10000}}})";
+    const LoadedConfig full = parse_config_json(per_layer, "c.json");
+    EXPECT_EQ(rotary_dim(full.config), 32);
+    EXPECT_EQ(full.config.rope_theta, 1e6);
+    const LoadedConfig sliding = parse_config_json(per_layer, "c.json", "sliding_attention");
+    EXPECT_EQ(rotary_dim(sliding.config), 128);
+    EXPECT_EQ(sliding.config.rope_theta, 1e4);
+}
+
+TEST(ConfigFamilies, LayersWithoutRopeAreCounted) {
+    // Llama 4 Scout: no_rope_layers [] means the class default, every 4th of 48 layers without RoPE.
+    const LoadedConfig scout = load_config_json(corpus("llama-4-scout-17b-16e"));
+    EXPECT_EQ(scout.layer_count, 48);
+    EXPECT_EQ(scout.layers_without_rope, 12);
+    EXPECT_TRUE(has_note(scout, "12 of 48 layers apply no RoPE"));
+    const LoadedConfig hybrid = parse_config_json(R"({"model_type": "qwen3", "head_dim": 64,
+        "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"]})",
+                                                  "c.json");
+    EXPECT_EQ(hybrid.layers_without_rope, 3);
+    EXPECT_NE(explain_config(hybrid).find("layers without RoPE: 3 of 4"), std::string::npos) << explain_config(hybrid);
+    const LoadedConfig marked = parse_config_json(R"({"model_type": "llama", "head_dim": 64, "no_rope_layers": [1, 1, 1, 0, 1, 1, 1, 0]})",
+                                                  "c.json");
+    EXPECT_EQ(marked.layers_without_rope, 2);
+    EXPECT_EQ(marked.layer_count, 8);
+}
+
+// Some classes scale by default: a file without rope_scaling is read with the class's scaling, said
+// so; beside a v5 rope_parameters the class's scaling does not apply.
+TEST(ConfigFamilies, ClassDefaultScaling) {
+    const LoadedConfig apertus = parse_config_json(R"({"model_type": "apertus", "hidden_size": 4096, "num_attention_heads": 32,
+        "max_position_embeddings": 65536})", "c.json");
+    EXPECT_EQ(apertus.config.rope_scaling.type, RopeType::Llama3);
+    EXPECT_EQ(apertus.config.rope_theta, 12e6);
+    const RopeFrequencies f = compute_frequencies(apertus.config);
+    const auto expected = hf_llama3(128, 12e6, 8, 1, 4, 8192);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+    EXPECT_NE(explain_config(apertus).find("rope_scaling.factor                          8                      default: ApertusConfig's default"),
+              std::string::npos)
+        << explain_config(apertus);
+    const LoadedConfig oss = parse_config_json(R"({"model_type": "gpt_oss", "head_dim": 64})", "c.json");
+    EXPECT_EQ(oss.config.rope_scaling.type, RopeType::Yarn);
+    EXPECT_FALSE(oss.config.rope_scaling.truncate);
+    const LoadedConfig v5 = parse_config_json(
+        R"({"model_type": "gpt_oss", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": 150000}})", "c.json");
+    EXPECT_EQ(v5.config.rope_scaling.type, RopeType::Default);
+}
+
+// BambaConfig sets partial_rotary_factor = 0.5 over the file's value (a fixed choice, not a default).
+TEST(ConfigFamilies, ForcedRotaryFraction) {
+    const LoadedConfig bamba = parse_config_json(
+        R"({"model_type": "bamba", "hidden_size": 4096, "num_attention_heads": 32, "partial_rotary_factor": 1.0})", "c.json");
+    EXPECT_EQ(rotary_dim(bamba.config), 64);
+    bool listed = false;
+    for (const IgnoredField& f : bamba.ignored) listed |= f.name == "partial_rotary_factor" && f.rope && f.why == "BambaConfig sets 0.5 whatever the file says";
+    EXPECT_TRUE(listed) << explain_config(bamba);
+    EXPECT_NE(error_of(R"({"model_type": "bamba", "hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 4,
+        "attn_layer_indices": [1, 9]})").find("c.json: attn_layer_indices[1] = 9 is not a layer index in 0 .. 3"),
+              std::string::npos);
+}
+
+TEST(ConfigFamilies, ClassDefaultRotaryFraction) {
+    // PhiConfig's partial_rotary_factor is 0.5 when the file leaves it out: 2560 / 32 = 80, rotary 40.
+    const LoadedConfig phi = parse_config_json(R"({"model_type": "phi", "hidden_size": 2560, "num_attention_heads": 32})", "c.json");
+    EXPECT_EQ(rotary_dim(phi.config), 40);
+    EXPECT_NE(explain_config(phi).find("PhiConfig's default"), std::string::npos) << explain_config(phi);
+}
+
+// --explain never files a RoPE-named field under "not about RoPE", for every config in the corpus.
+TEST(ConfigFamilies, ExplainNeverCallsARopeFieldNotAboutRope) {
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs")) {
+        const std::string path = entry.path().string();
+        SCOPED_TRACE(path);
+        const LoadedConfig loaded = load_config_json(path);
+        for (const IgnoredField& f : loaded.ignored) {
+            const std::string key = f.name.substr(f.name.rfind('.') == std::string::npos ? 0 : f.name.rfind('.') + 1);
+            for (const char* part : {"rope", "rotary", "theta", "position", "partial", "layer_types", "sliding", "mrope"}) {
+                if (key.find(part) != std::string::npos) {
+                    EXPECT_TRUE(f.rope) << f.name << ": " << f.why;
+                }
+            }
+            if (f.rope) {
+                EXPECT_EQ(f.why.find("not about"), std::string::npos) << f.name;
+            }
+        }
+        const std::string text = explain_config(loaded);
+        const std::size_t other = text.find("\nignored:\n");
+        ASSERT_NE(other, std::string::npos);
+        for (const IgnoredField& f : loaded.ignored) {
+            if (f.rope) {
+                EXPECT_LT(text.find("  " + f.name + " "), other) << f.name;
+            }
+        }
+        ++files;
+    }
+    EXPECT_GE(files, 28 + static_cast<int>(std::size(kFamilyFiles)));
 }
 
 }  // namespace

@@ -48,25 +48,34 @@ TEST(ConfigJson, PresetValuesAsPublished) {
 }
 
 TEST(ConfigJson, ReadsHfKeysAndLegacyType) {
-    const LoadedConfig c = parse_config_json(R"({
+    const std::string text = R"({
         "hidden_size": 2048, "num_attention_heads": 16, "partial_rotary_factor": 0.5,
         "rope_theta": 50000, "max_position_embeddings": 4096,
         "rope_scaling": {"type": "linear", "factor": 2.0},
-        "vocab_size": 32000, "architectures": ["Whatever"]})",
-                                             "x.json");
+        "vocab_size": 32000, "architectures": ["Whatever"]})";
+    // A model the family table does not know is refused until the user says how its RoPE is laid out.
+    const std::string e = error_of(text);
+    EXPECT_NE(e.find("test.json: no model_type, and architectures[0] \"Whatever\", is not in ropelab's family table"),
+              std::string::npos)
+        << e;
+    EXPECT_NE(e.find("--layout half|interleaved and --partial-rotary-factor F"), std::string::npos) << e;
+    const LoadedConfig c = parse_config_json(text, "x.json", "", GivenRope{PairLayout::Half, 0.5});
     EXPECT_EQ(c.config.head_dim, 128);
     EXPECT_EQ(rotary_dim(c.config), 64);
     EXPECT_EQ(c.config.rope_scaling.type, RopeType::Linear);
     EXPECT_EQ(*c.config.rope_scaling.factor, 2.0);
-    // An unknown model: half, as most of HF's modeling files, and said so.
     EXPECT_EQ(c.config.layout, PairLayout::Half);
     ASSERT_FALSE(c.notes.empty());
-    EXPECT_NE(c.notes.back().find("layout half assumed"), std::string::npos);
+    EXPECT_NE(c.notes.back().find("read with --layout half and --partial-rotary-factor 0.5"), std::string::npos) << c.notes.back();
+    // The same file named as a Llama (by its architecture) needs no flags.
+    std::string llama = text;
+    llama.replace(llama.find("Whatever"), 8, "LlamaForCausalLM");
+    EXPECT_EQ(parse_config_json(llama, "x.json").config.layout, PairLayout::Half);
 }
 
 TEST(ConfigJson, NullHeadDimAndNullScalingMeanAbsent) {
     const LoadedConfig c = parse_config_json(
-        R"({"head_dim": null, "hidden_size": 4096, "num_attention_heads": 32, "rope_scaling": null})",
+        R"({"model_type": "mistral", "head_dim": null, "hidden_size": 4096, "num_attention_heads": 32, "rope_scaling": null})",
         "x.json");
     EXPECT_EQ(c.config.head_dim, 128);
     EXPECT_EQ(c.config.rope_scaling.type, RopeType::Default);

@@ -1,0 +1,227 @@
+#include "core/model_families.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace ropelab {
+
+namespace {
+
+constexpr PairLayout H = PairLayout::Half;
+constexpr PairLayout I = PairLayout::Interleaved;
+
+// The rotary-dim rules, as the config classes and rotary classes of transformers 5 compute them.
+constexpr std::string_view kWhole = "head_dim, else hidden_size / num_attention_heads";
+constexpr std::string_view kPartial = "head_dim (else hidden_size / num_attention_heads) × partial_rotary_factor";
+constexpr std::string_view kHiddenPartial = "hidden_size / num_attention_heads × partial_rotary_factor";
+constexpr std::string_view kMla = "qk_rope_head_dim: the last of qk_nope_head_dim + qk_rope_head_dim components";
+constexpr std::string_view kSame = "";
+
+// rotate_half / chunk into halves pair component i with i + d/2; view_as_complex,
+// rotate_every_two and Cohere's even/odd rotate_half pair adjacent components (2i, 2i+1).
+// θ defaults are each config class's (its rope_theta argument or default_theta).
+constexpr ModelFamily kFamilies[] = {
+    {"llama", "Llama", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/llama/modeling_llama.py", "LlamaConfig"},
+    {"llama4", "Llama4", I, "view_as_complex", kWhole, 1.0, "rope_theta", 500000,
+     "no_rope_layers: 1 = RoPE, 0 = no RoPE (left out or []: every 4th layer has none)", "models/llama4/modeling_llama4.py",
+     "Llama4TextConfig", "", 4},
+    {"mistral", "Mistral", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/mistral/modeling_mistral.py",
+     "MistralConfig"},
+    {"mixtral", "Mixtral", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000, kSame, "models/mixtral/modeling_mixtral.py",
+     "MixtralConfig"},
+    {"qwen2", "Qwen2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, "layer_types: sliding window only, same RoPE",
+     "models/qwen2/modeling_qwen2.py", "Qwen2Config"},
+    {"qwen2_moe", "Qwen2Moe", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/qwen2_moe/modeling_qwen2_moe.py",
+     "Qwen2MoeConfig"},
+    {"qwen3", "Qwen3", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, "layer_types: sliding window only, same RoPE",
+     "models/qwen3/modeling_qwen3.py", "Qwen3Config"},
+    {"qwen3_moe", "Qwen3Moe", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/qwen3_moe/modeling_qwen3_moe.py",
+     "Qwen3MoeConfig"},
+    {"qwen2_vl", "Qwen2VL", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/qwen2_vl/modeling_qwen2_vl.py", "Qwen2VLTextConfig"},
+    {"qwen2_5_vl", "Qwen2_5_VL", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/qwen2_5_vl/modeling_qwen2_5_vl.py", "Qwen2_5_VLTextConfig"},
+    {"gemma", "Gemma", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/gemma/modeling_gemma.py", "GemmaConfig"},
+    {"gemma2", "Gemma2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000,
+     "sliding and full attention alternate, same RoPE", "models/gemma2/modeling_gemma2.py", "Gemma2Config"},
+    {"gemma3", "Gemma3", H, "rotate_half", kWhole, 1.0, "rope_theta; rope_local_base_freq", 1000000,
+     "sliding_attention: rope_local_base_freq (10000), unscaled; full_attention: rope_theta and rope_scaling",
+     "models/gemma3/modeling_gemma3.py", "Gemma3TextConfig",
+     R"({"head_dim": 256, "num_attention_heads": 8, "hidden_size": 2304, "rope_theta": 1000000.0,
+         "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072, "sliding_window_pattern": 6})"},
+    {"phi3", "Phi3", H, "rotate_half", kHiddenPartial, 1.0, "rope_theta", 10000, kSame, "models/phi3/modeling_phi3.py",
+     "Phi3Config"},
+    {"phi", "Phi", H, "rotate_half", kHiddenPartial, 0.5, "rope_theta", 10000, kSame, "models/phi/modeling_phi.py", "PhiConfig"},
+    {"gpt_neox", "GPTNeoX", H, "rotate_half", "hidden_size / num_attention_heads × rotary_pct", 0.25, "rope_theta (v4: rotary_emb_base)",
+     10000, kSame, "models/gpt_neox/modeling_gpt_neox.py", "GPTNeoXConfig"},
+    {"gpt_oss", "GptOss", H, "chunk into halves", kWhole, 1.0, "rope_theta", 150000,
+     "sliding and full attention alternate, same RoPE", "models/gpt_oss/modeling_gpt_oss.py", "GptOssConfig",
+     R"({"rope_scaling": {"rope_type": "yarn", "factor": 32.0, "beta_fast": 32.0, "beta_slow": 1.0, "truncate": false,
+                          "original_max_position_embeddings": 4096}})"},
+    {"falcon", "Falcon", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 10000, kSame,
+     "models/falcon/modeling_falcon.py", "FalconConfig"},
+    {"olmo", "Olmo", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/olmo/modeling_olmo.py", "OlmoConfig"},
+    {"olmo2", "Olmo2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/olmo2/modeling_olmo2.py", "Olmo2Config"},
+    {"starcoder2", "Starcoder2", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame,
+     "models/starcoder2/modeling_starcoder2.py", "Starcoder2Config"},
+    {"stablelm", "StableLm", H, "rotate_half", kHiddenPartial, 0.25, "rope_theta", 10000, kSame,
+     "models/stablelm/modeling_stablelm.py", "StableLmConfig"},
+    {"deepseek_v2", "DeepseekV2", I, "view_as_complex", kMla, 1.0, "rope_theta", 10000, kSame,
+     "models/deepseek_v2/modeling_deepseek_v2.py", "DeepseekV2Config"},
+    {"deepseek_v3", "DeepseekV3", I, "rope_interleave (default true)", kMla, 1.0, "rope_theta", 10000, kSame,
+     "models/deepseek_v3/modeling_deepseek_v3.py", "DeepseekV3Config"},
+    {"gptj", "GPTJ", I, "rotate_every_two", "rotary_dim (else the whole head, n_embd / n_head)", 1.0, "rope_theta", 10000, kSame,
+     "models/gptj/modeling_gptj.py", "GPTJConfig"},
+    {"cohere", "Cohere", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 500000, kSame,
+     "models/cohere/modeling_cohere.py", "CohereConfig"},
+    // Read from each family's configuration_<type>.py and modeling (or modular) file of transformers 5.
+    {"cohere2", "Cohere2", I, "rotate_half on even/odd components", "hidden_size / num_attention_heads", 1.0, "rope_theta", 10000,
+     "with sliding_window: only sliding_attention layers rotate; full_attention layers have no RoPE (every 4th)",
+     "models/cohere2/modeling_cohere2.py", "Cohere2Config", "", 0, true},
+    {"exaone4", "Exaone4", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000,
+     "with sliding_window: only sliding_attention layers rotate; full_attention layers have no RoPE (sliding_window_pattern)",
+     "models/exaone4/modular_exaone4.py", "Exaone4Config", "", 0, true},
+    {"smollm3", "SmolLM3", H, "rotate_half", kWhole, 1.0, "rope_theta", 2000000,
+     "no_rope_layers: 1 = RoPE, 0 = no RoPE (left out: every 4th layer has none)", "models/smollm3/modeling_smollm3.py",
+     "SmolLM3Config", "", 4},
+    {"qwen3_next", "Qwen3Next", H, "rotate_half", kPartial, 0.25, "rope_theta", 10000,
+     "layer_types: linear_attention layers (Gated DeltaNet) have no RoPE", "models/qwen3_next/modeling_qwen3_next.py",
+     "Qwen3NextConfig", R"({"head_dim": 256})"},
+    {"lfm2", "Lfm2", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000, "layer_types: conv layers have no RoPE",
+     "models/lfm2/modeling_lfm2.py", "Lfm2Config"},
+    {"gemma3n", "Gemma3n", H, "rotate_half", kWhole, 1.0, "rope_theta; rope_local_base_freq", 1000000,
+     "sliding_attention: rope_local_base_freq (10000); full_attention: rope_theta", "models/gemma3n/modeling_gemma3n.py",
+     "Gemma3nTextConfig", R"({"head_dim": 256})"},
+    {"vaultgemma", "VaultGemma", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, "sliding and full attention alternate, same RoPE",
+     "models/vaultgemma/modular_vaultgemma.py", "VaultGemmaConfig", R"({"head_dim": 256})"},
+    {"glm", "Glm", I, "rotate_half on even/odd components", kPartial, 0.5, "rope_theta", 10000, kSame, "models/glm/modeling_glm.py",
+     "GlmConfig", R"({"head_dim": 128})"},
+    {"glm4", "Glm4", I, "rotate_half on even/odd components", kPartial, 0.5, "rope_theta", 10000, kSame,
+     "models/glm4/modular_glm4.py", "Glm4Config", R"({"head_dim": 128})"},
+    {"glm4_moe", "Glm4Moe", H, "rotate_half", kPartial, 0.5, "rope_theta", 10000, kSame, "models/glm4_moe/modular_glm4_moe.py",
+     "Glm4MoeConfig"},
+    {"glm4_moe_lite", "Glm4MoeLite", I, "rope_interleave (default true)", kMla, 1.0, "rope_theta", 10000, kSame,
+     "models/glm4_moe_lite/modular_glm4_moe_lite.py", "Glm4MoeLiteConfig"},
+    {"ernie4_5", "Ernie4_5", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 500000, kSame,
+     "models/ernie4_5/modular_ernie4_5.py", "Ernie4_5Config", R"({"head_dim": 128})"},
+    {"ernie4_5_moe", "Ernie4_5_Moe", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 500000, kSame,
+     "models/ernie4_5_moe/modular_ernie4_5_moe.py", "Ernie4_5_MoeConfig"},
+    {"helium", "Helium", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 100000, kSame,
+     "models/helium/modular_helium.py", "HeliumConfig", R"({"head_dim": 128})"},
+    {"gpt_neox_japanese", "GPTNeoXJapanese", H, "rotate_half", "hidden_size / num_attention_heads × rotary_pct", 1.0,
+     "rope_theta (v4: rotary_emb_base)", 10000, kSame, "models/gpt_neox_japanese/modeling_gpt_neox_japanese.py",
+     "GPTNeoXJapaneseConfig"},
+    {"arcee", "Arcee", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/arcee/modular_arcee.py", "ArceeConfig"},
+    {"bitnet", "BitNet", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000, kSame, "models/bitnet/modular_bitnet.py", "BitNetConfig"},
+    {"chameleon", "Chameleon", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/chameleon/modeling_chameleon.py",
+     "ChameleonConfig"},
+    {"diffllama", "DiffLlama", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/diffllama/modular_diffllama.py",
+     "DiffLlamaConfig"},
+    {"doge", "Doge", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 10000, kSame,
+     "models/doge/modular_doge.py", "DogeConfig"},
+    {"dots1", "Dots1", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/dots1/modular_dots1.py", "Dots1Config"},
+    {"flex_olmo", "FlexOlmo", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000, kSame, "models/flex_olmo/modular_flex_olmo.py",
+     "FlexOlmoConfig"},
+    {"granite", "Granite", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/granite/modular_granite.py",
+     "GraniteConfig"},
+    {"glm4v", "Glm4v", I, "rotate_half on even/odd components", kWhole, 1.0, "rope_theta", 10000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/glm4v/modeling_glm4v.py", "Glm4vTextConfig"},
+    {"glm4v_moe", "Glm4vMoe", H, "rotate_half", kPartial, 0.5, "rope_theta", 10000,
+     "M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/glm4v_moe/modular_glm4v_moe.py", "Glm4vMoeTextConfig"},
+    {"aria", "Aria", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/aria/modular_aria.py", "AriaTextConfig"},
+    {"bamba", "Bamba", H, "rotate_half", "hidden_size / num_attention_heads × 0.5, set by the class", 0.5, "rope_theta", 10000,
+     "only the layers in attn_layer_indices are attention with RoPE; the others are Mamba", "models/bamba/modeling_bamba.py",
+     "BambaConfig", "", 0, false, true},
+    // Their classes scale by default: a file without rope_scaling gets llama3 scaling.
+    {"apertus", "Apertus", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 12000000, kSame,
+     "models/apertus/modular_apertus.py", "ApertusConfig",
+     R"({"rope_scaling": {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                          "original_max_position_embeddings": 8192}})"},
+    {"cwm", "Cwm", H, "rotate_half", kWhole, 1.0, "rope_theta", 1000000, "sliding and full attention (every 4th), same RoPE",
+     "models/cwm/modular_cwm.py", "CwmConfig",
+     R"({"head_dim": 128, "rope_scaling": {"rope_type": "llama3", "factor": 16.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                                          "original_max_position_embeddings": 8192}})"},
+    {"seed_oss", "SeedOss", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/seed_oss/modeling_seed_oss.py",
+     "SeedOssConfig", R"({"head_dim": 128})"},
+};
+
+std::string_view base_type(std::string_view type) {
+    if (type.ends_with("_text")) type.remove_suffix(5);
+    return type;
+}
+
+// θ, and the scaling the class applies when the file gives no rope_scaling (Apertus: llama3 ×8).
+std::string theta_text(const ModelFamily& f) {
+    std::string text = fmt::format("{}", f.theta_default);
+    if (f.class_defaults.empty()) return text;
+    const nlohmann::json defaults = nlohmann::json::parse(f.class_defaults);
+    if (defaults.contains("rope_scaling")) {
+        const nlohmann::json& s = defaults["rope_scaling"];
+        text += fmt::format(" (no rope_scaling: {} ×{})", s["rope_type"].get<std::string>(), s["factor"].get<double>());
+    }
+    return text;
+}
+
+std::string rotary_text(const ModelFamily& f) {
+    if (f.partial_rotary_default == 1.0) return std::string(f.rotary);
+    return fmt::format("{} (default {:g})", f.rotary, f.partial_rotary_default);
+}
+
+std::string layout_text(const ModelFamily& f) { return fmt::format("{} ({})", to_string(f.layout), f.layout_rule); }
+
+std::string per_layer_text(const ModelFamily& f) { return f.per_layer.empty() ? "every layer the same" : std::string(f.per_layer); }
+
+// Pads to a width in characters, not bytes: the rules hold ×.
+std::string padded(const std::string& text, std::size_t width) {
+    std::size_t chars = 0;
+    for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+    return text + std::string(chars < width ? width - chars : 0, ' ');
+}
+
+}  // namespace
+
+std::span<const ModelFamily> model_families() { return kFamilies; }
+
+const ModelFamily* find_family(std::string_view model_type) {
+    const std::string_view type = base_type(model_type);
+    for (const ModelFamily& f : kFamilies) {
+        if (f.model_type == type) return &f;
+    }
+    return nullptr;
+}
+
+const ModelFamily* family_of_architecture(std::string_view architecture) {
+    const ModelFamily* best = nullptr;
+    for (const ModelFamily& f : kFamilies) {
+        if (architecture.starts_with(f.arch_prefix) && (!best || f.arch_prefix.size() > best->arch_prefix.size())) best = &f;
+    }
+    return best;
+}
+
+std::string families_table(bool markdown) {
+    std::string s;
+    if (markdown) {
+        s += "| model_type | layout | rotary dim | θ (default) | per layer | transformers file |\n";
+        s += "|---|---|---|---|---|---|\n";
+        for (const ModelFamily& f : kFamilies) {
+            s += fmt::format("| `{}` | {} | {} | {} = {} | {} | `{}` |\n", f.model_type, layout_text(f), rotary_text(f), f.theta_keys,
+                             theta_text(f), per_layer_text(f), f.source);
+        }
+        return s;
+    }
+    std::vector<std::vector<std::string>> rows = {{"model_type", "layout", "θ default", "rotary dim", "per layer", "source"}};
+    for (const ModelFamily& f : kFamilies) {
+        rows.push_back({std::string(f.model_type), layout_text(f), theta_text(f), rotary_text(f), per_layer_text(f),
+                        std::string(f.source)});
+    }
+    // The short columns padded; the long rules follow, split by bars.
+    for (const auto& r : rows) {
+        s += fmt::format("{} {} {} {} | {} | {}\n", padded(r[0], 14), padded(r[1], 40), padded(r[2], 9), r[3], r[4], r[5]);
+    }
+    return s;
+}
+
+}  // namespace ropelab
