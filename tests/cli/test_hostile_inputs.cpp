@@ -234,7 +234,7 @@ const std::vector<Case>& cases() {
     {"config", "freqs --config FILE/c.json", {{"c.json", repeat("[", "{}", 600000, ",", "]")}}, 2, "FILE/c.json: more than 200000 values; no ropelab file needs so many (a m"},
     {"config", "freqs --config FILE/c.json", {{"c.json", repeat("{", "\"k#\": 0", 200000, ",", "}")}}, 2, "FILE/c.json: an object has more than 20000 keys; no ropelab file needs s"},
     {"config", "freqs --config FILE/c.json", {{"c.json", "{\"head_dim\": 64, \"model_type\": \"\xff\xfe\"}"s}}, 2, "FILE/c.json: not valid JSON: at line 1, column 33: value - invalid strin"},
-    {"config", "freqs --config FILE/c.json", {{"c.json", "\xef\xbb\xbf{\"head_dim\": 64}"s}}, 0, ""},
+    {"config", "freqs --config FILE/c.json", {{"c.json", "\xef\xbb\xbf{\"model_type\": \"llama\", \"head_dim\": 64}"s}}, 0, ""},
     {"config", "freqs --config FILE/", {}, 2, "FILE/: not a config file (it is a folder)"},
     {"config", "freqs --config FILE/missing.json", {}, 2, "FILE/missing.json: cannot open config file (it does not exist)"},
     {"config", "freqs --config /dev/zero", {}, 2, "/dev/zero: not a config file (not a regular file)"},
