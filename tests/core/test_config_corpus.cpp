@@ -11,7 +11,6 @@
 #include <fstream>
 #include <functional>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -334,6 +333,20 @@ const FamilyFile kFamilyFiles[] = {
         {"bamba-9b-v1", "bamba", 128, 64, 0, H, 10000.0, 29},
         {"glm-4.5v", "glm4v_moe", 128, 64, 0, H, 10000.0, 0},
         {"glm-4.1v-9b-thinking", "glm4v", 128, 64, 0, I, 10000.0, 0},
+        // 4096 / 64 = 64 per head, the class's 0.5 of it rotates: 32.
+        {"persimmon-8b-base", "persimmon", 64, 32, 0, H, 25000.0, 0},
+        {"minitron-4b-base", "nemotron", 128, 64, 0, H, 10000.0, 0},
+        {"olmoe-1b-7b-0924", "olmoe", 128, 128, 0, H, 10000.0, 0},
+        // 1536 / 24 = 64.
+        {"granite-3.1-3b-a800m-instruct", "granitemoe", 64, 64, 0, H, 10000000.0, 0},
+        {"qwen3-vl-8b-instruct", "qwen3_vl", 128, 128, 0, H, 5000000.0, 0},
+        {"qwen3-vl-30b-a3b-instruct", "qwen3_vl_moe", 128, 128, 0, H, 5000000.0, 0},
+        // 8 of the 40 text layers are cross_attention_layers.
+        {"llama-3.2-11b-vision-instruct", "mllama", 128, 128, 0, H, 500000.0, 8},
+        // 2560 / 10 = 256, half of it rotates; (recurrent, recurrent, attention) over 26 layers: 18 recurrent.
+        {"recurrentgemma-2b", "recurrent_gemma", 256, 128, 0, H, 10000.0, 18},
+        // kv_channels, not hidden_size 2048 / (16 kv heads × 2 experts per token) = 64.
+        {"jetmoe-8b", "jetmoe", 128, 128, 0, H, 10000.0, 0},
 };
 
 // The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
@@ -363,8 +376,13 @@ TEST_P(FamilyConfig, ReadAsTransformersReadsIt) {
     const ModelFamily* family = find_family(c.model_type);
     ASSERT_NE(family, nullptr) << c.model_type;
     const json file = raw(c.file);
-    EXPECT_EQ(file.contains("text_config") ? file["text_config"]["model_type"].get<std::string>() : file["model_type"].get<std::string>(),
-              c.model_type + (file.contains("text_config") ? "_text" : ""));
+    if (file.contains("text_config")) {
+        // "<type>_text", or Mllama's "<type>_text_model".
+        const std::string text_type = file["text_config"]["model_type"].get<std::string>();
+        EXPECT_TRUE(text_type == c.model_type + "_text" || text_type == c.model_type + "_text_model") << text_type;
+    } else {
+        EXPECT_EQ(file["model_type"].get<std::string>(), c.model_type);
+    }
     const LoadedConfig loaded = load_config_json(corpus(c.file));
     const RopeFrequencies f = compute_frequencies(loaded.config);
     EXPECT_EQ(loaded.config.head_dim, c.head_dim);
