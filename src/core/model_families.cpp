@@ -201,11 +201,16 @@ std::string layout_text(const ModelFamily& f) { return fmt::format("{} ({})", to
 
 std::string per_layer_text(const ModelFamily& f) { return f.per_layer.empty() ? "every layer the same" : std::string(f.per_layer); }
 
-// Pads to a width in characters, not bytes: the rules hold ×.
+// Widths in characters, not bytes: the rules hold × and θ.
+std::size_t chars(const std::string& text) {
+    std::size_t n = 0;
+    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
 std::string padded(const std::string& text, std::size_t width) {
-    std::size_t chars = 0;
-    for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
-    return text + std::string(chars < width ? width - chars : 0, ' ');
+    const std::size_t n = chars(text);
+    return text + std::string(n < width ? width - n : 0, ' ');
 }
 
 }  // namespace
@@ -244,9 +249,15 @@ std::string families_table(bool markdown) {
         rows.push_back({std::string(f.model_type), layout_text(f), theta_text(f), rotary_text(f), per_layer_text(f),
                         std::string(f.source)});
     }
-    // The short columns padded; the long rules follow, split by bars.
+    // Each column as wide as its longest cell, two spaces between; the last one unpadded.
+    std::vector<std::size_t> width(rows.front().size(), 0);
     for (const auto& r : rows) {
-        s += fmt::format("{} {} {} {} | {} | {}\n", padded(r[0], 14), padded(r[1], 40), padded(r[2], 9), r[3], r[4], r[5]);
+        for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], chars(r[c]));
+    }
+    for (const auto& r : rows) {
+        std::string line;
+        for (std::size_t c = 0; c + 1 < r.size(); ++c) line += padded(r[c], width[c]) + "  ";
+        s += line + r.back() + "\n";
     }
     return s;
 }

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <functional>
 #include <set>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -421,6 +422,35 @@ TEST(ConfigFamilies, EveryFamilyHasAPublishedConfig) {
 // ---- The family table ------------------------------------------------------------------------------
 
 std::string families_count() { return std::to_string(model_families().size()) + " families"; }
+
+// `ropelab families` as text: every column starts at the same character on every line, each as
+// wide as its longest cell (a long layout rule once pushed the rest out of line).
+TEST(ConfigFamilies, TextTableColumnsLineUp) {
+    std::istringstream in(families_table(false));
+    std::vector<std::vector<std::size_t>> starts;
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::size_t> at{0};
+        std::size_t column = 0, spaces = 0;
+        for (const char ch : line) {
+            const auto c = static_cast<unsigned char>(ch);
+            if ((c & 0xC0) == 0x80) continue;  // a continuation byte: the same character
+            if (c == ' ') {
+                ++spaces;
+            } else {
+                if (spaces >= 2) at.push_back(column);
+                spaces = 0;
+            }
+            ++column;
+        }
+        starts.push_back(at);
+    }
+    ASSERT_EQ(starts.size(), model_families().size() + 1);
+    EXPECT_EQ(starts.front().size(), 6u);
+    for (std::size_t i = 1; i < starts.size(); ++i) EXPECT_EQ(starts[i], starts.front()) << "line " << i;
+    std::size_t longest_type = std::string("model_type").size();
+    for (const ModelFamily& f : model_families()) longest_type = std::max(longest_type, f.model_type.size());
+    EXPECT_EQ(starts.front()[1], longest_type + 2);
+}
 
 TEST(ConfigFamilies, UnknownModelTypeIsRefusedUntilTheUserSaysTheLayout) {
     const std::string text = R"({"model_type": "mystery", "head_dim": 64, "rope_theta": 10000})";
