@@ -117,14 +117,21 @@ Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, do
 }
 
 // Before v5: the model's base with rope_scaling; Gemma 3's rope_local_base_freq adds a second setting.
-void read_legacy_settings(Reader& r, const Reader::Object& t, double base_theta, std::vector<Setting>& settings,
-                          LoadedConfig& out) {
+void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
+                          std::vector<Setting>& settings, LoadedConfig& out) {
     Setting s{"", base_theta, {}, {}};
-    if (auto scaling = r.object(t, "rope_scaling")) {
+    const auto scaling = r.object(t, "rope_scaling");
+    if (scaling) {
         read_scaling(r, *scaling, s.scaling, out);
         r.list_unread(*scaling, "a RoPE parameter ropelab does not apply", true);
     }
-    if (auto local = r.number(t, "rope_local_base_freq", kMinTheta, kMaxTheta)) {
+    if (scaling && family && family->scaling_only_on_full) {
+        // Olmo3Config.convert_rope_params_to_dict merges rope_scaling into full_attention's
+        // parameters only; the sliding layers keep the unscaled RoPE of the same base.
+        s.name = "full_attention";
+        settings.push_back(s);
+        settings.push_back(Setting{"sliding_attention", base_theta, {}, {}});
+    } else if (auto local = r.number(t, "rope_local_base_freq", kMinTheta, kMaxTheta)) {
         // Gemma 3 (modeling_gemma3.py): sliding-window layers use this base, unscaled.
         s.name = "full_attention";
         settings.push_back(s);
@@ -136,7 +143,8 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, double base_theta,
 
 // The settings: v5 rope_parameters (flat or per layer type), else v4 rope_scaling and Gemma 3's
 // rope_local_base_freq. Never empty.
-std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, double base_theta, LoadedConfig& out) {
+std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
+                                   LoadedConfig& out) {
     std::vector<Setting> settings;
     const auto parameters = r.object(t, "rope_parameters");
     const bool per_layer = parameters && std::all_of(parameters->json->begin(), parameters->json->end(),
@@ -150,7 +158,7 @@ std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, double ba
     } else if (parameters) {
         settings.push_back(read_parameters(r, *parameters, "", base_theta, out));
     } else {
-        read_legacy_settings(r, t, base_theta, settings, out);
+        read_legacy_settings(r, t, family, base_theta, settings, out);
     }
     if (parameters && t.has("rope_scaling")) {
         r.mark_read(t, "rope_scaling");
@@ -551,7 +559,7 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     read_context_length(r, t, c);
 
     const std::vector<std::string> types = read_layer_types(r, t);
-    const std::vector<Setting> settings = read_settings(r, t, base_theta, out);
+    const std::vector<Setting> settings = read_settings(r, t, family, base_theta, out);
     const std::string counts = count_layers(r, t, family, types, out);
     const Setting& chosen = choose_setting(r, settings, wanted_layer, counts, out);
     c.rope_theta = chosen.theta;

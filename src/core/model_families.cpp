@@ -171,6 +171,9 @@ constexpr ModelFamily kFamilies[] = {
     // derives num_attention_heads, so hidden_size / heads is not the head dim.
     {"jetmoe", "JetMoe", H, "rotate_half", "kv_channels", 1.0, "rope_theta", 10000, kSame, "models/jetmoe/modeling_jetmoe.py",
      "JetMoeConfig", R"({"kv_channels": 128})", 0, false, false, "kv_channels"},
+    {"olmo3", "Olmo3", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000,
+     "layer_types (3 sliding, then 1 full): rope_scaling applies to full_attention layers only", "models/olmo3/modular_olmo3.py",
+     "Olmo3Config", "", 0, false, false, "head_dim", true},
 };
 
 std::string_view base_type(std::string_view type) {

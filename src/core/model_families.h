@@ -38,6 +38,8 @@ struct ModelFamily {
     bool partial_forced = false;
     // The key that holds the head dim (JetMoe: kv_channels, its attribute_map's head_dim).
     std::string_view head_dim_key = "head_dim";
+    // OLMo 3: a v4 rope_scaling scales the full_attention layers only; sliding layers stay unscaled.
+    bool scaling_only_on_full = false;
 };
 
 // The table, in the order `ropelab families` prints it.

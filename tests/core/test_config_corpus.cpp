@@ -348,6 +348,8 @@ const FamilyFile kFamilyFiles[] = {
         {"recurrentgemma-2b", "recurrent_gemma", 256, 128, 0, H, 10000.0, 18},
         // kv_channels, not hidden_size 2048 / (16 kv heads × 2 experts per token) = 64.
         {"jetmoe-8b", "jetmoe", 128, 128, 0, H, 10000.0, 0},
+        // The setting shown is full_attention's, with the file's yarn.
+        {"olmo-3-1025-7b", "olmo3", 128, 128, 0, H, 500000.0, 0},
 };
 
 // The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
@@ -406,6 +408,23 @@ INSTANTIATE_TEST_SUITE_P(Published, FamilyConfig, ::testing::ValuesIn(kFamilyFil
                              for (char ch : info.param.file) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
                              return name;
                          });
+
+// OLMo 3 (Olmo3Config.convert_rope_params_to_dict): a v4 rope_scaling goes into full_attention's
+// parameters only, so its sliding layers rotate with the plain RoPE of the same base.
+TEST(ConfigFamilies, Olmo3ScalesOnlyItsFullAttentionLayers) {
+    const LoadedConfig sliding = load_config_json(corpus("olmo-3-1025-7b"), "sliding_attention");
+    EXPECT_EQ(sliding.layer_types, (std::vector<std::string>{"full_attention", "sliding_attention"}));
+    const RopeFrequencies f = compute_frequencies(sliding.config);
+    const std::vector<double> expected = hf_default(128, 500000.0);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+    const RopeFrequencies full = compute_frequencies(load_config_json(corpus("olmo-3-1025-7b"), "full_attention").config);
+    // yarn ×8 from 8192: the lowest frequency is divided by the factor.
+    EXPECT_NEAR(full.inv_freq.back(), expected.back() / 8.0, 1e-12 * expected.back());
+    // A family without the rule keeps one setting for every layer.
+    EXPECT_TRUE(parse_config_json(R"({"model_type": "olmo2", "head_dim": 128, "num_hidden_layers": 4,
+        "rope_scaling": {"rope_type": "linear", "factor": 2.0}})", "c.json").layer_types.empty());
+}
 
 // Every family of the table has a config in tests/data/configs, read as that family.
 TEST(ConfigFamilies, EveryFamilyHasAPublishedConfig) {
