@@ -117,14 +117,21 @@ Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, do
 }
 
 // Before v5: the model's base with rope_scaling; Gemma 3's rope_local_base_freq adds a second setting.
-void read_legacy_settings(Reader& r, const Reader::Object& t, double base_theta, std::vector<Setting>& settings,
-                          LoadedConfig& out) {
+void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
+                          std::vector<Setting>& settings, LoadedConfig& out) {
     Setting s{"", base_theta, {}, {}};
-    if (auto scaling = r.object(t, "rope_scaling")) {
+    const auto scaling = r.object(t, "rope_scaling");
+    if (scaling) {
         read_scaling(r, *scaling, s.scaling, out);
         r.list_unread(*scaling, "a RoPE parameter ropelab does not apply", true);
     }
-    if (auto local = r.number(t, "rope_local_base_freq", kMinTheta, kMaxTheta)) {
+    if (scaling && family && family->scaling_only_on_full) {
+        // Olmo3Config.convert_rope_params_to_dict merges rope_scaling into full_attention's
+        // parameters only; the sliding layers keep the unscaled RoPE of the same base.
+        s.name = "full_attention";
+        settings.push_back(s);
+        settings.push_back(Setting{"sliding_attention", base_theta, {}, {}});
+    } else if (auto local = r.number(t, "rope_local_base_freq", kMinTheta, kMaxTheta)) {
         // Gemma 3 (modeling_gemma3.py): sliding-window layers use this base, unscaled.
         s.name = "full_attention";
         settings.push_back(s);
@@ -136,7 +143,8 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, double base_theta,
 
 // The settings: v5 rope_parameters (flat or per layer type), else v4 rope_scaling and Gemma 3's
 // rope_local_base_freq. Never empty.
-std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, double base_theta, LoadedConfig& out) {
+std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
+                                   LoadedConfig& out) {
     std::vector<Setting> settings;
     const auto parameters = r.object(t, "rope_parameters");
     const bool per_layer = parameters && std::all_of(parameters->json->begin(), parameters->json->end(),
@@ -150,7 +158,7 @@ std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, double ba
     } else if (parameters) {
         settings.push_back(read_parameters(r, *parameters, "", base_theta, out));
     } else {
-        read_legacy_settings(r, t, base_theta, settings, out);
+        read_legacy_settings(r, t, family, base_theta, settings, out);
     }
     if (parameters && t.has("rope_scaling")) {
         r.mark_read(t, "rope_scaling");
@@ -272,6 +280,54 @@ std::optional<int> layers_outside_attention(Reader& r, const Reader::Object& t, 
     return static_cast<int>(n - static_cast<std::int64_t>(attention.size()));
 }
 
+// The file's num_hidden_layers when it is a usable count, else nothing.
+std::optional<std::int64_t> layer_count_of(const Reader::Object& t) {
+    if (!t.has("num_hidden_layers") || !t.at("num_hidden_layers").is_number_integer()) return std::nullopt;
+    const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
+    if (n < 1 || n > 100000) return std::nullopt;
+    return n;
+}
+
+// Mllama's text layers listed in cross_attention_layers attend to the image's states and apply no
+// RoPE (modeling_mllama.py: MllamaTextCrossAttention). Returns how many, and sets `layers`.
+std::optional<int> cross_attention_layers(Reader& r, const Reader::Object& t, int& layers) {
+    const auto n = layer_count_of(t);
+    if (!t.has("cross_attention_layers") || !n) return std::nullopt;
+    const Json& v = t.at("cross_attention_layers");
+    const std::string name = t.prefix + "cross_attention_layers";
+    if (!v.is_array()) r.fail(name, fmt::format("must be a list of layer indices (got {})", json_excerpt(v)));
+    std::set<std::int64_t> cross;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_number_integer() || v[i].get<std::int64_t>() < 0 || v[i].get<std::int64_t>() >= *n) {
+            r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a layer index in 0 .. {}", json_excerpt(v[i]), *n - 1));
+        }
+        cross.insert(v[i].get<std::int64_t>());
+    }
+    r.use(t, "cross_attention_layers", fmt::format("{} cross-attention layers", cross.size()));
+    r.mark_read(t, "num_hidden_layers");
+    layers = static_cast<int>(*n);
+    return static_cast<int>(cross.size());
+}
+
+// RecurrentGemma's block_types repeat over the layers (layer i is block_types[i % size]); its
+// recurrent blocks apply no RoPE. Returns how many, and sets `layers`.
+std::optional<int> recurrent_blocks(Reader& r, const Reader::Object& t, int& layers) {
+    const auto n = layer_count_of(t);
+    if (!t.has("block_types") || !n) return std::nullopt;
+    const Json& v = t.at("block_types");
+    const std::string name = t.prefix + "block_types";
+    if (!v.is_array() || v.empty()) r.fail(name, fmt::format("must be a non-empty list of block names (got {})", json_excerpt(v)));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_string()) r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a string", json_excerpt(v[i])));
+    }
+    int none = 0;
+    for (std::int64_t i = 0; i < *n; ++i) none += rope_free_layer_type(v[static_cast<std::size_t>(i) % v.size()].get<std::string>());
+    r.use(t, "block_types", fmt::format("{} blocks repeated over {} layers", v.size(), *n));
+    r.mark_read(t, "num_hidden_layers");
+    layers = static_cast<int>(*n);
+    return none;
+}
+
 // The layers: how many use each setting (" (26 layers: 4 full_attention, …)" for the note, or ""),
 // and the layers that apply no RoPE, counted into `out` and said in a note.
 std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* family, const std::vector<std::string>& types,
@@ -315,6 +371,14 @@ std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* 
     if (const auto mamba = layers_outside_attention(r, t, layers)) {
         without += *mamba;
         why += fmt::format("{}{} Mamba layers, not in attn_layer_indices", why.empty() ? "" : ", ", *mamba);
+    }
+    if (const auto cross = cross_attention_layers(r, t, layers)) {
+        without += *cross;
+        why += fmt::format("{}{} cross-attention layers", why.empty() ? "" : ", ", *cross);
+    }
+    if (const auto recurrent = recurrent_blocks(r, t, layers)) {
+        without += *recurrent;
+        why += fmt::format("{}{} recurrent blocks", why.empty() ? "" : ", ", *recurrent);
     }
     int nope_layers = layers;
     if (const auto none = read_no_rope_layers(r, t, family, nope_layers)) {
@@ -495,7 +559,7 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     read_context_length(r, t, c);
 
     const std::vector<std::string> types = read_layer_types(r, t);
-    const std::vector<Setting> settings = read_settings(r, t, base_theta, out);
+    const std::vector<Setting> settings = read_settings(r, t, family, base_theta, out);
     const std::string counts = count_layers(r, t, family, types, out);
     const Setting& chosen = choose_setting(r, settings, wanted_layer, counts, out);
     c.rope_theta = chosen.theta;

@@ -103,7 +103,8 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
         if (t.has("head_dim")) r.mark_read(t, "head_dim");
         return;
     }
-    if (auto head_dim = r.integer(t, "head_dim", 2, kMaxHeadDim)) {
+    const std::string head_key(family ? family->head_dim_key : std::string_view("head_dim"));
+    if (auto head_dim = r.integer(t, head_key, 2, kMaxHeadDim)) {
         c.head_dim = static_cast<int>(*head_dim);
     } else {
         const std::string hidden_key = t.has("hidden_size") ? "hidden_size" : "n_embd";

@@ -146,9 +146,39 @@ constexpr ModelFamily kFamilies[] = {
                                           "original_max_position_embeddings": 8192}})"},
     {"seed_oss", "SeedOss", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/seed_oss/modeling_seed_oss.py",
      "SeedOssConfig", R"({"head_dim": 128})"},
+    {"persimmon", "Persimmon", H, "rotate_half on the first rotary dims", kHiddenPartial, 0.5, "rope_theta", 25000, kSame,
+     "models/persimmon/modeling_persimmon.py", "PersimmonConfig"},
+    {"nemotron", "Nemotron", H, "rotate_half on the first rotary dims", kPartial, 0.5, "rope_theta", 10000, kSame,
+     "models/nemotron/modeling_nemotron.py", "NemotronConfig"},
+    {"olmoe", "Olmoe", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/olmoe/modeling_olmoe.py", "OlmoeConfig"},
+    {"granitemoe", "GraniteMoe", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 10000, kSame,
+     "models/granitemoe/modeling_granitemoe.py", "GraniteMoeConfig"},
+    // Qwen3-VL interleaves the T/H/W axes over the frequencies (mrope_interleaved); a text token has
+    // the same position on all three, so its RoPE is the 1-D one.
+    {"qwen3_vl", "Qwen3VL", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000,
+     "interleaved M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/qwen3_vl/modeling_qwen3_vl.py", "Qwen3VLTextConfig",
+     R"({"head_dim": 128})"},
+    {"qwen3_vl_moe", "Qwen3VLMoe", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000,
+     "interleaved M-RoPE (mrope_section): text tokens are 1-D RoPE", "models/qwen3_vl_moe/modeling_qwen3_vl_moe.py",
+     "Qwen3VLMoeTextConfig"},
+    {"mllama", "Mllama", H, "rotate_half", "hidden_size / num_attention_heads", 1.0, "rope_theta", 500000,
+     "cross_attention_layers attend to the image without RoPE; the self-attention layers rotate",
+     "models/mllama/modeling_mllama.py", "MllamaTextConfig"},
+    {"recurrent_gemma", "RecurrentGemma", H, "rotate_half on the first rotary dims", kHiddenPartial, 0.5, "rope_theta", 10000,
+     "block_types repeat over the layers: recurrent blocks have no RoPE, attention blocks rotate",
+     "models/recurrent_gemma/modeling_recurrent_gemma.py", "RecurrentGemmaConfig"},
+    // JetMoe's heads are kv_channels wide (its attribute_map: head_dim → kv_channels); the class
+    // derives num_attention_heads, so hidden_size / heads is not the head dim.
+    {"jetmoe", "JetMoe", H, "rotate_half", "kv_channels", 1.0, "rope_theta", 10000, kSame, "models/jetmoe/modeling_jetmoe.py",
+     "JetMoeConfig", R"({"kv_channels": 128})", 0, false, false, "kv_channels"},
+    {"olmo3", "Olmo3", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000,
+     "layer_types (3 sliding, then 1 full): rope_scaling applies to full_attention layers only", "models/olmo3/modular_olmo3.py",
+     "Olmo3Config", "", 0, false, false, "head_dim", true},
 };
 
 std::string_view base_type(std::string_view type) {
+    // Mllama names its text part "mllama_text_model".
+    if (type.ends_with("_text_model")) type.remove_suffix(11);
     if (type.ends_with("_text")) type.remove_suffix(5);
     return type;
 }
@@ -174,11 +204,16 @@ std::string layout_text(const ModelFamily& f) { return fmt::format("{} ({})", to
 
 std::string per_layer_text(const ModelFamily& f) { return f.per_layer.empty() ? "every layer the same" : std::string(f.per_layer); }
 
-// Pads to a width in characters, not bytes: the rules hold ×.
+// Widths in characters, not bytes: the rules hold × and θ.
+std::size_t chars(const std::string& text) {
+    std::size_t n = 0;
+    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
 std::string padded(const std::string& text, std::size_t width) {
-    std::size_t chars = 0;
-    for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
-    return text + std::string(chars < width ? width - chars : 0, ' ');
+    const std::size_t n = chars(text);
+    return text + std::string(n < width ? width - n : 0, ' ');
 }
 
 }  // namespace
@@ -217,9 +252,15 @@ std::string families_table(bool markdown) {
         rows.push_back({std::string(f.model_type), layout_text(f), theta_text(f), rotary_text(f), per_layer_text(f),
                         std::string(f.source)});
     }
-    // The short columns padded; the long rules follow, split by bars.
+    // Each column as wide as its longest cell, two spaces between; the last one unpadded.
+    std::vector<std::size_t> width(rows.front().size(), 0);
     for (const auto& r : rows) {
-        s += fmt::format("{} {} {} {} | {} | {}\n", padded(r[0], 14), padded(r[1], 40), padded(r[2], 9), r[3], r[4], r[5]);
+        for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], chars(r[c]));
+    }
+    for (const auto& r : rows) {
+        std::string line;
+        for (std::size_t c = 0; c + 1 < r.size(); ++c) line += padded(r[c], width[c]) + "  ";
+        s += line + r.back() + "\n";
     }
     return s;
 }

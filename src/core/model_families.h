@@ -36,6 +36,10 @@ struct ModelFamily {
     bool global_layers_without_rope = false;
     // Bamba: the class sets partial_rotary_factor to its default whatever the file says.
     bool partial_forced = false;
+    // The key that holds the head dim (JetMoe: kv_channels, its attribute_map's head_dim).
+    std::string_view head_dim_key = "head_dim";
+    // OLMo 3: a v4 rope_scaling scales the full_attention layers only; sliding layers stay unscaled.
+    bool scaling_only_on_full = false;
 };
 
 // The table, in the order `ropelab families` prints it.

@@ -334,6 +334,22 @@ const FamilyFile kFamilyFiles[] = {
         {"bamba-9b-v1", "bamba", 128, 64, 0, H, 10000.0, 29},
         {"glm-4.5v", "glm4v_moe", 128, 64, 0, H, 10000.0, 0},
         {"glm-4.1v-9b-thinking", "glm4v", 128, 64, 0, I, 10000.0, 0},
+        // 4096 / 64 = 64 per head, the class's 0.5 of it rotates: 32.
+        {"persimmon-8b-base", "persimmon", 64, 32, 0, H, 25000.0, 0},
+        {"minitron-4b-base", "nemotron", 128, 64, 0, H, 10000.0, 0},
+        {"olmoe-1b-7b-0924", "olmoe", 128, 128, 0, H, 10000.0, 0},
+        // 1536 / 24 = 64.
+        {"granite-3.1-3b-a800m-instruct", "granitemoe", 64, 64, 0, H, 10000000.0, 0},
+        {"qwen3-vl-8b-instruct", "qwen3_vl", 128, 128, 0, H, 5000000.0, 0},
+        {"qwen3-vl-30b-a3b-instruct", "qwen3_vl_moe", 128, 128, 0, H, 5000000.0, 0},
+        // 8 of the 40 text layers are cross_attention_layers.
+        {"llama-3.2-11b-vision-instruct", "mllama", 128, 128, 0, H, 500000.0, 8},
+        // 2560 / 10 = 256, half of it rotates; (recurrent, recurrent, attention) over 26 layers: 18 recurrent.
+        {"recurrentgemma-2b", "recurrent_gemma", 256, 128, 0, H, 10000.0, 18},
+        // kv_channels, not hidden_size 2048 / (16 kv heads × 2 experts per token) = 64.
+        {"jetmoe-8b", "jetmoe", 128, 128, 0, H, 10000.0, 0},
+        // The setting shown is full_attention's, with the file's yarn.
+        {"olmo-3-1025-7b", "olmo3", 128, 128, 0, H, 500000.0, 0},
 };
 
 // The inv_freq transformers computes for the file's rope_scaling (none: default RoPE).
@@ -363,8 +379,13 @@ TEST_P(FamilyConfig, ReadAsTransformersReadsIt) {
     const ModelFamily* family = find_family(c.model_type);
     ASSERT_NE(family, nullptr) << c.model_type;
     const json file = raw(c.file);
-    EXPECT_EQ(file.contains("text_config") ? file["text_config"]["model_type"].get<std::string>() : file["model_type"].get<std::string>(),
-              c.model_type + (file.contains("text_config") ? "_text" : ""));
+    if (file.contains("text_config")) {
+        // "<type>_text", or Mllama's "<type>_text_model".
+        const std::string text_type = file["text_config"]["model_type"].get<std::string>();
+        EXPECT_TRUE(text_type == c.model_type + "_text" || text_type == c.model_type + "_text_model") << text_type;
+    } else {
+        EXPECT_EQ(file["model_type"].get<std::string>(), c.model_type);
+    }
     const LoadedConfig loaded = load_config_json(corpus(c.file));
     const RopeFrequencies f = compute_frequencies(loaded.config);
     EXPECT_EQ(loaded.config.head_dim, c.head_dim);
@@ -388,6 +409,23 @@ INSTANTIATE_TEST_SUITE_P(Published, FamilyConfig, ::testing::ValuesIn(kFamilyFil
                              return name;
                          });
 
+// OLMo 3 (Olmo3Config.convert_rope_params_to_dict): a v4 rope_scaling goes into full_attention's
+// parameters only, so its sliding layers rotate with the plain RoPE of the same base.
+TEST(ConfigFamilies, Olmo3ScalesOnlyItsFullAttentionLayers) {
+    const LoadedConfig sliding = load_config_json(corpus("olmo-3-1025-7b"), "sliding_attention");
+    EXPECT_EQ(sliding.layer_types, (std::vector<std::string>{"full_attention", "sliding_attention"}));
+    const RopeFrequencies f = compute_frequencies(sliding.config);
+    const std::vector<double> expected = hf_default(128, 500000.0);
+    ASSERT_EQ(f.inv_freq.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(f.inv_freq[i], expected[i], 1e-12 * expected[i]) << "pair " << i;
+    const RopeFrequencies full = compute_frequencies(load_config_json(corpus("olmo-3-1025-7b"), "full_attention").config);
+    // yarn ×8 from 8192: the lowest frequency is divided by the factor.
+    EXPECT_NEAR(full.inv_freq.back(), expected.back() / 8.0, 1e-12 * expected.back());
+    // A family without the rule keeps one setting for every layer.
+    EXPECT_TRUE(parse_config_json(R"({"model_type": "olmo2", "head_dim": 128, "num_hidden_layers": 4,
+        "rope_scaling": {"rope_type": "linear", "factor": 2.0}})", "c.json").layer_types.empty());
+}
+
 // Every family of the table has a config in tests/data/configs, read as that family.
 TEST(ConfigFamilies, EveryFamilyHasAPublishedConfig) {
     std::set<std::string> covered;
@@ -403,6 +441,35 @@ TEST(ConfigFamilies, EveryFamilyHasAPublishedConfig) {
 // ---- The family table ------------------------------------------------------------------------------
 
 std::string families_count() { return std::to_string(model_families().size()) + " families"; }
+
+// `ropelab families` as text: every column starts at the same character on every line, each as
+// wide as its longest cell (a long layout rule once pushed the rest out of line).
+TEST(ConfigFamilies, TextTableColumnsLineUp) {
+    std::istringstream in(families_table(false));
+    std::vector<std::vector<std::size_t>> starts;
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::size_t> at{0};
+        std::size_t column = 0, spaces = 0;
+        for (const char ch : line) {
+            const auto c = static_cast<unsigned char>(ch);
+            if ((c & 0xC0) == 0x80) continue;  // a continuation byte: the same character
+            if (c == ' ') {
+                ++spaces;
+            } else {
+                if (spaces >= 2) at.push_back(column);
+                spaces = 0;
+            }
+            ++column;
+        }
+        starts.push_back(at);
+    }
+    ASSERT_EQ(starts.size(), model_families().size() + 1);
+    EXPECT_EQ(starts.front().size(), 6u);
+    for (std::size_t i = 1; i < starts.size(); ++i) EXPECT_EQ(starts[i], starts.front()) << "line " << i;
+    std::size_t longest_type = std::string("model_type").size();
+    for (const ModelFamily& f : model_families()) longest_type = std::max(longest_type, f.model_type.size());
+    EXPECT_EQ(starts.front()[1], longest_type + 2);
+}
 
 TEST(ConfigFamilies, UnknownModelTypeIsRefusedUntilTheUserSaysTheLayout) {
     const std::string text = R"({"model_type": "mystery", "head_dim": 64, "rope_theta": 10000})";
