@@ -125,12 +125,19 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily*
         read_scaling(r, *scaling, s.scaling, out);
         r.list_unread(*scaling, "a RoPE parameter ropelab does not apply", true);
     }
-    if (scaling && family && family->scaling_only_on_full) {
-        // Olmo3Config.convert_rope_params_to_dict merges rope_scaling into full_attention's
-        // parameters only; the sliding layers keep the unscaled RoPE of the same base.
+    // Olmo3Config.convert_rope_params_to_dict (configuration_olmo3.py) merges rope_scaling into
+    // full_attention's parameters only, and pops the file's rope_theta for full_attention alone:
+    // the sliding layers get the class's default θ, unscaled, whatever the file says.
+    const bool olmo3_split = family && family->scaling_only_on_full && (scaling || base_theta != family->theta_default);
+    if (olmo3_split) {
         s.name = "full_attention";
         settings.push_back(s);
-        settings.push_back(Setting{"sliding_attention", base_theta, {}, {}});
+        settings.push_back(Setting{"sliding_attention", family->theta_default, {}, {}});
+        if (base_theta != family->theta_default) {
+            out.notes.push_back(fmt::format("sliding_attention layers: θ {} ({}'s default), not the file's rope_theta {}: "
+                                            "transformers gives the file's θ to full_attention layers only",
+                                            shown(family->theta_default), family->config_class, shown(base_theta)));
+        }
     } else if (auto local = r.number(t, "rope_local_base_freq", kMinTheta, kMaxTheta)) {
         // Gemma 3 (modeling_gemma3.py): sliding-window layers use this base, unscaled.
         s.name = "full_attention";

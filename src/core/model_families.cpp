@@ -172,7 +172,7 @@ constexpr ModelFamily kFamilies[] = {
     {"jetmoe", "JetMoe", H, "rotate_half", "kv_channels", 1.0, "rope_theta", 10000, kSame, "models/jetmoe/modeling_jetmoe.py",
      "JetMoeConfig", R"({"kv_channels": 128})", 0, false, false, "kv_channels"},
     {"olmo3", "Olmo3", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000,
-     "layer_types (3 sliding, then 1 full): rope_scaling applies to full_attention layers only", "models/olmo3/modular_olmo3.py",
+     "layer_types (3 sliding, then 1 full): rope_scaling and the file's rope_theta apply to full_attention layers only; sliding layers keep θ 500000", "models/olmo3/modular_olmo3.py",
      "Olmo3Config", "", 0, false, false, "head_dim", true},
 };
 

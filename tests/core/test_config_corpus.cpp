@@ -421,6 +421,14 @@ TEST(ConfigFamilies, Olmo3ScalesOnlyItsFullAttentionLayers) {
     const RopeFrequencies full = compute_frequencies(load_config_json(corpus("olmo-3-1025-7b"), "full_attention").config);
     // yarn ×8 from 8192: the lowest frequency is divided by the factor.
     EXPECT_NEAR(full.inv_freq.back(), expected.back() / 8.0, 1e-12 * expected.back());
+    // The file's rope_theta goes to full_attention only; sliding layers keep the class's 500000,
+    // as Olmo3Config.convert_rope_params_to_dict pops rope_theta once.
+    const std::string own_theta = R"({"model_type": "olmo3", "head_dim": 64, "num_hidden_layers": 4, "rope_theta": 10000.0})";
+    const LoadedConfig slide = parse_config_json(own_theta, "c.json", "sliding_attention");
+    EXPECT_DOUBLE_EQ(slide.config.rope_theta, 500000.0);
+    EXPECT_DOUBLE_EQ(parse_config_json(own_theta, "c.json", "full_attention").config.rope_theta, 10000.0);
+    EXPECT_TRUE(std::any_of(slide.notes.begin(), slide.notes.end(),
+                            [](const std::string& n) { return n.find("not the file's rope_theta 10000") != std::string::npos; }));
     // A family without the rule keeps one setting for every layer.
     EXPECT_TRUE(parse_config_json(R"({"model_type": "olmo2", "head_dim": 128, "num_hidden_layers": 4,
         "rope_scaling": {"rope_type": "linear", "factor": 2.0}})", "c.json").layer_types.empty());
