@@ -500,7 +500,7 @@ bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* fami
             return false;
         }
         if (!given.both()) {
-            throw InputError(fmt::format(
+            throw UnknownFamilyError(fmt::format(
                 "{}: auto_map: this model's RoPE is defined by its own remote code ({}), not by transformers; fields its code "
                 "may use: {}; give --layout and --partial-rotary-factor to read it as a transformers model with those settings",
                 source, classes, remote_rope_keys(r, root)));
@@ -516,7 +516,7 @@ bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* fami
                                   : arch.empty() ? std::string("a file with no model_type and no architectures")
                                                  : fmt::format("no model_type, and architectures[0] \"{}\",", arch);
     if (!given.both()) {
-        throw InputError(fmt::format("{}: {} is not in ropelab's family table ({} families, see `ropelab families`); say how "
+        throw UnknownFamilyError(fmt::format("{}: {} is not in ropelab's family table ({} families, see `ropelab families`); say how "
                                      "its RoPE is laid out with --layout half|interleaved and --partial-rotary-factor F",
                                      source, what, model_families().size()));
     }

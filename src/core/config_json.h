@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
 #include "core/model_config.h"
 
 namespace ropelab {
@@ -39,6 +40,13 @@ struct IgnoredField {
 
 // What the user said about a model the family table does not know (--layout and
 // --partial-rotary-factor): with both, such a file is read as a transformers model with them.
+// The refusal of such a model: an InputError, so every caller reports it as one, and its own type
+// so the window can offer to read the file with the panel's layout and partial rotary factor.
+class UnknownFamilyError : public InputError {
+public:
+    using InputError::InputError;
+};
+
 struct GivenRope {
     std::optional<PairLayout> layout;
     std::optional<double> partial_rotary_factor;

@@ -49,6 +49,7 @@ bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value) {
 }
 
 bool select_preset(LabParams& p, Status& s, const std::string& name) {
+    s.config_needs_rope = false;
     const Preset* preset = find_preset(name);
     if (!preset) {
         s.error = fmt::format("unknown preset \"{}\"", name);
@@ -63,10 +64,12 @@ bool select_preset(LabParams& p, Status& s, const std::string& name) {
     return true;
 }
 
-bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type) {
+bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type, const GivenRope& given) {
+    s.config_needs_rope = false;
     try {
-        const LoadedConfig loaded = load_config_json(path, layer_type);
+        const LoadedConfig loaded = load_config_json(path, layer_type, given);
         if (!try_set_model(p, s, loaded.config)) return false;
+        s.config_given = given;
         p.preset = loaded.note.name.empty() ? path : loaded.note.name;
         p.layer_type = loaded.layer_type;
         s.config_path = path;
@@ -75,6 +78,11 @@ bool load_config(LabParams& p, Status& s, const std::string& path, const std::st
         s.notice = "loaded " + path;
         for (const std::string& note : loaded.notes) s.notice += "\n" + note;
         return true;
+    } catch (const UnknownFamilyError& e) {
+        s.error = fmt::format("{}\nIn the window: set the layout and Partial rotary below, then press \"Read with these\"", e.what());
+        s.config_path = path;
+        s.config_needs_rope = true;
+        return false;
     } catch (const InputError& e) {
         s.error = e.what();  // names the file, the field and the value
         return false;

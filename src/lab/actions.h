@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/config_json.h"
 #include "core/model_config.h"
 #include "lab/input.h"
 #include "state/params.h"
@@ -57,6 +58,11 @@ enum class MessageFrom { Lab, Session, ShareString, Lesson };
 // playback's fraction, the export and the session and lesson files.
 struct Status {
     std::string config_path;
+    // The file at config_path names a model the family table does not know: the panel offers to
+    // read it with the layout and partial rotary factor set above (the window's --layout and
+    // --partial-rotary-factor). `config_given` is what the file was read with, for its layer types.
+    bool config_needs_rope = false;
+    GivenRope config_given;
     // Of the last config loaded: its layer types (Gemma 3) and what the reader used and ignored.
     std::vector<std::string> layer_types;
     std::vector<std::string> what_was_read;
@@ -75,7 +81,8 @@ struct Status {
 // Replaces the model with a preset or a config.json; on failure keeps the current model and
 // returns false with the reason (naming the file, field and value) in s.error.
 bool select_preset(LabParams& p, Status& s, const std::string& name);
-bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type = "");
+bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type = "",
+                 const GivenRope& given = {});
 
 // Applies model changes only if the result validates; otherwise records why in s.error.
 bool try_set_model(LabParams& p, Status& s, const ModelConfig& candidate);

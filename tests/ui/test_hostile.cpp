@@ -148,6 +148,45 @@ TEST(HostileLesson, ALongCaptionWhilePresentingIsNoDuplicateId) {
     EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err.substr(0, 600);
 }
 
+// A config whose model type the family table does not know, dropped onto the window: refused,
+// the model kept, and a "Read with these" button offered; picking the layout in the panel and
+// pressing it reads the file with that layout (the window's --layout), the rest from the file.
+TEST(UnknownFamily, ReadInTheWindowWithThePanelsLayout) {
+    const fs::path dir = fresh_dir("unknown_family");
+    const fs::path config = dir / "mystery.json";
+    std::ofstream(config) << R"({"model_type": "mystery_lm", "head_dim": 64, "rope_theta": 50000.0,
+        "max_position_embeddings": 4096, "num_hidden_layers": 2})";
+    const Json script = {{{"state", "before.json"}},   {{"drop", config.string()}},     {{"wait", 2}},
+                         {{"widgets", "refused.json"}}, {{"state", "refused_state.json"}}, {{"click", "half"}},
+                         {{"click", "Read with these"}}, {{"wait", 2}},                   {{"state", "read.json"}},
+                         {{"widgets", "read_widgets.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err.substr(0, 600);
+    bool refused = false, offered = false;
+    for (const Json& w : read_json(dir / "refused.json")) {
+        const std::string label = w["label"].get<std::string>();
+        if (w["kind"] == "message" && label.find("model_type \"mystery_lm\" is not in ropelab's family table") != std::string::npos &&
+            label.find("press \"Read with these\"") != std::string::npos) {
+            refused = true;
+        }
+        if (label == "Read with these") offered = true;
+    }
+    EXPECT_TRUE(refused) << "the panel should name the model type and the way out";
+    EXPECT_TRUE(offered);
+    EXPECT_EQ(session_of(dir / "before.json")["model"], session_of(dir / "refused_state.json")["model"]);
+    const Json model = read_json(dir / "read.json")["model"];
+    EXPECT_EQ(model["layout"], "half");
+    EXPECT_EQ(model["head_dim"], 64);
+    EXPECT_EQ(model["rope_theta"], 50000.0);
+    EXPECT_EQ(model["max_position_embeddings"], 4096);
+    EXPECT_EQ(model["partial_rotary_factor"], 1.0);
+    bool button_gone = true;
+    for (const Json& w : read_json(dir / "read_widgets.json")) {
+        if (w["label"] == "Read with these") button_gone = false;
+    }
+    EXPECT_TRUE(button_gone) << "read: the offer goes";
+}
+
 // Files dropped onto the window (each read as a config): every hostile one is refused in the
 // panel naming the file and the problem, the model stays, and the app lives on.
 TEST(HostileDrop, DroppedHostileFilesAreRefusedNamingTheProblem) {

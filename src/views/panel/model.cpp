@@ -53,9 +53,19 @@ void source_rows(LabParams& p, lab::Status& s) {
     tip("Path to a HF config.json; you can also drop the file onto the window");
     if (ui::button("Load config")) load_config(p, s, s.config_path);
     tip("Load the config.json at this path; a bad file is refused and the current model stays");
+    if (s.config_needs_rope) {
+        // The CLI's --layout and --partial-rotary-factor, said with the panel's own controls.
+        ImGui::SameLine();
+        if (ui::button("Read with these")) {
+            load_config(p, s, s.config_path, "", GivenRope{p.model.layout, p.model.partial_rotary_factor});
+        }
+        tip("This file's model type is not in ropelab's family table (ropelab families lists it), so ropelab cannot "
+            "tell how its RoPE pairs components or how much of the head rotates. Set the layout (interleaved or "
+            "half) and Partial rotary below as the model's code does, then read the file with them");
+    }
     if (!s.layer_types.empty() && ui::begin_combo("Layer type", p.layer_type.c_str())) {
         for (const std::string& name : s.layer_types) {
-            if (ui::combo_item(name.c_str(), name == p.layer_type)) load_config(p, s, s.config_path, name);
+            if (ui::combo_item(name.c_str(), name == p.layer_type)) load_config(p, s, s.config_path, name, s.config_given);
         }
         ui::end_combo();
     }
