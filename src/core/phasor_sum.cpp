@@ -73,20 +73,29 @@ std::complex<double> naive_rotor(double radians_per_step, std::int64_t position,
     return {c, s};
 }
 
+std::complex<double> phasor(const PhasorSum& sum, std::size_t pair, std::int64_t delta, AngleMode mode) {
+    std::complex<double> rotor;
+    if (mode == AngleMode::Exact) {
+        rotor = std::polar(1.0, phase_radians(phase_at(sum.step[pair], delta)));
+    } else {
+        // q rotated at the query position, k at query_position − Δ, each as the naive mode does.
+        const double w = sum.radians_per_step[pair];
+        rotor = naive_rotor(w, sum.query_position, mode) * std::conj(naive_rotor(w, sum.query_position - delta, mode));
+    }
+    return sum.coefficient[pair] * rotor;
+}
+
 double evaluate(const PhasorSum& sum, std::int64_t delta, AngleMode mode) {
     double total = sum.constant;
-    for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
-        std::complex<double> rotor;
-        if (mode == AngleMode::Exact) {
-            rotor = std::polar(1.0, phase_radians(phase_at(sum.step[i], delta)));
-        } else {
-            const double w = sum.radians_per_step[i];
-            rotor = naive_rotor(w, sum.query_position, mode) *
-                    std::conj(naive_rotor(w, sum.query_position - delta, mode));
-        }
-        total += (sum.coefficient[i] * rotor).real();
-    }
+    for (std::size_t i = 0; i < sum.coefficient.size(); ++i) total += phasor(sum, i, delta, mode).real();
     return total;
+}
+
+std::vector<std::complex<double>> phasor_chain(const PhasorSum& sum, std::int64_t delta, AngleMode mode) {
+    std::vector<std::complex<double>> chain{{sum.constant, 0.0}};
+    chain.reserve(sum.coefficient.size() + 1);
+    for (std::size_t i = 0; i < sum.coefficient.size(); ++i) chain.push_back(chain.back() + phasor(sum, i, delta, mode));
+    return chain;
 }
 
 std::string_view to_string(AngleMode mode) {

@@ -50,6 +50,14 @@ ScoreCoefficients mean_random_coefficients(const RopeFrequencies& freqs, std::ui
 // The exact value at one distance, in float64, for the given angle mode.
 double evaluate(const PhasorSum& sum, std::int64_t delta, AngleMode mode = AngleMode::Exact);
 
+// Pair i's phasor at distance Δ: c_i · e^{iΔθ_i}, an arrow of length |c_i| turning at θ_i.
+std::complex<double> phasor(const PhasorSum& sum, std::size_t pair, std::int64_t delta, AngleMode mode = AngleMode::Exact);
+
+// The phasors laid head to tail: point 0 is the constant (on the real axis), point i + 1 the
+// running sum after pair i. The last point's real part is the score at Δ — why the score decays
+// is why this chain curls up as the fast pairs scatter.
+std::vector<std::complex<double>> phasor_chain(const PhasorSum& sum, std::int64_t delta, AngleMode mode = AngleMode::Exact);
+
 // e^{iφ} of a fixed-point phase, as the naive modes would compute it for position m.
 std::complex<double> naive_rotor(double radians_per_step, std::int64_t position, AngleMode mode);
 

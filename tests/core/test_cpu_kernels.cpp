@@ -35,6 +35,38 @@ double l1(const PhasorSum& s) {
     return sum;
 }
 
+// The head-to-tail chain of phasors ends at the score: its last point's real part equals an
+// independent float64 sum at every Δ tried (within 1e-9·Σ|c_i|); each link is as long as its
+// coefficient; at Δ = 0 with k = q every phasor is |q̃_i|² ≥ 0 on the real axis, so the chain runs
+// straight out to Σ|c_i| — and far out it has curled up: the score has decayed.
+TEST(PhasorChain, EndsAtTheScoreEachLinkItsCoefficient) {
+    for (const char* preset : {"textbook", "llama3.1-8b", "gpt-neox-20b"}) {
+        const ModelConfig c = preset_or_throw(preset).config;
+        const PhasorSum sum = random_rope_sum(c, 5, 77);
+        const auto exact = test::reference_phasor_scores(sum.coefficient, sum.radians_per_step, sum.constant, 5000);
+        for (std::int64_t delta : {0, 1, 2, 17, 1000, 4999}) {
+            const auto chain = phasor_chain(sum, delta);
+            ASSERT_EQ(chain.size(), sum.coefficient.size() + 1);
+            EXPECT_EQ(chain.front(), std::complex<double>(sum.constant, 0.0));
+            EXPECT_NEAR(chain.back().real(), exact[static_cast<std::size_t>(delta)], 1e-9 * l1(sum)) << preset << " Δ " << delta;
+            for (std::size_t i = 0; i < sum.coefficient.size(); ++i) {
+                EXPECT_NEAR(std::abs(chain[i + 1] - chain[i]), std::abs(sum.coefficient[i]), 1e-12 * l1(sum));
+            }
+        }
+    }
+    const ModelConfig c = preset_or_throw("textbook").config;
+    const RopeFrequencies f = compute_frequencies(c);
+    const auto q = test::TestRng{9}.vector(c.head_dim);
+    const PhasorSum same = rope_phasor_sum(score_coefficients(q, q, f), f, 0);
+    const auto at_zero = phasor_chain(same, 0);
+    for (std::size_t i = 1; i < at_zero.size(); ++i) {
+        EXPECT_NEAR(at_zero[i].imag(), 0.0, 1e-12 * l1(same));
+        EXPECT_GE(at_zero[i].real(), at_zero[i - 1].real() - 1e-12 * l1(same));
+    }
+    EXPECT_NEAR(at_zero.back().real(), l1(same), 1e-9 * l1(same));
+    EXPECT_LT(std::abs(phasor_chain(same, 4096).back()), 0.5 * std::abs(at_zero.back()));
+}
+
 TEST(Rotor, MatchesLongDoubleToRoundoff) {
     if (!test::long_double_is_extended()) GTEST_SKIP() << "needs an 80-bit long double reference";
     test::TestRng rng{3};
