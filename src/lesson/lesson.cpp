@@ -23,6 +23,8 @@ namespace {
 // Bounds on a lesson, so that checking it stays quick (a lesson is read before a window opens):
 // far beyond the built-in lesson's 10 scenes and 2 keyframes per scene.
 constexpr std::size_t kMaxScenes = 256, kMaxKeyframes = 32, kMaxAnnotations = 32;
+// Speaker notes are read aloud, not printed: a page of text is plenty.
+constexpr std::size_t kMaxNotesBytes = 8192;
 // Whole-number keyframes are checked at every value they take when their span is at most this
 // (head_dim's whole range; the focused pair's): the fields whose validity is not an interval.
 constexpr double kMaxSweptSpan = 1024;
@@ -256,6 +258,13 @@ Scene read_scene(const Json& j, const std::string& where) {
     Scene s;
     read_scene_text(j, "title", s.title, where);
     read_scene_text(j, "caption", s.caption, where);
+    if (j.contains("notes")) {
+        if (!j["notes"].is_string()) throw InputError(fmt::format("{}: \"notes\" must be text", where));
+        s.notes = j["notes"].get<std::string>();
+        if (s.notes.size() > kMaxNotesBytes) {
+            throw InputError(fmt::format("{}: \"notes\" has {} bytes (at most {})", where, s.notes.size(), kMaxNotesBytes));
+        }
+    }
     if (j.contains("duration")) {
         if (!j["duration"].is_number() || j["duration"].get<double>() <= 0 || j["duration"].get<double>() > 600) {
             throw InputError(fmt::format("{}: \"duration\" must be seconds in (0, 600] (got {})", where, json_excerpt(j["duration"])));

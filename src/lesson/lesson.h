@@ -35,6 +35,7 @@ struct Annotation {
 
 struct Scene {
     std::string title, caption;
+    std::string notes;  // the speaker's notes, shown only in the presenter window
     std::vector<int> views;  // 0-based; shown side by side (four: a 2×2 grid)
     double duration = 4.0;
     std::vector<std::pair<std::string, std::string>> set;  // parameter → value, applied at t = 0

@@ -150,6 +150,22 @@ TEST(Lesson, ErrorsNameTheSceneAndTheField) {
 }
 
 
+// Speaker notes: optional text, kept as written (the presenter window shows them); refused when
+// not text or longer than a page, naming the scene.
+TEST(Lesson, SpeakerNotesAreReadAndChecked) {
+    const Lesson lesson = parse_lesson(
+        R"({"scenes": [{"title": "A", "caption": "c", "views": [3], "notes": "Ask: what happens at Δ = 4096?"},
+                       {"title": "B", "caption": "c", "views": [3]}]})",
+        "n.json");
+    EXPECT_EQ(lesson.scenes[0].notes, "Ask: what happens at Δ = 4096?");
+    EXPECT_EQ(lesson.scenes[1].notes, "");
+    std::string e = error_of(R"({"title": "B", "caption": "c", "views": [1], "notes": 7})");
+    EXPECT_NE(e.find("scene 2 (\"B\"): \"notes\" must be text"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "notes": ")" + std::string(9000, 'x') + R"("})");
+    EXPECT_NE(e.find("\"notes\" has 9000 bytes (at most 8192)"), std::string::npos) << e;
+}
+
+
 // An annotation's coordinates are refused outside what they mean (a cell's y = 1e300 used to
 // reach the heatmap's drawing and crash the render); the message names the file, field and value.
 TEST(Lesson, AnnotationCoordinatesOutOfRangeAreRefused) {
