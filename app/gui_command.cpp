@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -22,6 +23,7 @@
 #include "output_table.h"
 #include "views/lab_view.h"
 #include "core/presets.h"
+#include "audience.h"
 #include "export_job.h"
 #include "platform.h"
 #include "lesson/lesson.h"
@@ -98,6 +100,7 @@ GuiInputs read_inputs(const GuiOptions& o) {
     if (!o.lesson.empty()) in.lesson = load_lesson(o.lesson);
     for (const std::string& w : in.lesson ? in.lesson->warnings : std::vector<std::string>{}) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
     if (o.present && !in.lesson) throw InputError("--present: needs --lesson FILE|builtin");
+    if (o.presenter && !in.lesson) throw InputError("--presenter: needs --lesson FILE|builtin (the lesson to present with notes)");
     if (!o.script.empty()) in.script = Script::load(o.script);
     return in;
 }
@@ -131,7 +134,8 @@ void open_inputs(Lab& lab, const GuiOptions& o, GuiInputs& in) {
         s.notice = "loaded " + s.config_path;
         for (const std::string& note : loaded.notes) s.notice += "\n" + note;
     }
-    if (in.lesson) lab.open_lesson(std::move(*in.lesson), o.present);
+    if (in.lesson) lab.open_lesson(std::move(*in.lesson), o.present || o.presenter);
+    if (o.presenter) lab.status().presenter_window = true;
 }
 
 // A drawn frame's times. The first counts from the window's opening (the lab's first computation
@@ -171,7 +175,43 @@ struct GuiRun {
     Clock::time_point opened;
     FrameStats stats = {};
     std::string capture_error = {};
+    std::unique_ptr<Presentation> presentation = {};
+    LabParams lecturer_look = {};  // the lab's look before presenting: the lecturer window keeps it
 };
+
+// Presenting with notes begins when asked (--presenter, the panel's button) and ends when the
+// lab stops presenting (Esc) or the audience window closes; the lecturer window then shows the
+// lab again, the lesson still open.
+void follow_presentation(GuiRun& run) {
+    lab::Status& s = run.lab.status();
+    if (!run.presentation) {
+        const bool wanted = std::exchange(s.presenter_window, false);
+        if (!run.lab.params().presenting) run.lecturer_look = run.lab.params();
+        if (!wanted || !run.lab.params().presenting || !run.lab.has_lesson()) return;
+        const auto [width, height] = run.window.framebuffer_size();
+        std::string why;
+        run.presentation = Presentation::open(run.window, width, height, run.o.monitor, why);
+        if (!run.presentation) s.error = "presenting with notes: " + why;
+        return;
+    }
+    if (run.presentation->closed() || !run.lab.params().presenting || !run.lab.has_lesson()) {
+        run.presentation.reset();
+        if (run.lab.params().presenting) run.lab.set_presenting(false);
+    }
+}
+
+// While presenting with notes the lecturer's window keeps the lab's own look (not the
+// projector's large text and fullscreen).
+LabParams window_look(const GuiRun& run) {
+    if (!run.presentation) return run.lab.params();
+    LabParams p = run.lab.params();
+    p.presenting = false;
+    p.blank = false;
+    p.ui_scale = run.lecturer_look.ui_scale;
+    p.theme = run.lecturer_look.theme;
+    p.fullscreen = run.lecturer_look.fullscreen;
+    return p;
+}
 
 // The frames, until the window closes, the frames run out or the script is done. Returns an exit
 // status when the script failed, nothing otherwise.
@@ -192,13 +232,30 @@ std::optional<int> run_frames(GuiRun& run) {
             p.model.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
             run.lab.apply(p);
         }
+        follow_presentation(run);
         if (script && !script->before_frame(run.window)) return script_failed(*script);
         const bool last_frame = (o.frames && frame == o.frames - 1) || (script && script->done());
-        const std::string capture = script && !script->capture_path().empty() ? script->capture_path()
+        const bool audience_shot = script && script->capture_audience();
+        const std::string capture = script && !script->capture_path().empty() ? (audience_shot ? "" : script->capture_path())
                                     : last_frame                              ? o.screenshot
                                                                               : "";
-        const bool drawn = run.window.frame(
-            run.lab.params(), [&](const lab::Input& input) { run.view.frame(seconds, input); }, capture, &run.capture_error);
+        const auto build = [&](const lab::Input& input) {
+            if (run.presentation) {
+                run.presentation->frame(run.view, seconds, input);
+            } else {
+                run.view.frame(seconds, input);
+            }
+        };
+        const bool drawn = run.window.frame(window_look(run), build, capture, &run.capture_error);
+        if (audience_shot && !script->capture_path().empty()) {
+            std::string error;
+            if (!run.presentation) {
+                run.capture_error = script->capture_path() + ": no audience window (gui --presenter --lesson …)";
+            } else if (!run.presentation->save_png(script->capture_path(), error)) {
+                run.capture_error = error;
+            }
+        }
+        if (run.presentation) run.presentation->present();
         if (script && !script->after_frame(run.lab)) return script_failed(*script);
         if (run.soak) run.soak->after_frame(frame);
         if (drawn) record_frame(run.stats, run.window, run.lab, frame, run.opened, start);
@@ -237,6 +294,11 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
     cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin")->check(non_empty());
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
+    cmd->add_flag("--presenter", o.presenter,
+                  "With --lesson: present with notes. The lesson shows in an audience window (fullscreen on --monitor "
+                  "when there are several monitors); this window is the lecturer's: the audience's picture, speaker notes, "
+                  "the next scene, a scene list, elapsed time and clock. Keys work in either window. Esc or closing the "
+                  "audience window ends presenting and shows the lab here, the lesson still open; closing this window quits");
     cmd->add_option("--soak", o.soak, "Soak test: a seeded random parameter and view change every frame");
     cmd->add_option("--script", o.script,
                     "Drive the real window with a JSON array of steps (click, drag, type, key, wait, screenshot, "
@@ -257,13 +319,14 @@ int run_gui(const GuiOptions& o) {
     const auto opened = Clock::now();
     Lab lab(*device, initial_params(o, window->content_scale(), in.from()));
     views::LabView view(lab);
+    const LabParams lecturer_look = lab.params();
     open_inputs(lab, o, in);
     if (o.frames && !in.script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
     std::optional<Soak> soak;
     if (o.soak) soak.emplace(*o.soak, o.frames, lab.params());
     ExportPanelRunner exports;
     GuiRun run{.o = o, .window = *window, .lab = lab, .view = view, .script = in.script, .soak = soak, .exports = exports,
-               .opened = opened};
+               .opened = opened, .lecturer_look = lecturer_look};
     if (const std::optional<int> failed = run_frames(run)) return *failed;
     return finish(run, device->name());
 }

@@ -25,6 +25,7 @@ struct GuiOptions {
     bool churn = false;
     std::string lesson;   // FILE or "builtin"
     bool present = false;
+    bool presenter = false;  // present with notes: an audience window and the lecturer's console
     int monitor = 0;
     // Every frame a seeded random change of parameters and views (reliability soak).
     std::optional<std::uint64_t> soak;

@@ -94,7 +94,7 @@ std::string step_problem(const Json& s) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
             if (!action.empty()) return fmt::format("has both \"{}\" and \"{}\": one action per step", action, key);
             action = key;
-        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at") {
+        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at" && key != "window") {
             return fmt::format("unknown field \"{}\"", key);
         }
     }
@@ -119,6 +119,10 @@ std::string step_problem(const Json& s) {
         return "\"repeat\" must be 1 .. 100";
     }
     if (s.contains("optional") && !s["optional"].is_boolean()) return "\"optional\" must be true or false";
+    if (s.contains("window") && action != "screenshot") return "\"window\" goes with a screenshot only";
+    if (s.contains("window") && s["window"] != "lecturer" && s["window"] != "audience") {
+        return "\"window\" must be \"lecturer\" or \"audience\"";
+    }
     if (s.contains("at") && !(s["at"].is_array() && s["at"].size() == 2 && s["at"][0].is_number() && s["at"][1].is_number() &&
                               s["at"][0].get<double>() >= 0 && s["at"][0].get<double>() <= 1 && s["at"][1].get<double>() >= 0 &&
                               s["at"][1].get<double>() <= 1)) {
@@ -154,6 +158,7 @@ std::string Script::where() const {
 
 bool Script::before_frame(Window& window) {
     capture_.clear();
+    capture_audience_ = false;
     // Nothing to aim at before the first frame is laid out.
     if (ui::log().this_frame().empty()) return true;
     while (actions_.empty() && next_ < steps_.size()) {
@@ -238,7 +243,12 @@ bool Script::expand(const Json& step, Window&) {
         actions_.push_back([path](Window& w) { w.send_drop(path); return true; });
     } else if (step.contains("screenshot")) {
         const std::string path = step["screenshot"].get<std::string>();
-        actions_.push_back([this, path](Window&) { capture_ = path; return true; });
+        const bool audience = step.value("window", "lecturer") == "audience";
+        actions_.push_back([this, path, audience](Window&) {
+            capture_ = path;
+            capture_audience_ = audience;
+            return true;
+        });
     } else if (step.contains("state")) {
         const std::string path = step["state"].get<std::string>();
         actions_.push_back([this, path](Window&) { state_out_ = path; return true; });

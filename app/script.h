@@ -11,6 +11,8 @@
 //                                    N > 1 presses it N times within one frame, like a fast clicker
 //   {"drop": "FILE"}                 FILE dropped onto the window (GLFW's drop callback)
 //   {"screenshot": "F.png"}  {"state": "F.json"}  {"widgets": "F.json"}
+//   {"screenshot": "F.png", "window": "audience"}   presenting with notes: the audience's window
+//                                    ("lecturer", the default, is the window the script drives)
 //   {"until_exact": N}               frames until every curve is exact (at most N; an error after)
 //   {"progress": "F.json"}           where the exact pass stands: frame, exact, setting, fraction, slices
 //   {"curve": "F.f32"}               the base RoPE curve shown, raw float32 (every Δ < N once exact)
@@ -45,6 +47,8 @@ public:
     bool done() const { return next_ >= steps_.size() && actions_.empty(); }
     // The screenshot this frame should be saved as, if a step asked for one.
     const std::string& capture_path() const { return capture_; }
+    // That screenshot is of the audience window (gui --presenter), not the one driven.
+    bool capture_audience() const { return capture_audience_; }
     const std::string& error() const { return error_; }
 
 private:
@@ -68,6 +72,7 @@ private:
     std::size_t next_ = 0;        // the next step to expand
     std::deque<Action> actions_;  // the current step's remaining frames
     std::string capture_, state_out_, widgets_out_, clipped_out_, progress_out_, curve_out_, error_;
+    bool capture_audience_ = false;
     bool exact_ = false;  // the last frame drawn showed every curve exact
     int frames_ = 0;      // frames drawn so far
 };

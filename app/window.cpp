@@ -256,6 +256,11 @@ void Window::park_pointer() { pointer_parked_ = true; }
 
 void Window::make_current() { glfwMakeContextCurrent(window_); }
 
+void Window::take_keys_from(GLFWwindow* other) {
+    glfwSetWindowUserPointer(other, this);
+    glfwSetKeyCallback(other, WindowCallbacks::key);
+}
+
 std::string screenshot_path() {
     // $ROPELAB_SCREENSHOT_DIR, else ~/Pictures/ropelab, else ./screenshots.
     std::filesystem::path folder;

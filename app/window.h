@@ -61,6 +61,10 @@ public:
     void make_current();
     // The window's framebuffer size in pixels.
     std::pair<int, int> framebuffer_size() const;
+    // For a second window sharing this one's GL textures (the audience's, audience.h).
+    GLFWwindow* glfw_window() const { return window_; }
+    // Presenter keys pressed in `other` reach this window's lab, as if pressed here.
+    void take_keys_from(GLFWwindow* other);
 
     // Where the last frame's time went: building the UI (views, plots, compute requests) and
     // rendering plus presenting it.

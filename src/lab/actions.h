@@ -76,6 +76,7 @@ struct Status {
     std::string share_text;
     std::string lesson_path = "builtin";
     SessionRequest session_request;
+    bool presenter_window = false;  // Present with notes: the app opens the audience window
 };
 
 // Replaces the model with a preset or a config.json; on failure keeps the current model and

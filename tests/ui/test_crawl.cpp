@@ -152,7 +152,7 @@ void crawl(const std::string& name, const std::string& args) {
             // An export ends in its own time (a child process): wait for it, as a person watches the bar.
             if (w.label == "Start export") c.act({"click Cancel export"}, {click("Cancel export"), {{"wait", 90}}});
             if (w.label == "Open lesson") c.act({"click Close lesson"}, {click("Close lesson")});
-            if (w.label == "Present") {
+            if (w.label == "Present" || w.label == "Present with notes") {
                 c.act({"Escape (leave presenting)"}, {{{"wait", 2}}, {{"key", "Escape"}}});
                 c.act({"Escape (close the lesson)"}, {{{"key", "Escape"}}});
             }

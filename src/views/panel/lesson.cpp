@@ -11,6 +11,12 @@ void lesson_section(lab::Status& s, bool lesson_open) {
     ImGui::SameLine();
     if (ui::button("Present")) s.session_request.kind = Kind::PresentLesson;
     tip("Fullscreen, large light text; → and ← (or a clicker) step scenes, B blanks, Esc leaves");
+    ui::same_line_if_fits("Present with notes");
+    if (ui::button("Present with notes")) {
+        s.session_request.kind = Kind::PresentLesson;
+        s.presenter_window = true;
+    }
+    tip("Two windows: the lesson for the audience, and here your notes, the next scene, a scene list and the time");
     if (lesson_open) {
         if (ui::button("Close lesson")) s.session_request.kind = Kind::CloseLesson;
         tip("Back to the lab exactly as it was before the lesson opened (Esc)");
