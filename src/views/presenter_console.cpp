@@ -96,9 +96,17 @@ void next_scene(const Lab& lab) {
 // Every scene by number and title; a click goes there.
 void scene_list(const Lab& lab, ConsoleCommands& out) {
     ImGui::BeginChild("scenes##console", ImVec2(0, 0), true);
+    // A long title wraps onto a second line (a selectable's own label cannot), at UI scale 2 too.
+    const float wrap = ImGui::GetContentRegionAvail().x;
     for (int k = 0; k < lab.scene_count(); ++k) {
-        const std::string label = fmt::format("{}. {}##scene{}", k + 1, scene_at(lab, k).title, k);
-        if (ui::selectable(label.c_str(), k == lab.scene())) out.scene = k;
+        const std::string text = fmt::format("{}. {}", k + 1, scene_at(lab, k).title);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float height = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
+        const bool selected = k == lab.scene();
+        if (ImGui::Selectable(fmt::format("##scene{}", k).c_str(), selected, 0, ImVec2(0, height))) out.scene = k;
+        ui::log().record(text, "button", selected ? "true" : "false");
+        ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, ImGui::GetColorU32(ImGuiCol_Text),
+                                            text.c_str(), nullptr, wrap);
         ui::tip("Go to this scene");
     }
     ImGui::EndChild();
