@@ -108,6 +108,12 @@ void scene_list(const Lab& lab, ConsoleCommands& out) {
         ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, ImGui::GetColorU32(ImGuiCol_Text),
                                             text.c_str(), nullptr, wrap);
         ui::tip("Go to this scene");
+        // A scene reached by keys scrolls into view, once: the lecturer may scroll away again.
+        int& shown = *ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("scene in view"), -1);
+        if (selected && shown != k) {
+            ImGui::SetScrollHereY(0.5f);
+            shown = k;
+        }
     }
     ImGui::EndChild();
 }
