@@ -1,11 +1,18 @@
 // tests/ui: presenting with notes (`gui --presenter`): the audience window shows the lesson, the
 // lecturer's window (the one the script drives) its console: notes, the next scene, a scene list,
 // the time, buttons for the presenter's keys.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <set>
+#include <thread>
 
 #include "script.h"
 
@@ -172,6 +179,44 @@ TEST(Presenter, TextFitsTheLecturersWindow) {
         ASSERT_EQ(r.status, 0) << r.err;
         for (const char* f : {"c1.json", "c2.json"}) EXPECT_EQ(read_json(dir / f), Json::array()) << args << " " << f;
     }
+}
+
+int sh(const std::string& command) { return std::system(command.c_str()); }
+
+// Keys pressed in the audience window, through the X server, reach the lab as the lecturer's do
+// (a clicker may be paired with the projector's machine window).
+TEST(Presenter, KeysInTheAudienceWindowStepScenes) {
+    const fs::path dir = fresh_dir("presenter_audience_keys");
+    const Json script = {{{"wait", 3}}, {{"widgets", "w.json"}}, {{"wait", 400}}, {{"widgets", "after.json"}}};
+    std::ofstream(dir / "script.json") << script.dump(1);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        fs::current_path(dir);
+        const int log = ::open((dir / "app.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(log, 1);
+        dup2(log, 2);
+        execl(ROPELAB_BINARY, ROPELAB_BINARY, "gui", "--size", "800x600", "--paused", "--lesson", "builtin", "--presenter",
+              "--script", "script.json", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    const std::string window_file = (dir / "window.txt").string();
+    ASSERT_EQ(sh("timeout 20 xdotool search --sync --onlyvisible --name 'ropelab — audience' > '" + window_file + "'"), 0);
+    std::string window = test::slurp(window_file);
+    window = window.substr(0, window.find('\n'));
+    for (int i = 0; i < 200 && !fs::exists(dir / "w.json"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_TRUE(fs::exists(dir / "w.json"));
+    EXPECT_EQ(sh("xdotool key --window " + window + " Right Right"), 0);
+    int status = 0;
+    for (int i = 0; i < 3000 && waitpid(pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (waitpid(pid, &status, WNOHANG) == 0) {
+        kill(pid, SIGTERM);
+        waitpid(pid, &status, 0);
+        FAIL() << "the script did not finish";
+    }
+    ASSERT_TRUE(fs::exists(dir / "after.json")) << test::slurp((dir / "app.log").string());
+    EXPECT_TRUE(has(read_json(dir / "w.json"), "now 1/11"));
+    EXPECT_TRUE(has(read_json(dir / "after.json"), "now 3/11")) << "the audience window's keys were lost";
 }
 
 // --presenter without a lesson is refused before any window opens.
