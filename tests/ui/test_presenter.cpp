@@ -228,6 +228,13 @@ TEST(Presenter, NeedsALesson) {
     const test::Result shot = gui(dir, {{{"wait", 2}}, {{"screenshot", "a.png"}, {"window", "audience"}}});
     EXPECT_EQ(shot.status, 2) << "an audience screenshot without an audience window";
     EXPECT_NE(shot.err.find("no audience window"), std::string::npos) << shot.err;
+    // "window" names which window a screenshot is of, and nothing else.
+    for (const Json& step : {Json{{"key", "Right"}, {"window", "audience"}}, Json{{"screenshot", "a.png"}, {"window", "projector"}}}) {
+        const test::Result bad = gui(fresh_dir("presenter_bad_window"), Json::array({step}));
+        EXPECT_EQ(bad.status, 2) << step.dump();
+        EXPECT_NE(bad.err.find("step 1"), std::string::npos) << bad.err;
+        EXPECT_NE(bad.err.find("\"window\""), std::string::npos) << bad.err;
+    }
 }
 
 }  // namespace
