@@ -95,8 +95,10 @@ Range Plot::fit_y() const {
         if (!e.fit) continue;
         for (const M4Column& c : e.cols) {
             if (c.empty()) continue;
-            lo = std::min(lo, e.scale * c.min + e.offset);
-            hi = std::max(hi, e.scale * c.max + e.offset);
+            // A negative scale (a band's mirror) turns the column's max into its lowest value.
+            const double a = e.scale * c.min + e.offset, b = e.scale * c.max + e.offset;
+            lo = std::min({lo, a, b});
+            hi = std::max({hi, a, b});
         }
         for (const ImVec2& p : e.xy) {
             if (p.x < x_.min || p.x > x_.max || (options_.log_y && p.y <= 0)) continue;

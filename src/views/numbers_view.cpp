@@ -72,11 +72,11 @@ float lines_height(const std::vector<std::string>& lines, float width, float sca
     return height;
 }
 
-// The largest font scale (1 down to smallest_scale()) at which the lines fit the box; 0 when
-// they do not fit even there.
+// The largest font scale (1.5, for a view shown large, down to smallest_scale()) at which the
+// lines fit the box; 0 when they do not fit even there.
 float numbers_scale(const std::vector<std::string>& lines, ImVec2 room) {
     const float smallest = smallest_scale();
-    for (float scale = 1.0f; scale >= smallest - 1e-4f; scale -= 0.05f) {
+    for (float scale = 1.5f; scale >= smallest - 1e-4f; scale -= 0.05f) {
         if (lines_height(lines, room.x, std::max(scale, smallest)) <= room.y) return std::max(scale, smallest);
     }
     if (lines_height(lines, room.x, smallest) <= room.y) return smallest;
