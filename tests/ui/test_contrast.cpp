@@ -96,7 +96,10 @@ TEST(ProjectorTheme, EveryPaletteColourAndThickLines) {
     ImGui::DestroyContext();
 }
 
-INSTANTIATE_TEST_SUITE_P(Themes, Contrast, ::testing::Values(Theme::Dark, Theme::Light, Theme::Projector));
+INSTANTIATE_TEST_SUITE_P(Themes, Contrast, ::testing::Values(Theme::Dark, Theme::Light, Theme::Projector),
+                         [](const ::testing::TestParamInfo<Theme>& info) {
+                             return std::string(info.param == Theme::Dark ? "dark" : info.param == Theme::Light ? "light" : "projector");
+                         });
 
 }  // namespace
 }  // namespace ropelab
