@@ -304,8 +304,9 @@ void Plot::handle_input(bool hovered, bool active, bool released) {
 
 std::optional<double> Plot::finish() {
     y_ = state_.user_view && state_.y.valid() ? state_.y : fit_y();
-    // What is on screen, for scripts and tests: "x_min x_max y_min y_max".
-    ui::log().record(name_, "plot range", fmt::format("{} {} {} {}", x_.min, x_.max, y_.min, y_.max));
+    // What is on screen, for scripts and tests: "x_min x_max y_min y_max" (no ImGui item of its own).
+    ui::log().record_rect(name_, "plot range", fmt::format("{} {} {} {}", x_.min, x_.max, y_.min, y_.max), frame_min_,
+                          ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
     y_unit_ = options_.log_y ? 1.0 : axis_unit(y_);
     layout_legend();
     // A label with no room near its line goes to the legend, which may push the plot's top down.
