@@ -142,41 +142,70 @@ void compared_numbers(Context& ctx) {
     // The largest font scale at which the widest cell fits its column and every row the height.
     const ImVec2 room = ImGui::GetContentRegionAvail();
     const float font = ImGui::GetFontSize(), pad = ImGui::GetStyle().CellPadding.x * 2 + font * 0.5f;
-    float widest = 0.0f;
-    for (const char* r : kComparedRows) widest = std::max(widest, ImGui::CalcTextSize(r).x);
-    float column = 0.0f;
-    for (int s = 0; s < settings; ++s) {
-        column = std::max(column, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
-        for (const std::string& c : cells[static_cast<std::size_t>(s)]) column = std::max(column, ImGui::CalcTextSize(c.c_str()).x);
-    }
+    const auto widths = [&](int rows_shown, float& widest, float& column) {
+        widest = 0.0f;
+        column = 0.0f;
+        for (int r = 0; r < rows_shown; ++r) widest = std::max(widest, ImGui::CalcTextSize(kComparedRows[r]).x);
+        for (int s = 0; s < settings; ++s) {
+            column = std::max(column, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
+            for (int r = 0; r < rows_shown; ++r) {
+                column = std::max(column, ImGui::CalcTextSize(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)].c_str()).x);
+            }
+        }
+    };
+    float widest = 0.0f, column = 0.0f;
+    widths(kRows, widest, column);
     const float width_scale = room.x / (widest + pad + settings * (column + pad));
     const float height_scale = room.y / ((kRows + 1) * (font + ImGui::GetStyle().CellPadding.y * 2 + 1.0f));
     const float scale = std::clamp(std::min(width_scale, height_scale), smallest_scale(), 1.0f);
+    // Rows in priority order, as many as fit at that size (and a line under the table).
+    const float row_height = font * scale + ImGui::GetStyle().CellPadding.y * 2 + ImGui::GetStyle().ItemSpacing.y;
+    const int rows = std::clamp(static_cast<int>(room.y / row_height) - 2, 1, kRows);
+    // At that size, the settings whose columns fit (the base first), measured over the rows
+    // shown; the others are named in a line under the table. Cells never wrap: a number stays
+    // whole.
+    widths(rows, widest, column);
+    const int shown = std::clamp(static_cast<int>((room.x / scale - widest - pad) / (column + pad)), 1, settings);
     ImGui::SetWindowFontScale(scale);
-    // Rows in priority order, as many as fit at that size.
-    const float row_height = font * scale + ImGui::GetStyle().CellPadding.y * 2 + 1.0f;
-    const int rows = std::clamp(static_cast<int>(room.y / row_height) - 1, 1, kRows);
-    if (ImGui::BeginTable("compared numbers", settings + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg)) {
+    const auto cell = [](const std::string& text, ImU32 color = 0) {
+        if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+        ImGui::TextUnformatted(text.c_str());
+        if (color) ImGui::PopStyleColor();
+        ui::log().record_rect(text, "numbers line", text, ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        ui::log().check_item_fits(text);
+    };
+    if (ImGui::BeginTable("compared numbers", shown + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, widest * scale + pad);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ui::text_disabled(fmt::format("m = {}", p.position));
-        for (int s = 0; s < settings; ++s) {
+        cell(fmt::format("m = {}", p.position), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        for (int s = 0; s < shown; ++s) {
             ImGui::TableNextColumn();
-            ui::text(setting_name(p, s), setting_color(ctx, s));
-            ui::tip(setting_source(p, s).c_str());
+            // A long name (a config's folder@layer) ends in "…" where its column is narrower.
+            std::string name = setting_name(p, s);
+            const float room_x = ImGui::GetContentRegionAvail().x;
+            while (name.size() > 1 && ImGui::CalcTextSize((name + "…").c_str()).x > room_x &&
+                   ImGui::CalcTextSize(name.c_str()).x > room_x) {
+                name.pop_back();
+                while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80) name.pop_back();
+                if (!name.empty() && static_cast<unsigned char>(name.back()) >= 0xC0) name.pop_back();
+                if (ImGui::CalcTextSize((name + "…").c_str()).x <= room_x) name += "…";
+            }
+            cell(name, setting_color(ctx, s));
+            ui::tip((setting_name(p, s) + ": " + setting_source(p, s)).c_str());
         }
         for (int r = 0; r < rows; ++r) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ui::text_disabled(kComparedRows[r]);
-            for (int s = 0; s < settings; ++s) {
+            cell(kComparedRows[r], ImGui::GetColorU32(ImGuiCol_TextDisabled));
+            for (int s = 0; s < shown; ++s) {
                 ImGui::TableNextColumn();
-                ui::text(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)]);
+                cell(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)]);
             }
         }
         ImGui::EndTable();
     }
+    if (shown < settings) ui::text_disabled(fmt::format("+{} more settings: show this view large (7)", settings - shown));
     ImGui::SetWindowFontScale(1.0f);
 }
 
