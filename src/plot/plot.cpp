@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "plot/screen.h"
 
 namespace ropelab::plot {
@@ -93,8 +95,10 @@ Range Plot::fit_y() const {
         if (!e.fit) continue;
         for (const M4Column& c : e.cols) {
             if (c.empty()) continue;
-            lo = std::min(lo, e.scale * c.min + e.offset);
-            hi = std::max(hi, e.scale * c.max + e.offset);
+            // A negative scale (a band's mirror) turns the column's max into its lowest value.
+            const double a = e.scale * c.min + e.offset, b = e.scale * c.max + e.offset;
+            lo = std::min({lo, a, b});
+            hi = std::max({hi, a, b});
         }
         for (const ImVec2& p : e.xy) {
             if (p.x < x_.min || p.x > x_.max || (options_.log_y && p.y <= 0)) continue;
@@ -191,50 +195,118 @@ void Plot::hover(ImDrawList* dl, double mouse_x) const {
     ImGui::EndTooltip();
 }
 
-void Plot::handle_input(bool hovered, bool active) {
+namespace {
+
+float g_line_emphasis = 1.0f;
+
+// An axis position and back: log10 on a log axis, the value itself otherwise.
+double to_axis(double v, bool log_axis) { return log_axis ? safe_log(v) : v; }
+double from_axis(double a, bool log_axis) { return log_axis ? std::pow(10.0, a) : a; }
+
+// `r` scaled by `factor` about `at` (axis units), on a linear or log axis.
+Range zoomed(Range r, double at, double factor, bool log_axis) {
+    const double a = to_axis(at, log_axis);
+    return {from_axis(a + (to_axis(r.min, log_axis) - a) * factor, log_axis),
+            from_axis(a + (to_axis(r.max, log_axis) - a) * factor, log_axis)};
+}
+
+}  // namespace
+
+void set_line_emphasis(float factor) { g_line_emphasis = std::max(1.0f, factor); }
+float line_emphasis() { return g_line_emphasis; }
+
+Range clamp_range(Range r, Range extent, bool log_axis) {
+    if (!extent.valid() || !r.valid()) return r;
+    const double lo = to_axis(extent.min, log_axis), hi = to_axis(extent.max, log_axis);
+    double a = to_axis(r.min, log_axis), b = to_axis(r.max, log_axis);
+    if (b - a >= hi - lo) return extent;
+    if (a < lo) {
+        b += lo - a;
+        a = lo;
+    }
+    if (b > hi) {
+        a -= b - hi;
+        b = hi;
+    }
+    return {from_axis(a, log_axis), from_axis(b, log_axis)};
+}
+
+void Plot::off_scale_note(const char* label, double value, ImU32 color) {
+    if (std::isfinite(value)) edge_notes_.push_back({label, value, color});
+}
+
+// The new view, kept inside the data's extent: x within the full x range, y (when the user set
+// it; nullopt: y stays fitted to the data) within the data's fitted range.
+void Plot::set_view(Range x, std::optional<Range> y) {
+    if (!x.valid() || (y && !y->valid())) return;
+    state_.x = clamp_range(x, data_x_, options_.log_x);
+    state_.y = y ? clamp_range(*y, fit_y(), options_.log_y) : Range{0.0, 0.0};  // an empty y range: fitted
+    state_.user_view = true;
+}
+
+// The rectangle dragged with Shift, in pixels, becomes the visible x and y ranges.
+void Plot::zoom_to_box(ImVec2 from, ImVec2 to) {
+    const float left = std::max(area_min_.x, std::min(from.x, to.x)), right = std::min(area_max_.x, std::max(from.x, to.x));
+    const float top = std::max(area_min_.y, std::min(from.y, to.y)), bottom = std::min(area_max_.y, std::max(from.y, to.y));
+    if (right - left < 3.0f || bottom - top < 3.0f) return;  // a click, not a box
+    const auto px_to_y = [&](double py) {
+        const double t = (area_max_.y - py) / (area_max_.y - area_min_.y);
+        return from_axis(to_axis(y_.min, options_.log_y) + t * (to_axis(y_.max, options_.log_y) - to_axis(y_.min, options_.log_y)),
+                         options_.log_y);
+    };
+    set_view({px_to_x(left), px_to_x(right)}, Range{px_to_y(bottom), px_to_y(top)});
+}
+
+void Plot::handle_input(bool hovered, bool active, bool released) {
     ImGuiIO& io = ImGui::GetIO();
     if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         state_.user_view = false;
         return;
     }
-    Range x = x_, y = y_;
-    bool changed = false;
+    // y stays fitted to the data until the user zooms or pans it.
+    const bool user_y = state_.user_view && state_.y.valid();
+    const double w = area_max_.x - area_min_.x, h = area_max_.y - area_min_.y;
     if (hovered && io.MouseWheel != 0.0f) {
         const double factor = std::pow(0.85, io.MouseWheel);
-        const double mx = px_to_x(io.MousePos.x);
-        if (options_.log_x) {
-            const double lm = safe_log(mx);
-            x = {std::pow(10.0, lm + (safe_log(x.min) - lm) * factor), std::pow(10.0, lm + (safe_log(x.max) - lm) * factor)};
+        if (io.KeyCtrl) {  // Ctrl+wheel: y about the pointer
+            const double t = (area_max_.y - io.MousePos.y) / h;
+            const double at = from_axis(to_axis(y_.min, options_.log_y) + t * (to_axis(y_.max, options_.log_y) - to_axis(y_.min, options_.log_y)),
+                                        options_.log_y);
+            set_view(x_, zoomed(y_, at, factor, options_.log_y));
         } else {
-            x = {mx + (x.min - mx) * factor, mx + (x.max - mx) * factor};
+            set_view(zoomed(x_, px_to_x(io.MousePos.x), factor, options_.log_x), user_y ? std::optional<Range>(y_) : std::nullopt);
         }
-        changed = true;
+        return;
+    }
+    if (released && io.KeyShift) {
+        zoom_to_box(io.MouseClickedPos[ImGuiMouseButton_Left], io.MousePos);
+        return;
+    }
+    if (active && io.KeyShift && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 1.0f)) {  // the box being dragged
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const ImVec2 from = io.MouseClickedPos[ImGuiMouseButton_Left];
+        dl->AddRectFilled(from, io.MousePos, ImGui::GetColorU32(ImGuiCol_TextSelectedBg));
+        dl->AddRect(from, io.MousePos, ImGui::GetColorU32(ImGuiCol_Text, 0.7f));
+        return;
     }
     if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 1.0f)) {
         const ImVec2 d = io.MouseDelta;
-        const double w = area_max_.x - area_min_.x, h = area_max_.y - area_min_.y;
-        if (options_.log_x) {
-            const double shift = -d.x / w * (safe_log(x.max) - safe_log(x.min));
-            x = {x.min * std::pow(10.0, shift), x.max * std::pow(10.0, shift)};
-        } else {
-            const double shift = -d.x / w * (x.max - x.min);
-            x = {x.min + shift, x.max + shift};
-        }
-        if (!options_.log_y) {
+        Range x = x_, y = y_;
+        const double shift_x = -d.x / w * (to_axis(x.max, options_.log_x) - to_axis(x.min, options_.log_x));
+        x = {from_axis(to_axis(x.min, options_.log_x) + shift_x, options_.log_x), from_axis(to_axis(x.max, options_.log_x) + shift_x, options_.log_x)};
+        if (user_y && !options_.log_y) {  // a fitted y has nowhere to go: it shows all the data
             const double shift = d.y / h * (y.max - y.min);
             y = {y.min + shift, y.max + shift};
         }
-        changed = true;
-    }
-    if (changed && x.valid() && y.valid()) {
-        state_.x = x;
-        state_.y = y;
-        state_.user_view = true;
+        set_view(x, user_y ? std::optional<Range>(y) : std::nullopt);
     }
 }
 
 std::optional<double> Plot::finish() {
     y_ = state_.user_view && state_.y.valid() ? state_.y : fit_y();
+    // What is on screen, for scripts and tests: "x_min x_max y_min y_max" (no ImGui item of its own).
+    ui::log().record_rect(name_, "plot range", fmt::format("{} {} {} {}", x_.min, x_.max, y_.min, y_.max), frame_min_,
+                          ImVec2(frame_max_.x - frame_min_.x, frame_max_.y - frame_min_.y));
     y_unit_ = options_.log_y ? 1.0 : axis_unit(y_);
     layout_legend();
     // A label with no room near its line goes to the legend, which may push the plot's top down.
@@ -245,6 +317,7 @@ std::optional<double> Plot::finish() {
     ui::log().record(name_, "plot");
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
+    const bool released = ImGui::IsItemDeactivated();
     ImGui::PopID();
 
     draw::List figure;
@@ -252,6 +325,7 @@ std::optional<double> Plot::finish() {
     draw_entries(figure);
     draw_markers(figure);
     draw_legend(figure);
+    draw_edge_notes(figure);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     draw::Canvas(dl).draw(figure);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -262,7 +336,7 @@ std::optional<double> Plot::finish() {
         hovered_x = px_to_x(mouse.x);
         if (ui::tooltips_allowed()) hover(dl, *hovered_x);
     }
-    handle_input(hovered, active);
+    handle_input(hovered, active, released);
     return hovered_x;
 }
 

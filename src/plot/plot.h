@@ -1,8 +1,8 @@
 #pragma once
 // A small plotting widget: it turns double-precision data into a display list (plot/display_list.h)
 // drawn on screen through ImGui and written as SVG/PDF by the figure writers: axes with readable ticks and labels,
-// several series with a legend, hover crosshair with values, wheel zoom, drag pan, double-click
-// reset, log axes. Long series arrive as M4 columns (first, last, min, max per pixel column), so
+// several series with a legend, hover crosshair with values, wheel zoom (x; with Ctrl, y), drag
+// pan, Shift+drag box zoom, double-click reset, log axes. Zoom and pan stop at the data's extent. Long series arrive as M4 columns (first, last, min, max per pixel column), so
 // a 2^20-point curve costs about two vertices per pixel column. It knows nothing about RoPE.
 //
 // Use: Plot p("id", state, size, data_x); p.columns(...); p.line(...); p.finish();
@@ -51,11 +51,16 @@ public:
                 std::span<const ImU32> colors);
     void vline(double x, ImU32 color, const char* label);
     void hline(double y, ImU32 color, const char* label);
+    // A value that may lie off the plot's y range (a loose bound, a zoomed-in view): where it
+    // does, an arrow at the plot's top or bottom edge says "label value ↑/↓", in the plot.
+    void off_scale_note(const char* label, double value, ImU32 color);
 
     // Draws everything and handles input. Returns the x under the mouse, if it is over the plot.
     std::optional<double> finish();
 
     Range visible_x() const { return x_; }
+    // The y range drawn (after finish()).
+    Range visible_y() const { return y_; }
 
 private:
     struct Entry {
@@ -79,6 +84,11 @@ private:
         bool crowded = false;          // no free spot near its line (a small plot): named in the legend
         ImVec2 label_at{0, 0};         // where its label is drawn (place_marker_labels)
     };
+    struct EdgeNote {
+        std::string label;
+        double value;
+        ImU32 color;
+    };
     struct LegendItem {
         std::string name;
         ImU32 color;
@@ -96,9 +106,12 @@ private:
     bool place_marker_labels();
     void layout_legend();
     void draw_legend(draw::List& out) const;
+    void draw_edge_notes(draw::List& out) const;
     void hover(ImDrawList* dl, double mouse_x) const;
     std::string column_readout(const Entry& e, double mouse_x, float mouse_px) const;
-    void handle_input(bool hovered, bool active);
+    void handle_input(bool hovered, bool active, bool released);
+    void zoom_to_box(ImVec2 from, ImVec2 to);
+    void set_view(Range x, std::optional<Range> y);
 
     PlotState& state_;
     Options options_;
@@ -106,6 +119,7 @@ private:
     Range data_x_, x_, y_;
     std::vector<Entry> entries_;
     std::vector<Marker> markers_;
+    std::vector<EdgeNote> edge_notes_;
     std::vector<LegendItem> legend_;
     std::vector<std::string> hidden_;  // legend names folded into "+K more"
     std::string y_label_;
@@ -115,6 +129,12 @@ private:
 };
 
 double safe_log(double v);
+// `r` moved, and shrunk where wider, into `extent` (in log space on a log axis): zooming out or
+// panning stops at the data's edge.
+Range clamp_range(Range r, Range extent, bool log_axis);
+// Lines and markers thicker by this factor (2 for a projector; 1 otherwise).
+void set_line_emphasis(float factor);
+float line_emphasis();
 // A tick's label: 6 significant digits, 3 in scientific notation for the very large and small.
 std::string tick_label(double v);
 // A power of ten that tick labels are divided by when they would be long (|v| ≥ 10^5 or all

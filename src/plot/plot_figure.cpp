@@ -65,7 +65,8 @@ void Plot::draw_axes(draw::List& out) const {
 void Plot::draw_entries(draw::List& out) const {
     out.push_clip(pt(area_min_), pt(area_max_));
     // Lines grow with the UI scale, so a 4K export at scale 3 is not hairlines.
-    const float widen = std::max(1.0f, std::round(ImGui::GetFontSize() / 15.0f));
+    // A projector theme doubles them (line_emphasis), to be seen from the back of a room.
+    const float widen = std::max(1.0f, std::round(ImGui::GetFontSize() / 15.0f)) * line_emphasis();
     for (const Entry& original : entries_) {
         Entry e = original;
         e.thickness *= widen;
@@ -98,7 +99,7 @@ void Plot::draw_entries(draw::List& out) const {
             }
             out.polyline(std::move(poly), e.color, e.thickness);
         } else {
-            const float r = 0.22f * ImGui::GetFontSize();
+            const float r = 0.22f * ImGui::GetFontSize() * line_emphasis();
             for (std::size_t i = 0; i < e.xy.size(); ++i) {
                 const ImVec2 p(static_cast<float>(x_to_px(e.xy[i].x)), static_cast<float>(y_to_px(e.xy[i].y)));
                 out.disc(pt(p), r, e.point_colors[i], 8);
@@ -165,10 +166,10 @@ void Plot::draw_markers(draw::List& out) const {
     for (const Marker& m : markers_) {
         if (m.horizontal) {
             const float py = static_cast<float>(y_to_px(m.at));
-            out.line(pt(area_min_.x, py), pt(area_max_.x, py), m.color, 1.5f);
+            out.line(pt(area_min_.x, py), pt(area_max_.x, py), m.color, 1.5f * line_emphasis());
         } else {
             const float px = static_cast<float>(x_to_px(m.at));
-            out.line(pt(px, area_min_.y), pt(px, area_max_.y), m.color, 1.5f);
+            out.line(pt(px, area_min_.y), pt(px, area_max_.y), m.color, 1.5f * line_emphasis());
         }
     }
     for (const Marker& m : markers_) {
@@ -179,6 +180,27 @@ void Plot::draw_markers(draw::List& out) const {
         ui::log().record_box(m.label, "marker label", m.label_at, size);
     }
     out.pop_clip();
+}
+
+// Values beyond the y range: "label value ↑" against the top edge, "… ↓" against the bottom,
+// at the right, on a background patch so the curves under it do not garble it.
+void Plot::draw_edge_notes(draw::List& out) const {
+    const float font = ImGui::GetFontSize();
+    const ImVec4 area(area_min_.x, area_min_.y, area_max_.x, area_max_.y);
+    float top = area_min_.y + 0.15f * font, bottom = area_max_.y - 1.15f * font;
+    for (const EdgeNote& n : edge_notes_) {
+        const bool above = n.value > y_.max;
+        if (!above && n.value >= y_.min) continue;
+        const std::string text = fmt::format("{} {} {}", n.label, tick_label(n.value), above ? "↑" : "↓");
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        const ImVec2 at(std::max(area_min_.x + 0.2f * font, area_max_.x - size.x - 0.4f * font), above ? top : bottom);
+        out.fill_rect(pt(at.x - 0.2f * font, at.y - 0.05f * font), pt(at.x + size.x + 0.2f * font, at.y + size.y + 0.05f * font),
+                      ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
+        add_text(out, at, n.color, text);
+        ui::log().check_fits(text, at, ImVec2(at.x + size.x, at.y + size.y), area);
+        ui::log().record_box(text, "off-scale note", at, size);
+        (above ? top : bottom) += (above ? 1.2f : -1.2f) * font;
+    }
 }
 
 // The top lines: the y label (with the axis's power of ten, if any), then a short stroke and

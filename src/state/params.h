@@ -15,7 +15,7 @@ namespace ropelab {
 
 enum class Encoding { Rope, Sinusoidal, Both };
 enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
-enum class Theme { Dark, Light };
+enum class Theme { Dark, Light, Projector };  // projector: high contrast, thick lines
 
 inline constexpr int kViewCount = 8;
 

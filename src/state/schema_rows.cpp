@@ -13,7 +13,7 @@ constexpr double kMaxPos = static_cast<double>(kMaxPosition);
 const Names kEncodings = {"rope", "sinusoidal", "both"};
 const Names kVectors = {"ones", "random", "mean", "pair", "custom"};
 const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
-const Names kThemes = {"dark", "light"};
+const Names kThemes = {"dark", "light", "projector"};
 
 // The model: the names of HF's config.json.
 void add_source_rows(std::vector<Field>& f) {
@@ -130,7 +130,7 @@ void add_display_rows(std::vector<Field>& f) {
                      .old_flag = "--scale"},
                     MEMBER(p.ui_scale)));
     f.push_back(row({.path = "layout.theme", .flag = "--theme", .lesson = "", .kind = K::Enum, .names = kThemes,
-                     .reset = false, .help = "dark or light"},
+                     .reset = false, .help = "dark, light or projector (high contrast, thick lines)"},
                     MEMBER(p.theme)));
     f.push_back(row({.path = "layout.stepwise_planes", .flag = "--stepwise", .lesson = "", .kind = K::Bool, .reset = false,
                      .help = "Playback moves the planes' arrows a whole position at a time instead of gliding"},

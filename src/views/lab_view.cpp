@@ -29,6 +29,7 @@ constexpr const char* kShortcuts[][2] = {
     {"presenting: Home End", "first / last scene"},
     {"presenting: Space, B, Esc", "pause the scene, blank screen, leave presenting"},               {"drop a file", "load a HF config.json"},
     {"mouse wheel", "zoom a plot"},      {"drag", "pan a plot"},
+    {"Ctrl + wheel", "zoom a plot's y"}, {"Shift + drag", "zoom a plot to a box"},
     {"double-click", "reset a plot"},
     {"hold L or right button", "laser pointer"}, {"S", "spotlight the view under the pointer (again: off)"},
 };
@@ -87,7 +88,7 @@ void LabView::grid(ImVec2 origin, ImVec2 size) {
     if (lab_.compute().fallback_reason().empty()) {
         ui::text_disabled(fmt::format("Compute: {}", lab_.compute().device_name()));
     } else {
-        ui::text("Compute: CPU (no GPU compute shaders)", IM_COL32(240, 171, 41, 255));
+        ui::text("Compute: CPU (no GPU compute shaders)", warning_color());
         ui::tip(lab_.compute().fallback_reason().c_str());
     }
     ui::text_disabled(fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
@@ -244,7 +245,10 @@ void LabView::frame(double seconds, const lab::Input& window_input) {
     requests_ = {};
     take_opened_plots();
     presenter_aid_keys(seconds, window_input);
-    if (lab_.params().blank) {  // the presenter's B: nothing on screen but the background
+    if (lab_.params().blank) {  // the presenter's B: black in every theme, the projector dark
+        const ImGuiViewport* viewport = ImGui::GetMainViewport();
+        ImGui::GetBackgroundDrawList()->AddRectFilled(viewport->Pos, ImVec2(viewport->Pos.x + viewport->Size.x, viewport->Pos.y + viewport->Size.y),
+                                                      IM_COL32(0, 0, 0, 255));
         help_overlay();
         return;
     }

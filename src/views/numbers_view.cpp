@@ -23,24 +23,89 @@ namespace {
 // negative number gives: a rounded zero is zero.
 double shown(double v, int decimals) { return std::abs(v) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : v; }
 
-// The largest font scale (1 down to 0.5) at which the lines, wrapped at the box's width, fit
-// its height; an empty line is a separator.
-float numbers_scale(const std::vector<std::string>& lines, ImVec2 room) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    for (float scale = 1.0f; scale > 0.5f; scale -= 0.05f) {
-        float height = 0.0f;
-        for (const std::string& line : lines) {
-            if (line.empty()) {
-                height += style.ItemSpacing.y;
-                continue;
-            }
-            const float width = ImGui::CalcTextSize(line.c_str()).x * scale;
-            height += std::ceil(width / std::max(1.0f, room.x)) * ImGui::GetFontSize() * scale + style.ItemSpacing.y;
+// Text is never drawn below this many pixels: legible from the back of a room at 1280×720.
+constexpr float kSmallestText = 12.5f;
+
+// The smallest font scale this view may use: kSmallestText at the current font, at most 1.
+float smallest_scale() { return std::min(1.0f, kSmallestText / ImGui::GetFontSize()); }
+
+// A line broken at spaces only, never inside a number ("171." / "89°" stay whole): the longest
+// run of words fitting `width` (at `scale`) per piece; a single word wider than that is a
+// piece of its own.
+std::vector<std::string> wrapped_at_spaces(const std::string& line, float width, float scale) {
+    std::vector<std::string> pieces;
+    std::string current;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        // The next word with the spaces before it.
+        std::size_t j = i;
+        while (j < line.size() && line[j] == ' ') ++j;
+        while (j < line.size() && line[j] != ' ') ++j;
+        const std::string word = line.substr(i, j - i);
+        const std::string joined = current + word;
+        if (!current.empty() && ImGui::CalcTextSize(joined.c_str()).x * scale > width) {
+            pieces.push_back(current);
+            const std::size_t start = word.find_first_not_of(' ');
+            current = start == std::string::npos ? "" : word.substr(start);
+        } else {
+            current = joined;
         }
-        if (height <= room.y) return scale;
+        i = j;
     }
-    return 0.5f;
+    if (!current.empty() || pieces.empty()) pieces.push_back(current);
+    return pieces;
 }
+
+// The height the lines take at `scale`, wrapped at spaces to the box's width; an empty line is
+// a separator.
+float lines_height(const std::vector<std::string>& lines, float width, float scale) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float height = 0.0f;
+    for (const std::string& line : lines) {
+        if (line.empty()) {
+            height += style.ItemSpacing.y;
+            continue;
+        }
+        const auto pieces = wrapped_at_spaces(line, std::max(1.0f, width), scale);
+        height += static_cast<float>(pieces.size()) * (ImGui::GetFontSize() * scale + style.ItemSpacing.y);
+    }
+    return height;
+}
+
+// The largest font scale (1.5, for a view shown large, down to smallest_scale()) at which the
+// lines fit the box; 0 when they do not fit even there.
+float numbers_scale(const std::vector<std::string>& lines, ImVec2 room) {
+    const float smallest = smallest_scale();
+    for (float scale = 1.5f; scale >= smallest - 1e-4f; scale -= 0.05f) {
+        if (lines_height(lines, room.x, std::max(scale, smallest)) <= room.y) return std::max(scale, smallest);
+    }
+    if (lines_height(lines, room.x, smallest) <= room.y) return smallest;
+    return 0.0f;
+}
+
+// The lines that fit the box at the smallest legible size, in priority order (they come in
+// that order): lines are dropped from the end, and no separator is left trailing.
+std::vector<std::string> lines_that_fit(std::vector<std::string> lines, ImVec2 room) {
+    while (lines.size() > 1 && numbers_scale(lines, room) == 0.0f) {
+        lines.pop_back();
+        while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    }
+    return lines;
+}
+
+// A line drawn at the window's font scale, broken at spaces to the box's width; each piece is
+// in the widget log (kind "numbers line", its source line as value) for tests to read sizes.
+void numbers_line(const std::string& line, ImU32 color = 0) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    for (const std::string& piece : wrapped_at_spaces(line, width, 1.0f)) {
+        if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+        ImGui::TextUnformatted(piece.c_str());
+        if (color) ImGui::PopStyleColor();
+        ui::log().record_rect(piece, "numbers line", line, ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        ui::log().check_item_fits(piece);
+    }
+}
+
 // Compare mode's rows, and their cells for each setting: the focused pair's rotation at m, each
 // setting at its own pair count (a smaller model's focus stays inside it).
 constexpr const char* kComparedRows[] = {"pair i", "θ_i (rad/position)", "× scaling", "m·θ_i (rad)", "reduced (°)", "attention a",
@@ -77,38 +142,70 @@ void compared_numbers(Context& ctx) {
     // The largest font scale at which the widest cell fits its column and every row the height.
     const ImVec2 room = ImGui::GetContentRegionAvail();
     const float font = ImGui::GetFontSize(), pad = ImGui::GetStyle().CellPadding.x * 2 + font * 0.5f;
-    float widest = 0.0f;
-    for (const char* r : kComparedRows) widest = std::max(widest, ImGui::CalcTextSize(r).x);
-    float column = 0.0f;
-    for (int s = 0; s < settings; ++s) {
-        column = std::max(column, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
-        for (const std::string& c : cells[static_cast<std::size_t>(s)]) column = std::max(column, ImGui::CalcTextSize(c.c_str()).x);
-    }
+    const auto widths = [&](int rows_shown, float& widest, float& column) {
+        widest = 0.0f;
+        column = 0.0f;
+        for (int r = 0; r < rows_shown; ++r) widest = std::max(widest, ImGui::CalcTextSize(kComparedRows[r]).x);
+        for (int s = 0; s < settings; ++s) {
+            column = std::max(column, ImGui::CalcTextSize(setting_name(p, s).c_str()).x);
+            for (int r = 0; r < rows_shown; ++r) {
+                column = std::max(column, ImGui::CalcTextSize(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)].c_str()).x);
+            }
+        }
+    };
+    float widest = 0.0f, column = 0.0f;
+    widths(kRows, widest, column);
     const float width_scale = room.x / (widest + pad + settings * (column + pad));
     const float height_scale = room.y / ((kRows + 1) * (font + ImGui::GetStyle().CellPadding.y * 2 + 1.0f));
-    const float scale = std::clamp(std::min(width_scale, height_scale), 0.5f, 1.0f);
+    const float scale = std::clamp(std::min(width_scale, height_scale), smallest_scale(), 1.0f);
+    // Rows in priority order, as many as fit at that size (and a line under the table).
+    const float row_height = font * scale + ImGui::GetStyle().CellPadding.y * 2 + ImGui::GetStyle().ItemSpacing.y;
+    const int rows = std::clamp(static_cast<int>(room.y / row_height) - 2, 1, kRows);
+    // At that size, the settings whose columns fit (the base first), measured over the rows
+    // shown; the others are named in a line under the table. Cells never wrap: a number stays
+    // whole.
+    widths(rows, widest, column);
+    const int shown = std::clamp(static_cast<int>((room.x / scale - widest - pad) / (column + pad)), 1, settings);
     ImGui::SetWindowFontScale(scale);
-    if (ImGui::BeginTable("compared numbers", settings + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg)) {
+    const auto cell = [](const std::string& text, ImU32 color = 0) {
+        if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+        ImGui::TextUnformatted(text.c_str());
+        if (color) ImGui::PopStyleColor();
+        ui::log().record_rect(text, "numbers line", text, ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        ui::log().check_item_fits(text);
+    };
+    if (ImGui::BeginTable("compared numbers", shown + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, widest * scale + pad);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ui::text_disabled(fmt::format("m = {}", p.position));
-        for (int s = 0; s < settings; ++s) {
+        cell(fmt::format("m = {}", p.position), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        for (int s = 0; s < shown; ++s) {
             ImGui::TableNextColumn();
-            ui::text(setting_name(p, s), setting_color(ctx, s));
-            ui::tip(setting_source(p, s).c_str());
+            // A long name (a config's folder@layer) ends in "…" where its column is narrower.
+            std::string name = setting_name(p, s);
+            const float room_x = ImGui::GetContentRegionAvail().x;
+            while (name.size() > 1 && ImGui::CalcTextSize((name + "…").c_str()).x > room_x &&
+                   ImGui::CalcTextSize(name.c_str()).x > room_x) {
+                name.pop_back();
+                while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80) name.pop_back();
+                if (!name.empty() && static_cast<unsigned char>(name.back()) >= 0xC0) name.pop_back();
+                if (ImGui::CalcTextSize((name + "…").c_str()).x <= room_x) name += "…";
+            }
+            cell(name, setting_color(ctx, s));
+            ui::tip((setting_name(p, s) + ": " + setting_source(p, s)).c_str());
         }
-        for (int r = 0; r < kRows; ++r) {
+        for (int r = 0; r < rows; ++r) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ui::text_disabled(kComparedRows[r]);
-            for (int s = 0; s < settings; ++s) {
+            cell(kComparedRows[r], ImGui::GetColorU32(ImGuiCol_TextDisabled));
+            for (int s = 0; s < shown; ++s) {
                 ImGui::TableNextColumn();
-                ui::text(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)]);
+                cell(cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)]);
             }
         }
         ImGui::EndTable();
     }
+    if (shown < settings) ui::text_disabled(fmt::format("+{} more settings: show this view large (7)", settings - shown));
     ImGui::SetWindowFontScale(1.0f);
 }
 
@@ -162,34 +259,38 @@ std::vector<std::string> worked_lines(const LabParams& p, const LabData& d, int 
     return lines;
 }
 
-// The lines, shrunk until they fit the cell (down to half the font), wrapped at its width. Below
-// them, the pairing in both layouts, where it fits with them at ≥ 0.7 of the font. A wide but
-// short view (a lesson slide) shows the pairing alone and says where the rotation's numbers are;
-// a small cell, the numbers alone.
+// The lines, at the largest size that fits the cell down to kSmallestText px; where even that
+// does not fit, the lines of least priority (the last) are left out. Lines break at spaces only.
+// Below them, the pairing in both layouts, where it fits with them at ≥ 0.7 of the font. A wide
+// but short view (a lesson slide) shows the pairing alone and says where the rotation's numbers
+// are.
 void worked_example(Context& ctx, std::vector<std::string> lines) {
-    const std::string layout = lines.back();
     ImVec2 room = ImGui::GetContentRegionAvail();
     const float strip_height = pairing_strip_height() + ImGui::GetStyle().ItemSpacing.y;
     const float font = ImGui::GetFontSize();
-    const bool strip = room.y > strip_height + 4 * font &&
-                       (numbers_scale(lines, ImVec2(room.x, room.y - strip_height)) >= 0.7f || room.x >= 40 * font);
+    const float at_strip = numbers_scale(lines, ImVec2(room.x, room.y - strip_height));
+    const bool strip = room.y > strip_height + 4 * font && ((at_strip >= 0.7f && at_strip > 0.0f) || room.x >= 40 * font);
     if (strip) {
         room.y -= strip_height;
-        if (numbers_scale(lines, room) < 0.7f) {  // the pairing alone: its three lines
+        if (!(numbers_scale(lines, room) >= 0.7f)) {  // the pairing alone: its three lines
             lines.erase(lines.begin(), lines.end() - 3);
             lines.insert(lines.begin(), "The rotation's numbers: show this view large (7) or make room.");
         }
     }
-    ImGui::SetWindowFontScale(numbers_scale(lines, room));
-    lines.pop_back();
+    const std::string layout = lines.back();
+    lines = lines_that_fit(std::move(lines), room);
+    const bool with_layout = !lines.empty() && lines.back() == layout;
+    const float scale = numbers_scale(lines, room);
+    ImGui::SetWindowFontScale(scale > 0.0f ? scale : smallest_scale());
+    if (with_layout) lines.pop_back();
     for (const std::string& line : lines) {
         if (line.empty()) {
             ImGui::Separator();
         } else {
-            ui::text(line);
+            numbers_line(line);
         }
     }
-    ui::text_disabled(layout);
+    if (with_layout) numbers_line(layout, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::SetWindowFontScale(1.0f);
     if (strip) pairing_strip(ctx, ImVec2(ImGui::GetContentRegionAvail().x, pairing_strip_height()));
 }

@@ -1,8 +1,8 @@
 // View 3: score vs distance, ⟨R_m q, R_{m−Δ} k⟩ for Δ = 0 .. N−1, straight from the compute
 // device (GPU core or CPU fast path); only M4 columns per pixel come back. Around the RoPE curve,
-// RoFormer's bound for these q and k (a true bound: the curve never leaves it), and below, on a
-// normalised axis, the decay shape B(Δ)/B(0) the paper plots beside the normalised score. The
-// marker is the distance shown in the rotation planes.
+// RoFormer's bound for these q and k (a true bound: the curve never leaves it; the y range holds
+// it), and below, both divided by the bound at Δ = 0, the decay shape B(Δ)/B(0) the paper plots
+// with the curve inside it. The marker is the distance shown in the rotation planes.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -52,13 +52,29 @@ std::vector<std::uint32_t> bounds_for(plot::Plot& plot, std::int64_t max_distanc
     return plot.column_boundaries((max_distance + stride - 1) / stride, 0.0, static_cast<double>(stride));
 }
 
-// The largest |score − pass| over the columns: the rotary part's size, to normalise by.
-double largest_rotary(const std::vector<M4Column>& rope, double pass) {
-    double largest = 0.0;
-    for (const M4Column& c : rope) {
-        if (!c.empty()) largest = std::max({largest, std::abs(c.max - pass), std::abs(c.min - pass)});
+// The plots below the score plot share its x range: each starts from the score plot's visible
+// x (its own y stays its own), and a zoom or pan made on it is handed back to the score plot.
+void follow_x(const plot::PlotState& scores, plot::PlotState& below) {
+    const bool own_y = below.user_view && below.y.valid();
+    below.x = scores.x;
+    below.user_view = scores.user_view || own_y;
+    if (!own_y) below.y = {0.0, 0.0};  // fitted
+    if (!scores.user_view) below.x = {0.0, 0.0};  // the full range
+}
+
+void hand_back_x(const plot::PlotState& before, const plot::PlotState& below, plot::PlotState& scores) {
+    if (!below.user_view) {  // reset (double-click): the score plot's x too
+        if (before.user_view && scores.user_view) {
+            scores.user_view = scores.y.valid();
+            scores.x = {0.0, 0.0};
+        }
+        return;
     }
-    return largest;
+    if (below.x.min == before.x.min && below.x.max == before.x.max) return;
+    const bool scores_own_y = scores.user_view && scores.y.valid();
+    scores.x = below.x;
+    scores.user_view = true;
+    if (!scores_own_y) scores.y = {0.0, 0.0};
 }
 
 // How loose the bound is on screen: per pixel column, the bound's smallest value over the
@@ -75,24 +91,30 @@ double looseness_on_screen(const std::vector<M4Column>& rope, const std::vector<
     return ratio;
 }
 
-// The paper's figure: B(Δ)/B(0), and the rotary score scaled to 1 at its largest, for comparison.
+// The paper's figure: B(Δ)/B(0), and the rotary score divided by the same bound at Δ = 0,
+// factor·B(0). Divided alike, the curve stays inside ±B(Δ)/B(0) wherever the bound holds (at
+// every Δ): the shape drawn bounds the curve drawn.
 void decay_shape_plot(Context& ctx, float height, std::int64_t stride) {
     const LabParams& p = ctx.params;
     const LabCompute& compute = ctx.compute;
-    plot::Options options{"distance Δ", "relative", p.log_distance, false, true, true};
-    plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height),
-                    {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
+    plot::Options options{"distance Δ", "÷ bound at Δ = 0", p.log_distance, false, true, true};
+    const plot::Range full{p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)};
+    follow_x(ctx.state.scores, ctx.state.decay_shape);
+    const plot::PlotState before = ctx.state.decay_shape;
+    plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height), full, options);
     const auto bounds = bounds_for(plot, p.max_distance, stride);
     const lab::Columns& cache = columns_for(ctx, "decay shape", {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
-    sampled_columns(plot, cache, "B(Δ)/B(0), the paper's decay shape", gpu::Series::Bound, stride, ctx.colors.bound, 1.0 / b0);
+    sampled_columns(plot, cache, "±B(Δ)/B(0), the paper's decay shape", gpu::Series::Bound, stride, ctx.colors.bound, 1.0 / b0);
+    plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -1.0 / b0);
     const double pass = d.coefficients.passthrough;
-    if (const double largest = largest_rotary(cache[gpu::Series::Scores], pass); largest > 0.0) {
-        sampled_columns(plot, cache, "RoPE − pass (peak 1)", gpu::Series::Scores, stride, ctx.colors.rope, 1.0 / largest,
-                        -pass / largest);
+    if (const double at_zero = d.bound_factor * b0; at_zero > 0.0) {
+        sampled_columns(plot, cache, "(RoPE − pass) ÷ bound(0)", gpu::Series::Scores, stride, ctx.colors.rope, 1.0 / at_zero,
+                        -pass / at_zero);
     }
     plot.finish();
+    hand_back_x(before, ctx.state.decay_shape, ctx.state.scores);
 }
 
 // A naive angle mode's error, naive − exact, on its own axis: far smaller than the score, and
@@ -100,12 +122,15 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t stride) {
 void mode_error_plot(Context& ctx, float height, std::int64_t stride) {
     const LabParams& p = ctx.params;
     plot::Options options{"distance Δ", "naive − exact", p.log_distance, false, true, true};
+    follow_x(ctx.state.scores, ctx.state.mode_error);
+    const plot::PlotState before = ctx.state.mode_error;
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     const lab::Columns& cache = columns_for(ctx, "mode error", {{gpu::Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
     const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
     sampled_columns(plot, cache, name.c_str(), gpu::Series::ModeError, stride, mode_color(ctx, p.angle_mode));
     plot.finish();
+    hand_back_x(before, ctx.state.mode_error, ctx.state.scores);
 }
 
 }  // namespace
@@ -117,7 +142,7 @@ int settings_of(const LabParams& p, const LabCompute& compute) { return std::min
 // why the exact pass was refused.
 void exact_pass_line(const LabCompute& compute, int settings) {
     if (!compute.refusal().empty()) {
-        ui::message(compute.refusal(), IM_COL32(230, 120, 60, 255));
+        ui::message(compute.refusal(), warning_color());
         return;
     }
     if (!compute.averaging().empty()) {
@@ -206,15 +231,24 @@ void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std::
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     if (cache[gpu::Series::Bound].empty() || !p.show_bound || !(d.bound_factor > 0)) return;
-    // Fitted to the curves, not to the band: where the bound is loose it runs off the plot,
-    // and the legend says by how much.
+    // The y range holds the band (the fit includes it); zoomed in on the curve, the band's
+    // largest value on screen is named by an arrow at the edge it runs off, and the legend says
+    // how loose it is.
     const double passthrough = d.coefficients.passthrough;
     const double loose = looseness_on_screen(cache[gpu::Series::Scores], cache[gpu::Series::Bound], passthrough, d.bound_factor);
     const std::string whose = comparing(p) ? ", " + setting_name(p, 0) : "";
     const std::string name = std::isfinite(loose) && loose >= 1.0 ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
                                                                   : "RoFormer bound" + whose;
-    sampled_columns(plot, cache, name.c_str(), gpu::Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough, false);
-    plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
+    sampled_columns(plot, cache, name.c_str(), gpu::Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough);
+    plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough);
+    double largest = 0.0;
+    for (const M4Column& c : cache[gpu::Series::Bound]) {
+        if (!c.empty()) largest = std::max(largest, static_cast<double>(c.max));
+    }
+    if (largest > 0.0) {
+        plot.off_scale_note("bound", passthrough + d.bound_factor * largest, ctx.colors.bound);
+        plot.off_scale_note("bound", passthrough - d.bound_factor * largest, ctx.colors.bound);
+    }
 }
 
 void score_curves(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std::int64_t stride) {
@@ -289,11 +323,12 @@ void score_view(Context& ctx) {
     caption("q·k against the distance m − n, computed for every Δ < N.",
             "RoPE's score depends on the distance only; it oscillates and decays. The grey curves either side are "
             "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
-            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose. Below, "
-            "normalised, the shape B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots. The additive score "
+            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose; the y axis holds it, "
+            "and zoomed in an arrow at the edge gives its value. Below, both divided by the bound at Δ = 0: the "
+            "shape ±B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots, and the curve inside it. The additive score "
             "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
-            "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
-            "double-click resets.");
+            "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request (sharing the x range). Wheel zooms x, "
+            "Ctrl+wheel zooms y, Shift+drag zooms to a box, drag pans, double-click resets; zooming out stops at the data.");
     const std::int64_t stride = compute.series_stride();
     score_status(p, compute);
     const ScoreLayout layout = score_layout(p, compute);

@@ -34,6 +34,9 @@ struct Palette {
     ImU32 q, k, rope, sinusoidal, bound, exact, naive, bf16, marker, unchanged, blended, interpolated;
 };
 Palette palette(Theme theme);
+// Warning text in the current ImGui style: amber, dark on a light background (≥ 4.5:1 on both).
+ImU32 warning_color();
+ImU32 error_color();
 
 struct Context {
     const LabParams& params;

@@ -43,6 +43,7 @@ inline double difference(const Image& a, const Image& b, int x0 = 0) {
 class LabTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
+        if (window_) return;  // a fixture derived from this one shares the process's one window
         std::string why;
         WindowOptions options;
         options.vsync = false;

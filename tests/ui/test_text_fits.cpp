@@ -45,12 +45,20 @@ std::string listed(const std::vector<std::string>& lines) {
 }
 
 // Every title, caption, legend, tick label and readout is measured with the font against its
-// box as it is drawn; none may be cut: the eight views at 1280×720 and at 1920×1080, and each
-// view shown alone (the tab row) at UI scale 2 in the light theme.
+// box as it is drawn; none may be cut: the eight views at 1280×720 and at 1920×1080 in the
+// dark, light and projector themes, and each view shown alone (the tab row) at UI scale 2 in
+// all three.
 TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
     EXPECT_EQ(listed(clipped_texts("fit720", "", {{{"check", "1280x720"}}})), "");
     EXPECT_EQ(listed(clipped_texts("fit1080", "--size 1920x1080", {{{"check", "1920x1080"}}})), "");
-    for (const char* theme : {"light", "dark"}) {
+    // The light and projector themes at both sizes (the projector's frames have borders).
+    for (const char* theme : {"light", "projector"}) {
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit720{}", theme), fmt::format("--theme {}", theme),
+                                       {{{"check", fmt::format("1280x720, {}", theme)}}})), "");
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit1080{}", theme), fmt::format("--size 1920x1080 --theme {}", theme),
+                                       {{{"check", fmt::format("1920x1080, {}", theme)}}})), "");
+    }
+    for (const char* theme : {"light", "dark", "projector"}) {
         Json steps = Json::array();
         const char* tabs[] = {"1 Planes", "2 Add vs rotate", "3 Scores", "4 Invariance", "5 Heatmap", "6 Frequencies",
                               "7 Numbers", "8 Precision"};

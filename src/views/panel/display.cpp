@@ -10,7 +10,7 @@ namespace ropelab::controls {
 
 namespace {
 
-constexpr const char* kThemeNames[] = {"Dark", "Light"};
+constexpr const char* kThemeNames[] = {"Dark", "Light", "Projector"};
 
 }  // namespace
 
@@ -30,10 +30,11 @@ void view_section(LabParams& p, PanelState& panel) {
     if (const float shown = fitted_ui_scale(p.ui_scale, screen.x, screen.y); shown < p.ui_scale - 0.005f) {
         ui::message(fmt::format("Shown at {:.2f}: a {:.0f}×{:.0f} window fits at most that; a larger window shows {:.2f}", shown,
                                 screen.x, screen.y, p.ui_scale),
-                    kWarningColor);
+                    views::warning_color());
     }
     enum_combo("Theme", p.theme, kThemeNames);
-    tip("Light is easier to read on projectors");
+    tip("Projector: black on white at high contrast with thick lines and large markers, for the back of a room; "
+        "Light also reads well on projectors");
     ui::checkbox("Frequencies over λ/L₀", &p.wavelength_axis);
     tip("The frequencies view's x axis in tokens: each pair's unscaled wavelength over the training context "
         "L₀, where llama3's and YaRN's rules are stated (instead of the pair index)");

@@ -11,7 +11,7 @@ namespace ropelab::controls {
 namespace {
 
 void warning_line(const std::string& text, const std::string& detail) {
-    ui::message(text, kWarningColor);
+    ui::message(text, views::warning_color());
     tip(detail.c_str());
 }
 
@@ -37,7 +37,7 @@ void notes_section(const LabCompute& compute) {
 void message_for(const lab::Status& s, lab::MessageFrom from) {
     if (s.from != from || (s.error.empty() && s.notice.empty())) return;
     const std::string text = s.error.empty() ? s.notice : "Refused: " + lab::in_own_words(s.error);
-    ui::message(text, s.error.empty() ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : kErrorColor);
+    ui::message(text, s.error.empty() ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : views::error_color());
     // A new message below the panel's visible part (the user clicked a button at its bottom):
     // the panel scrolls to show it, once; one in view leaves the panel where it is.
     static std::string shown;

@@ -39,8 +39,13 @@ bool geometry_rows(ModelConfig& m);
 bool scaling_rows(ModelConfig& m);
 
 using ui::tip;
-inline constexpr ImU32 kWarningColor = IM_COL32(240, 170, 40, 255);
-inline constexpr ImU32 kErrorColor = IM_COL32(255, 90, 80, 255);
+}  // namespace ropelab::controls
+namespace ropelab::views {
+// The theme's warning amber and error red (views/common.cpp): ≥ 4.5:1 against its background.
+ImU32 warning_color();
+ImU32 error_color();
+}  // namespace ropelab::views
+namespace ropelab::controls {
 
 // The lab's current error or notice, where it answers `from` (panel.cpp): each shows beside the
 // control that caused it.
