@@ -126,13 +126,80 @@ std::string visible_label(std::string_view label) {
     return std::string(hashes == std::string_view::npos ? label : label.substr(0, hashes));
 }
 
+namespace {
+
+float text_width(const std::string& text, float scale) { return ImGui::CalcTextSize(text.c_str()).x * scale; }
+
+// A word wider than the whole box (a path, a long name) is cut between characters, as ImGui
+// cuts it; returns the last piece, which the next words may join.
+std::string cut_long_word(std::string word, float width, float scale, std::vector<std::string>& lines) {
+    while (text_width(word, scale) > width) {
+        std::size_t end = 0, fits = 0;
+        while (end < word.size()) {
+            std::size_t next = end + 1;
+            while (next < word.size() && (static_cast<unsigned char>(word[next]) & 0xc0) == 0x80) ++next;
+            if (text_width(word.substr(0, next), scale) > width) break;
+            fits = end = next;
+        }
+        if (fits == 0) break;  // not even one character fits: it overflows
+        lines.push_back(word.substr(0, fits));
+        word.erase(0, fits);
+    }
+    return word;
+}
+
+// One paragraph (no newline) broken at spaces: the longest run of words that fits per line.
+void add_paragraph_lines(std::string_view paragraph, float width, float scale, std::vector<std::string>& lines) {
+    std::string current;
+    std::size_t i = 0;
+    bool any = false;
+    while (i < paragraph.size()) {
+        std::size_t j = i;  // the next word with the spaces before it
+        while (j < paragraph.size() && paragraph[j] == ' ') ++j;
+        while (j < paragraph.size() && paragraph[j] != ' ') ++j;
+        const std::string_view word = paragraph.substr(i, j - i);
+        std::string joined = current;
+        joined += word;
+        if (text_width(joined, scale) <= width) {
+            current = std::move(joined);
+        } else {
+            if (!current.empty()) lines.push_back(current);
+            any = any || !current.empty();
+            const std::size_t start = word.find_first_not_of(' ');
+            const std::size_t before = lines.size();
+            current = cut_long_word(start == std::string_view::npos ? "" : std::string(word.substr(start)), width, scale, lines);
+            any = any || lines.size() > before;
+        }
+        i = j;
+    }
+    if (!current.empty() || !any) lines.push_back(current);
+}
+
+}  // namespace
+
+std::vector<std::string> lines_at_spaces(std::string_view text, float width, float scale) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = text.find('\n', start);
+        add_paragraph_lines(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start),
+                            width, scale, lines);
+        if (end == std::string_view::npos) break;
+        start = end + 1;
+    }
+    return lines;
+}
+
 void text(std::string_view full, ImU32 color) {
     const std::string shown = elided(full);
-    const std::string_view text = shown;
+    std::string text;
+    for (const std::string& line : lines_at_spaces(shown, ImGui::GetContentRegionAvail().x)) {
+        text += line;
+        text += '\n';
+    }
+    if (!text.empty()) text.pop_back();
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::PushTextWrapPos(0.0f);  // at the content region's edge
     ImGui::TextUnformatted(text.data(), text.data() + text.size());
-    ImGui::PopTextWrapPos();
     if (color) ImGui::PopStyleColor();
     log().check_item_fits(text);  // a single word wider than the box still overflows
 }

@@ -107,8 +107,13 @@ bool input_double(const char* label, double* v);
 bool input_int2(const char* label, int v[2]);
 bool input_double2(const char* label, double v[2], const char* format);
 
-// Text that wraps at the window's edge (a readout, a caption), checked against its box.
+// Text that wraps at the window's edge (a readout, a caption), checked against its box. It
+// breaks at spaces (and its own newlines) only: ImGui's wrap breaks after a '.', which split
+// "171.89°" into "171." and "89°".
 void text(std::string_view text, ImU32 color = 0);
+// The lines `text` takes in `width` pixels at font scale `scale`, broken at spaces and newlines
+// only; a word wider than the box is a line of its own (and overflows, which the log reports).
+std::vector<std::string> lines_at_spaces(std::string_view text, float width, float scale = 1.0f);
 void text_disabled(std::string_view text);
 // SameLine() when `next` still fits on this line, else the next text starts a new one.
 void same_line_if_fits(std::string_view next);

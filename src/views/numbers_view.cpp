@@ -29,33 +29,6 @@ constexpr float kSmallestText = 12.5f;
 // The smallest font scale this view may use: kSmallestText at the current font, at most 1.
 float smallest_scale() { return std::min(1.0f, kSmallestText / ImGui::GetFontSize()); }
 
-// A line broken at spaces only, never inside a number ("171." / "89°" stay whole): the longest
-// run of words fitting `width` (at `scale`) per piece; a single word wider than that is a
-// piece of its own.
-std::vector<std::string> wrapped_at_spaces(const std::string& line, float width, float scale) {
-    std::vector<std::string> pieces;
-    std::string current;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        // The next word with the spaces before it.
-        std::size_t j = i;
-        while (j < line.size() && line[j] == ' ') ++j;
-        while (j < line.size() && line[j] != ' ') ++j;
-        const std::string word = line.substr(i, j - i);
-        const std::string joined = current + word;
-        if (!current.empty() && ImGui::CalcTextSize(joined.c_str()).x * scale > width) {
-            pieces.push_back(current);
-            const std::size_t start = word.find_first_not_of(' ');
-            current = start == std::string::npos ? "" : word.substr(start);
-        } else {
-            current = joined;
-        }
-        i = j;
-    }
-    if (!current.empty() || pieces.empty()) pieces.push_back(current);
-    return pieces;
-}
-
 // The height the lines take at `scale`, wrapped at spaces to the box's width; an empty line is
 // a separator.
 float lines_height(const std::vector<std::string>& lines, float width, float scale) {
@@ -66,7 +39,7 @@ float lines_height(const std::vector<std::string>& lines, float width, float sca
             height += style.ItemSpacing.y;
             continue;
         }
-        const auto pieces = wrapped_at_spaces(line, std::max(1.0f, width), scale);
+        const auto pieces = ui::lines_at_spaces(line, std::max(1.0f, width), scale);
         height += static_cast<float>(pieces.size()) * (ImGui::GetFontSize() * scale + style.ItemSpacing.y);
     }
     return height;
@@ -97,7 +70,7 @@ std::vector<std::string> lines_that_fit(std::vector<std::string> lines, ImVec2 r
 // in the widget log (kind "numbers line", its source line as value) for tests to read sizes.
 void numbers_line(const std::string& line, ImU32 color = 0) {
     const float width = ImGui::GetContentRegionAvail().x;
-    for (const std::string& piece : wrapped_at_spaces(line, width, 1.0f)) {
+    for (const std::string& piece : ui::lines_at_spaces(line, width, 1.0f)) {
         if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
         ImGui::TextUnformatted(piece.c_str());
         if (color) ImGui::PopStyleColor();
