@@ -85,6 +85,17 @@ void Plot::points(const char* name, std::span<const double> x, std::span<const d
 
 void Plot::vline(double x, ImU32 color, const char* label) { markers_.push_back({x, color, label, false}); }
 
+void Plot::draggable_vline(double x, ImU32 color, const char* label) {
+    vline(x, color, label);
+    handle_x_ = x;
+}
+
+bool Plot::near_handle(ImVec2 mouse) const {
+    if (!handle_x_) return false;
+    return std::abs(mouse.x - static_cast<float>(x_to_px(*handle_x_))) <= 0.5f * ImGui::GetFontSize() && mouse.y >= area_min_.y &&
+           mouse.y <= area_max_.y;
+}
+
 void Plot::hline(double y, ImU32 color, const char* label) { markers_.push_back({y, color, label, true}); }
 
 Range Plot::fit_y() const {
@@ -245,6 +256,12 @@ std::optional<double> Plot::finish() {
     ui::log().record(name_, "plot");
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
+    // Whether this press grabbed the draggable line, kept while the button stays down.
+    ImGuiStorage* storage = ImGui::GetStateStorage();
+    const ImGuiID grab_key = ImGui::GetID("grabbed vline");
+    if (ImGui::IsItemActivated()) storage->SetBool(grab_key, near_handle(ImGui::GetIO().MouseClickedPos[ImGuiMouseButton_Left]));
+    if (!active) storage->SetBool(grab_key, false);
+    const bool grabbed = active && handle_x_ && storage->GetBool(grab_key);
     ImGui::PopID();
 
     draw::List figure;
@@ -262,7 +279,12 @@ std::optional<double> Plot::finish() {
         hovered_x = px_to_x(mouse.x);
         if (ui::tooltips_allowed()) hover(dl, *hovered_x);
     }
-    handle_input(hovered, active);
+    if (grabbed) {
+        const double x = std::clamp(px_to_x(std::clamp(mouse.x, area_min_.x, area_max_.x)), std::min(x_.min, x_.max), std::max(x_.min, x_.max));
+        dragged_ = options_.integer_x ? std::round(x) : x;
+    }
+    if (grabbed || (hovered && near_handle(mouse))) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    handle_input(hovered, active && !grabbed);  // dragging the line does not pan
     return hovered_x;
 }
 

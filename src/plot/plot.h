@@ -51,6 +51,10 @@ public:
                 std::span<const ImU32> colors);
     void vline(double x, ImU32 color, const char* label);
     void hline(double y, ImU32 color, const char* label);
+    // A vertical line the user may drag: a left-drag starting within half a character of it
+    // moves it instead of panning; dragged() is then its x under the pointer (after finish()).
+    void draggable_vline(double x, ImU32 color, const char* label);
+    std::optional<double> dragged() const { return dragged_; }
 
     // Draws everything and handles input. Returns the x under the mouse, if it is over the plot.
     std::optional<double> finish();
@@ -108,6 +112,9 @@ private:
     std::vector<Marker> markers_;
     std::vector<LegendItem> legend_;
     std::vector<std::string> hidden_;  // legend names folded into "+K more"
+    std::optional<double> handle_x_;  // the draggable vline's x
+    std::optional<double> dragged_;
+    bool near_handle(ImVec2 mouse) const;
     std::string y_label_;
     double y_unit_ = 1.0;  // the y tick labels' power of ten
     ImGuiID id_;

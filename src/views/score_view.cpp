@@ -303,11 +303,14 @@ void score_view(Context& ctx) {
     const lab::Columns& cache = score_columns(ctx, plot, stride);
     bound_band(ctx, plot, cache, stride);
     score_curves(ctx, plot, cache, stride);
-    plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
+    // The linked Δ: dragged here, followed by every view that shows a distance.
+    if (p.link_distance) plot.draggable_vline(static_cast<double>(p.key_distance), ctx.colors.marker, "Δ (drag)");
+    else plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
         if (a.at == "distance") plot.vline(a.x, ctx.colors.naive, a.text.c_str());
     }
     if (const auto x = plot.finish()) score_tooltip(ctx, *x, stride);
+    if (const auto dragged = plot.dragged()) ctx.requests.key_distance = std::llround(std::max(0.0, *dragged));
     if (layout.with_error) mode_error_plot(ctx, layout.lower_height(), stride);
     if (layout.with_shape) decay_shape_plot(ctx, layout.lower_height(), stride);
 }

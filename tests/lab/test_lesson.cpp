@@ -123,7 +123,7 @@ std::string error_of(const std::string& scene) {
 }
 
 TEST(Lesson, ErrorsNameTheSceneAndTheField) {
-    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [9]})");
+    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [10]})");
     EXPECT_NE(e.find("my.json"), std::string::npos) << e;
     EXPECT_NE(e.find("scene 2 (\"Broken\")"), std::string::npos) << e;
     EXPECT_NE(e.find("views"), std::string::npos) << e;
