@@ -181,7 +181,7 @@ TEST(Lesson, AnnotationCoordinatesOutOfRangeAreRefused) {
         {R"({"text": "t", "view": 1, "at": "pair", "x": -3})", "\"x\" = -3 is out of range for at = \"pair\""},
         {R"({"text": "t", "view": 3, "at": "distance", "x": 1e20})", "\"x\" = 1e+20 is out of range"},
         {R"({"text": "t", "view": 3, "at": "label", "x": 0.5, "y": 7})", "\"y\" = 7 is out of range for at = \"label\""},
-        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-8"},
+        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-9"},
         {R"("just text")", "annotations[0]: must be an object"},
     };
     for (const Case& c : cases) {
