@@ -113,6 +113,7 @@ private:
     std::vector<LegendItem> legend_;
     std::vector<std::string> hidden_;  // legend names folded into "+K more"
     std::optional<double> handle_x_;  // the draggable vline's x
+    std::string handle_label_;
     std::optional<double> dragged_;
     bool near_handle(ImVec2 mouse) const;
     std::string y_label_;

@@ -173,7 +173,7 @@ void phasors_view(Context& ctx) {
     const double room_x = std::max(1.0f, size.x - 2.0f * font), room_y = std::max(1.0f, size.y - 3.5f * font);
     double scale = std::min(room_x / width, room_y / height);
     if (!std::isfinite(scale) || scale <= 0) scale = 1.0;
-    const ImVec2 centre(min.x + size.x / 2, min.y + 1.2f * font + static_cast<float>(room_y) / 2);
+    const ImVec2 centre(min.x + size.x / 2, min.y + size.y / 2);
     const Frame frame{ImVec2(centre.x - static_cast<float>(scale * (box.min_re + box.max_re) / 2),
                              centre.y + static_cast<float>(scale * (box.min_im + box.max_im) / 2)),
                       scale};
@@ -208,6 +208,13 @@ void phasors_view(Context& ctx) {
             if (pair == focus) continue;  // drawn last, over the others
             const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : pair_color(ctx, d, pair);
             arrow(dl, frame.to_screen(chain[i - 1]), frame.to_screen(chain[i]), dimmed(color, 0.75f), 1.5f);
+        }
+        if (s == 0) {  // each arrow by its box, where a person (or a script) aims to click it
+            for (std::size_t i = 2; i < chain.size(); ++i) {
+                const ImVec2 a = frame.to_screen(chain[i - 1]), b = frame.to_screen(chain[i]);
+                const ImVec2 lo(std::min(a.x, b.x), std::min(a.y, b.y));
+                ui::log().record_box(fmt::format("phasor of pair {}", i - 2), "arrow", lo, ImVec2(std::max(a.x, b.x) - lo.x, std::max(a.y, b.y) - lo.y));
+            }
         }
         const auto f = static_cast<std::size_t>(focus) + 2;
         if (f < chain.size()) {
