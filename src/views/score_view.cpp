@@ -293,7 +293,7 @@ void score_view(Context& ctx) {
             "normalised, the shape B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots. The additive score "
             "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
             "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request. Wheel zooms, drag pans, "
-            "double-click resets.");
+            "double-click resets; drag the linked Δ's line to move the key distance in every view.");
     const std::int64_t stride = compute.series_stride();
     score_status(p, compute);
     const ScoreLayout layout = score_layout(p, compute);
@@ -304,7 +304,7 @@ void score_view(Context& ctx) {
     bound_band(ctx, plot, cache, stride);
     score_curves(ctx, plot, cache, stride);
     // The linked Δ: dragged here, followed by every view that shows a distance.
-    if (p.link_distance) plot.draggable_vline(static_cast<double>(p.key_distance), ctx.colors.marker, "Δ (drag)");
+    if (p.link_distance) plot.draggable_vline(static_cast<double>(p.key_distance), ctx.colors.marker, "linked Δ");
     else plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
         if (a.at == "distance") plot.vline(a.x, ctx.colors.naive, a.text.c_str());

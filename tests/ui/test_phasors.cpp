@@ -33,7 +33,7 @@ TEST(LinkedDistance, DraggingTheScoreCursorMovesEveryLinkedView) {
     const Json script = {
         {{"wait", 3}},
         {{"widgets", "before.json"}},
-        {{"drag", "Δ (drag)"}, {"dx", 60}},
+        {{"drag", "linked Δ"}, {"dx", 60}},
         {{"wait", 3}},
         {{"widgets", "after.json"}},
         {{"state", "after_state.json"}},
@@ -51,7 +51,7 @@ TEST(LinkedDistance, DraggingTheScoreCursorMovesEveryLinkedView) {
     EXPECT_TRUE(has(after, "k at n = m − " + std::to_string(moved), "readout")) << moved;
     EXPECT_FALSE(labels_with(after, "Δ = " + std::to_string(moved) + " (linked) · score = ", "readout").empty());
     EXPECT_FALSE(labels_with(after, "Δ = " + std::to_string(moved) + " (linked: the key distance)", "readout").empty());
-    EXPECT_TRUE(has(after, "Δ (drag)", "handle"));
+    EXPECT_TRUE(has(after, "linked Δ", "handle"));
 }
 
 TEST(LinkedDistance, TheCheckboxUnlinks) {
@@ -77,11 +77,11 @@ TEST(LinkedDistance, TheCheckboxUnlinks) {
     const Json off = read_json(dir / "off.json"), on = read_json(dir / "on.json");
     // Unlinked: invariance at its own Δ, the cursor a plain mark; linked again: the key distance.
     EXPECT_FALSE(labels_with(off, "Δ = 8, query positions 8 ..", "readout").empty());
-    EXPECT_FALSE(has(off, "Δ (drag)", "handle"));
+    EXPECT_FALSE(has(off, "linked Δ", "handle"));
     EXPECT_FALSE(labels_with(off, "Δ = 500 (key distance)", "readout").empty());
     EXPECT_EQ(key_distance(dir / "panned.json"), 500) << "unlinked, a drag on the plot leaves Δ alone";
     EXPECT_FALSE(labels_with(on, "Δ = 500 (linked: the key distance)", "readout").empty());
-    EXPECT_TRUE(has(on, "Δ (drag)", "handle"));
+    EXPECT_TRUE(has(on, "linked Δ", "handle"));
 }
 
 // Key 9 shows the phasor view large; a click on an arrow focuses its pair. With q = k = ones at
