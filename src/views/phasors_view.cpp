@@ -23,15 +23,15 @@ namespace {
 using Chain = std::vector<std::complex<double>>;
 
 // The colour view 6 gives a pair: unchanged, blended or interpolated by the scaling; alternate
-// pairs a shade apart, so neighbouring arrows of one class stay told apart.
+// pairs a shade apart (towards the background), so neighbouring arrows of one class stay told apart.
 ImU32 pair_color(const Context& ctx, const LabData& d, int pair) {
     const auto i = static_cast<std::size_t>(pair);
     const PairScaling s = i < d.pair_scaling.size() ? d.pair_scaling[i] : PairScaling::Unchanged;
     const ImU32 base = s == PairScaling::Unchanged ? ctx.colors.unchanged : s == PairScaling::Blended ? ctx.colors.blended : ctx.colors.interpolated;
     if (pair % 2 == 0) return base;
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(base);
-    const float towards = ctx.params.theme == Theme::Light ? 0.0f : 1.0f;  // lighter on dark, darker on light
-    c.x += (towards - c.x) * 0.3f, c.y += (towards - c.y) * 0.3f, c.z += (towards - c.z) * 0.3f;
+    const float towards = ctx.params.theme == Theme::Light ? 1.0f : 0.0f;  // towards the background, still readable on it
+    c.x += (towards - c.x) * 0.4f, c.y += (towards - c.y) * 0.4f, c.z += (towards - c.z) * 0.4f;
     return ImGui::ColorConvertFloat4ToU32(c);
 }
 
@@ -115,16 +115,18 @@ void axes(draw::Canvas& dl, const Frame& f, ImVec2 min, ImVec2 max, ImU32 text_c
 }
 
 // The chain's end, projected onto the real axis: the score, with its value.
-void score_marker(draw::Canvas& dl, const Frame& f, std::complex<double> end, ImU32 color, int row, ImVec2 max) {
+// With `labelled` false (compare mode, whose values head the view) the triangle alone.
+void score_marker(draw::Canvas& dl, const Frame& f, std::complex<double> end, ImU32 color, bool labelled, ImVec2 max) {
     const float font = ImGui::GetFontSize();
     const ImVec2 tip = f.to_screen(end), on_axis = f.to_screen({end.real(), 0.0});
     dl.line(tip, on_axis, dimmed(color, 0.7f), 1.0f);
     dl.disc(tip, 0.25f * font, color, 12);
     dl.triangle(on_axis, ImVec2(on_axis.x - 0.4f * font, on_axis.y + 0.6f * font), ImVec2(on_axis.x + 0.4f * font, on_axis.y + 0.6f * font),
                 color);
+    if (!labelled) return;
     const std::string value = fmt::format("{:.4g}", end.real());
     const float w = ImGui::CalcTextSize(value.c_str()).x;
-    const ImVec2 at(std::clamp(on_axis.x - w / 2, 0.0f, max.x - w), on_axis.y + (0.65f + 1.05f * static_cast<float>(row)) * font);
+    const ImVec2 at(std::clamp(on_axis.x - w / 2, 0.0f, max.x - w), on_axis.y + 0.65f * font);
     dl.text(at, color, value);
 }
 
@@ -221,7 +223,7 @@ void phasors_view(Context& ctx) {
             const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.marker;
             arrow(dl, frame.to_screen(chain[f - 1]), frame.to_screen(chain[f]), color, 3.5f);
         }
-        score_marker(dl, frame, chain.back(), compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.rope, static_cast<int>(s), max);
+        score_marker(dl, frame, chain.back(), compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.rope, !compare, max);
     }
     dl.pop_clip();
 
