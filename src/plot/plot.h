@@ -51,8 +51,8 @@ public:
                 std::span<const ImU32> colors);
     void vline(double x, ImU32 color, const char* label);
     void hline(double y, ImU32 color, const char* label);
-    // A vertical line the user may drag: a left-drag starting within half a character of it
-    // moves it instead of panning; dragged() is then its x under the pointer (after finish()).
+    // A vertical line the user may drag: a left-drag starting within half a character of it (or
+    // on its label) moves it instead of panning; dragged() is then its new x (after finish()).
     void draggable_vline(double x, ImU32 color, const char* label);
     std::optional<double> dragged() const { return dragged_; }
 

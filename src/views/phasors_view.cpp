@@ -136,7 +136,7 @@ void phasors_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const bool compare = comparing(p);
     caption("score(Δ) = Re Σ c_i e^{iΔθ_i}: at Δ = 0 the arrows line up; fast pairs scatter as Δ grows.",
-            "Each pair i adds an arrow c_i·e^{iΔθ_i}: its length |c_i| = |q̃_i|·|k̃_i| (times the attention factor²) and "
+            "Each pair i adds an arrow c_i·e^{iΔθ_i}: its length |c_i| = |q_i|·|k_i|, pair i of q and k as complex numbers (times the attention factor²), and "
             "its angle turning at the pair's speed θ_i as the distance Δ grows. Laid head to tail, the arrows end at "
             "the sum, and its real part (the triangle on the real axis) is the score the score view plots at Δ. At "
             "Δ = 0 they line up as far as q and k agree; as Δ grows the fast pairs scatter and the chain curls up, "
