@@ -58,7 +58,7 @@ LabParams render_params(const RenderOptions& o, const Session* session) {
 void add_render_options(CLI::App* cmd, RenderOptions& o) {
     add_lab_options(cmd, o.lab);
     cmd->add_option("--view", o.view, "planes, contrast, scores, invariance, heatmap, frequencies, numbers, "
-                                      "precision, or all")->capture_default_str();
+                                      "precision, phasors, or all")->capture_default_str();
     cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
     cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->check(non_empty())->required();
     cmd->add_option("--frames", o.frames, "Animation frames (default 60)")->transform(in_range(1, 100000));

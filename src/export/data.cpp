@@ -20,7 +20,8 @@ namespace ropelab {
 namespace {
 
 constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
-                              View::Heatmap, View::Frequencies, View::Numbers, View::Precision};
+                              View::Heatmap, View::Frequencies, View::Numbers, View::Precision,
+                              View::Phasors};
 
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
@@ -162,6 +163,22 @@ void numbers(DataTable& t, const LabParams& p, const LabData& d) {
                 {a * std::sin(angle)}};
 }
 
+// The phasor view's chain at Δ = the key distance, as drawn: the running sum after the
+// pass-through part (row "pair" −1, on the real axis) and after each pair; the last row's re is
+// the score at Δ.
+void phasors(DataTable& t, const LabParams& p, const LabData& d) {
+    const auto chain = phasor_chain(d.rope_sum, p.key_distance);
+    t.columns = {"pair", "re", "im"};
+    t.values.assign(3, {});
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        t.values[0].push_back(static_cast<double>(i) - 1.0);
+        t.values[1].push_back(chain[i].real());
+        t.values[2].push_back(chain[i].imag());
+    }
+    t.parameters.emplace_back("key_distance", std::to_string(p.key_distance));
+    t.parameters.emplace_back("pair_rows", "-1: the pass-through (unrotated) part; i: the running sum after pair i (exact angles)");
+}
+
 }  // namespace
 
 DataTable view_data(View view, const LabParams& p, const LabData& d) {
@@ -181,7 +198,7 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
         case View::Invariance:
             t.columns = {"position", "rope", "sinusoidal"};
             t.values = {d.invariance_positions, d.invariance_rope, d.invariance_sinusoidal};
-            t.parameters.emplace_back("invariance_distance", std::to_string(p.invariance_distance));
+            t.parameters.emplace_back("invariance_distance", std::to_string(invariance_delta(p)));
             break;
         case View::Heatmap: heatmap(t, p, d); break;
         case View::Frequencies: frequencies(t, d); break;
@@ -190,6 +207,7 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
             t.columns = {"position", "bf16_error_rad", "fp32_error_rad", "fp32_worst_pair_error_rad"};
             t.values = {d.precision_positions, d.bf16_error, d.naive_error, d.naive_error_worst};
             break;
+        case View::Phasors: phasors(t, p, d); break;
     }
     return t;
 }
@@ -201,6 +219,20 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     }
     DataTable t;
     t.view = std::string(view_name(view));
+    if (view == View::Phasors) {
+        // Chains of different lengths, one after another: a setting column says whose row it is.
+        t.columns = {"setting", "pair", "re", "im"};
+        t.values.assign(4, {});
+        for (std::size_t i = 0; i < tables.size(); ++i) {
+            t.parameters.emplace_back(fmt::format("setting_{}", i), setting_name(p, static_cast<int>(i)));
+            for (const auto& [key, value] : tables[i].parameters) t.parameters.emplace_back(setting_slug(p, static_cast<int>(i)) + "." + key, value);
+            for (std::size_t r = 0; r < tables[i].values[0].size(); ++r) {
+                t.values[0].push_back(static_cast<double>(i));
+                for (std::size_t c = 0; c < 3; ++c) t.values[c + 1].push_back(tables[i].values[c][r]);
+            }
+        }
+        return t;
+    }
     // An index column every setting shares (same name, same values) is written once.
     const bool shared_index = std::all_of(tables.begin(), tables.end(), [&](const DataTable& other) {
         return !other.columns.empty() && other.columns[0] == tables[0].columns[0] && other.values[0] == tables[0].values[0];
@@ -339,6 +371,7 @@ std::string_view view_name(View v) {
         case View::Frequencies: return "frequencies";
         case View::Numbers: return "numbers";
         case View::Precision: return "precision";
+        case View::Phasors: return "phasors";
     }
     return "scores";
 }
@@ -348,7 +381,7 @@ View parse_view_name(std::string_view name) {
         if (name == view_name(v)) return v;
     }
     throw InputError(fmt::format("unknown view \"{}\" (expected planes, contrast, scores, invariance, heatmap, "
-                                 "frequencies, numbers or precision)", name));
+                                 "frequencies, numbers, precision or phasors)", name));
 }
 
 }  // namespace ropelab

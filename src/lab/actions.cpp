@@ -133,6 +133,7 @@ void apply_requests(LabParams& p, const Requests& r) {
     if (r.show_help) p.show_help = *r.show_help;
     if (r.spotlight) p.spotlight = *r.spotlight;
     if (r.single_setting) p.single_setting = *r.single_setting;
+    if (r.key_distance) p.key_distance = std::clamp<std::int64_t>(*r.key_distance, 0, kMaxPosition);
 }
 
 void advance_playback(LabParams& p, Status& s, double seconds) {

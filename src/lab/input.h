@@ -38,8 +38,9 @@ struct Requests {
     std::optional<int> focus_view;  // −1: back to the grid
     std::optional<int> tab_view;
     std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
-    std::optional<int> spotlight;   // 1..8, 0: off
+    std::optional<int> spotlight;   // 1..9, 0: off
     std::optional<int> single_setting;  // views 2 and 4: the setting shown (0: the base)
+    std::optional<std::int64_t> key_distance;  // the linked Δ, dragged on the score plot
     // The plots' zoom and pan as drawn, by session name: a session carries them.
     std::map<std::string, plot::PlotState> plots;
     // The device series each plot draws and the samples under the pointer (lab/products.h).

@@ -25,6 +25,15 @@ double angle_error(double approx, double exact) {
 }  // namespace
 
 void refresh_focus(LabData& d, const LabParams& p) {
+    // With the focus: a linked Δ moves it as the key distance does (512 positions, cheap).
+    const std::int64_t delta = invariance_delta(p);
+    d.invariance_rope = rope_invariance(d.q, d.k, d.freqs, delta, delta, delta + kInvarianceWidth);
+    d.invariance_sinusoidal =
+        sinusoidal_invariance(d.q, d.k, d.sinusoidal, delta, delta, delta + kInvarianceWidth);
+    d.invariance_positions.clear();
+    for (std::int64_t m = delta; m < delta + kInvarianceWidth; ++m) {
+        d.invariance_positions.push_back(static_cast<double>(m));
+    }
     d.precision_positions.clear();
     d.naive_error.clear();
     d.bf16_error.clear();
@@ -108,13 +117,6 @@ LabData compute_lab_data(const LabParams& p, const ScoreCoefficients* mean) {
     d.bound_factor = roformer_bound_factor(d.coefficients);
     d.unencoded = unencoded_score(d.coefficients, d.freqs);
 
-    const std::int64_t delta = p.invariance_distance;
-    d.invariance_rope = rope_invariance(d.q, d.k, d.freqs, delta, delta, delta + kInvarianceWidth);
-    d.invariance_sinusoidal =
-        sinusoidal_invariance(d.q, d.k, d.sinusoidal, delta, delta, delta + kInvarianceWidth);
-    for (std::int64_t m = delta; m < delta + kInvarianceWidth; ++m) {
-        d.invariance_positions.push_back(static_cast<double>(m));
-    }
     refresh_focus(d, p);
     return d;
 }

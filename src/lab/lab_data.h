@@ -35,7 +35,8 @@ struct LabData {
 // without it they are computed here.
 LabData compute_lab_data(const LabParams& p, const ScoreCoefficients* mean = nullptr);
 
-// The focused pair's series (the precision view), recomputed alone when only the focus moves.
+// The focused pair's series (the precision view) and the invariance view's (its Δ may be the
+// linked key distance), recomputed alone when only the focus moves.
 void refresh_focus(LabData& d, const LabParams& p);
 
 // q and k as the vector choice makes them.

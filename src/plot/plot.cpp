@@ -87,6 +87,23 @@ void Plot::points(const char* name, std::span<const double> x, std::span<const d
 
 void Plot::vline(double x, ImU32 color, const char* label) { markers_.push_back({x, color, label, false}); }
 
+void Plot::draggable_vline(double x, ImU32 color, const char* label) {
+    vline(x, color, label);
+    handle_x_ = x;
+    handle_label_ = label;
+}
+
+bool Plot::near_handle(ImVec2 mouse) const {
+    if (!handle_x_) return false;
+    for (const Marker& m : markers_) {  // its label, where drawn beside the line, grabs it too
+        if (m.horizontal || m.at != *handle_x_ || m.label_in_legend || m.crowded || m.label != handle_label_) continue;
+        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        if (mouse.x >= m.label_at.x && mouse.x <= m.label_at.x + size.x && mouse.y >= m.label_at.y && mouse.y <= m.label_at.y + size.y) return true;
+    }
+    return std::abs(mouse.x - static_cast<float>(x_to_px(*handle_x_))) <= 0.5f * ImGui::GetFontSize() && mouse.y >= area_min_.y &&
+           mouse.y <= area_max_.y;
+}
+
 void Plot::hline(double y, ImU32 color, const char* label) { markers_.push_back({y, color, label, true}); }
 
 Range Plot::fit_y() const {
@@ -318,6 +335,18 @@ std::optional<double> Plot::finish() {
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
     const bool released = ImGui::IsItemDeactivated();
+    // Whether this press grabbed the draggable line, kept while the button stays down.
+    ImGuiStorage* storage = ImGui::GetStateStorage();
+    const ImGuiID grab_key = ImGui::GetID("grabbed vline"), offset_key = ImGui::GetID("grab offset");
+    if (ImGui::IsItemActivated()) {
+        const ImVec2 at = ImGui::GetIO().MouseClickedPos[ImGuiMouseButton_Left];
+        storage->SetBool(grab_key, near_handle(at));
+        // Grabbed beside the line (its label): the line keeps that distance from the pointer.
+        if (handle_x_) storage->SetFloat(offset_key, at.x - static_cast<float>(x_to_px(*handle_x_)));
+    }
+    if (!active) storage->SetBool(grab_key, false);
+    const bool grabbed = active && handle_x_ && storage->GetBool(grab_key);
+    const float grab_offset = grabbed ? storage->GetFloat(offset_key) : 0.0f;
     ImGui::PopID();
 
     draw::List figure;
@@ -336,7 +365,18 @@ std::optional<double> Plot::finish() {
         hovered_x = px_to_x(mouse.x);
         if (ui::tooltips_allowed()) hover(dl, *hovered_x);
     }
-    handle_input(hovered, active, released);
+    if (handle_x_) {  // where a person (or a script) grabs the line
+        const float px = static_cast<float>(x_to_px(*handle_x_)), font = ImGui::GetFontSize();
+        if (px >= area_min_.x && px <= area_max_.x) {
+            ui::log().record_box(handle_label_, "handle", ImVec2(px - 0.25f * font, area_min_.y), ImVec2(0.5f * font, area_max_.y - area_min_.y));
+        }
+    }
+    if (grabbed) {
+        const double x = std::clamp(px_to_x(std::clamp(mouse.x - grab_offset, area_min_.x, area_max_.x)), std::min(x_.min, x_.max), std::max(x_.min, x_.max));
+        dragged_ = options_.integer_x ? std::round(x) : x;
+    }
+    if (grabbed || (hovered && near_handle(mouse))) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    handle_input(hovered, active && !grabbed, released);  // dragging the line does not pan
     return hovered_x;
 }
 

@@ -54,6 +54,10 @@ public:
     // A value that may lie off the plot's y range (a loose bound, a zoomed-in view): where it
     // does, an arrow at the plot's top or bottom edge says "label value ↑/↓", in the plot.
     void off_scale_note(const char* label, double value, ImU32 color);
+    // A vertical line the user may drag: a left-drag starting within half a character of it (or
+    // on its label) moves it instead of panning; dragged() is then its new x (after finish()).
+    void draggable_vline(double x, ImU32 color, const char* label);
+    std::optional<double> dragged() const { return dragged_; }
 
     // Draws everything and handles input. Returns the x under the mouse, if it is over the plot.
     std::optional<double> finish();
@@ -122,6 +126,10 @@ private:
     std::vector<EdgeNote> edge_notes_;
     std::vector<LegendItem> legend_;
     std::vector<std::string> hidden_;  // legend names folded into "+K more"
+    std::optional<double> handle_x_;  // the draggable vline's x
+    std::string handle_label_;
+    std::optional<double> dragged_;
+    bool near_handle(ImVec2 mouse) const;
     std::string y_label_;
     double y_unit_ = 1.0;  // the y tick labels' power of ten
     ImGuiID id_;

@@ -38,6 +38,7 @@ std::string_view view_title(View v) {
         case View::Frequencies: return "6 Frequencies and scaling";
         case View::Numbers: return "7 Numbers";
         case View::Precision: return "8 Precision";
+        case View::Phasors: return "9 Phasor sum";
     }
     return "";
 }
@@ -52,6 +53,7 @@ std::string_view view_short_title(View v) {
         case View::Frequencies: return "6 Frequencies";
         case View::Numbers: return "7 Numbers";
         case View::Precision: return "8 Precision";
+        case View::Phasors: return "9 Phasors";
     }
     return "";
 }

@@ -17,7 +17,7 @@ enum class Encoding { Rope, Sinusoidal, Both };
 enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
 enum class Theme { Dark, Light, Projector };  // projector: high contrast, thick lines
 
-inline constexpr int kViewCount = 8;
+inline constexpr int kViewCount = 9;
 
 // The lab's ranges. Angles are exact at every position a 32-bit signed index reaches; the score
 // series holds up to 2^24 distances (64 MiB of floats per curve).
@@ -39,7 +39,7 @@ struct ComparedSetting {
     bool operator==(const ComparedSetting&) const = default;
 };
 
-enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision };
+enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors };
 
 struct LabParams {
     // The model: exactly what config.json describes.
@@ -71,6 +71,9 @@ struct LabParams {
     int focused_pair = 0;
     std::int64_t position = 0;      // m, the query position
     std::int64_t key_distance = 3;  // k sits at m − key_distance in the planes view
+    // One Δ for the lab: planes, phasors, the score cursor, invariance and numbers all use
+    // key_distance (dragging the score cursor moves it everywhere); off: each its own.
+    bool link_distance = true;
     bool log_position_slider = false;
 
     // Playback.
@@ -79,7 +82,7 @@ struct LabParams {
     std::int64_t loop_from = 0, loop_to = 4096;
 
     // Presentation.
-    int focused_view = -1;  // −1: the grid of all views; 0..7: one view large
+    int focused_view = -1;  // −1: the grid of all views; 0..8: one view large
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
     std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)
@@ -89,7 +92,7 @@ struct LabParams {
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
     bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
-    int spotlight = 0;          // 1..8: every other view dimmed; 0: off
+    int spotlight = 0;          // 1..9: every other view dimmed; 0: off
     std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none
     bool show_help = false;
     bool fullscreen = false;
@@ -106,6 +109,9 @@ inline float fitted_ui_scale(float wanted, float width, float height) {
 }
 
 std::string position_key(const LabParams& p);
+
+// The translation-invariance view's Δ: the linked key distance, or its own.
+inline std::int64_t invariance_delta(const LabParams& p) { return p.link_distance ? p.key_distance : p.invariance_distance; }
 
 std::string_view to_string(Encoding e);
 std::string_view to_string(VectorChoice v);

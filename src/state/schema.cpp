@@ -261,6 +261,8 @@ std::string key(const LabParams& p, Affects what) {
     }
     // With q = k = the focused pair, the curves themselves follow the focus.
     if (what == Affects::Data && p.vectors == VectorChoice::FocusedPair) k += fmt::format("pair {}", p.focused_pair);
+    // A linked Δ moves the invariance view's series, recomputed with the focus (lab_data.h).
+    if (what == Affects::Focus && p.link_distance) k += fmt::format("Δ {}", p.key_distance);
     return k;
 }
 

@@ -95,6 +95,10 @@ void add_focus_playback_rows(std::vector<Field>& f) {
     f.push_back(row({.path = "focus.key_distance", .flag = "--key-distance", .lesson = "key_distance", .kind = K::Int,
                      .min = 0, .max = kMaxPos, .help = "The key sits at m − this in the planes view"},
                     MEMBER(p.key_distance)));
+    f.push_back(row({.path = "focus.link_distance", .flag = "--link-distance", .lesson = "link_distance", .kind = K::Bool,
+                     .affects = A::Focus,
+                     .help = "One Δ for the lab: planes, phasors, the score cursor, invariance and numbers use the key distance"},
+                    MEMBER(p.link_distance)));
     f.push_back(row({.path = "focus.log_position_slider", .flag = "", .lesson = "", .kind = K::Bool,
                      .help = "Logarithmic position slider"},
                     MEMBER(p.log_position_slider)));
@@ -117,7 +121,7 @@ void add_focus_playback_rows(std::vector<Field>& f) {
 void add_display_rows(std::vector<Field>& f) {
     using K = Kind;
     f.push_back(row({.path = "layout.focused_view", .flag = "", .lesson = "", .kind = K::Int, .min = -1, .max = kViewCount - 1,
-                     .reset = false, .help = "−1: all views; 0 .. 7: one view large"},
+                     .reset = false, .help = "−1: all views; 0 .. 8: one view large"},
                     MEMBER(p.focused_view)));
     f.push_back(row({.path = "layout.tab_view", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kViewCount - 1,
                      .reset = false, .help = "The tab shown when the grid does not fit"},
@@ -139,7 +143,7 @@ void add_display_rows(std::vector<Field>& f) {
                      .reset = false, .help = "Frequencies view: x = each pair's unscaled wavelength over the training context"},
                     MEMBER(p.wavelength_axis)));
     f.push_back(row({.path = "layout.spotlight", .flag = "--spotlight", .lesson = "spotlight", .kind = K::Int, .min = 0,
-                     .max = kViewCount, .help = "Dim every view but this one (1-8; 0: off; S over a view)"},
+                     .max = kViewCount, .help = "Dim every view but this one (1-9; 0: off; S over a view)"},
                     MEMBER(p.spotlight)));
     f.push_back(row({.path = "layout.laser", .flag = "--laser", .lesson = "", .kind = K::List, .min = 0, .max = 1,
                      .reset = false, .help = "A laser dot at X,Y (fractions of the window; hold L or the right button live)",

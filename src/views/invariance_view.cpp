@@ -15,8 +15,11 @@ void invariance_view(Context& ctx) {
             "rotating q and k for real, not by formula.");
     const int shown = single_setting_header(ctx);
     const LabData& d = ctx.compute.setting_data(shown);
-    ui::text_disabled(fmt::format("Δ = {}, query positions {} .. {}", p.invariance_distance,
-                                  d.invariance_positions.front(), d.invariance_positions.back()));
+    const std::string delta = fmt::format("Δ = {}{}, query positions {} .. {}", invariance_delta(p),
+                                          p.link_distance ? " (linked: the key distance)" : "", d.invariance_positions.front(),
+                                          d.invariance_positions.back());
+    ui::text_disabled(delta);
+    ui::log().record_box(delta, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     plot::Plot plot("invariance", ctx.state.invariance, ImVec2(avail.x, std::max(40.0f, avail.y)),
                     {d.invariance_positions.front(), d.invariance_positions.back()},

@@ -17,11 +17,12 @@ using DrawView = void (*)(Context&);
 constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
                                          score_view,      invariance_view,
                                          heatmap_view,    frequencies_view,
-                                         numbers_view,    precision_view};
+                                         numbers_view,    precision_view,
+                                         phasors_view};
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
-    {"+ −", "double / halve the speed"}, {"1 … 8", "show one view large (again: back to all)"},
+    {"+ −", "double / halve the speed"}, {"1 … 9", "show one view large (again: back to all)"},
     {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
     {"F1", "this list"},
     {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
@@ -77,25 +78,38 @@ void LabView::view(int index, ImVec2 size) {
 void LabView::grid(ImVec2 origin, ImVec2 size) {
     constexpr int columns = 3, rows = 3;
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - gap * (rows - 1)) / rows);
+    // Under the nine views, one line: where the numbers come from, and how to get help.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - line - gap * (rows - 1)) / rows);
     for (int i = 0; i < kViewCount; ++i) {
         ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
         view(i, cell);
     }
-    // The ninth cell: where the numbers come from, and how to get help.
-    ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * (cell.x + gap), origin.y + 2 * (cell.y + gap)));
-    ImGui::BeginChild("status", cell, true);
-    if (lab_.compute().fallback_reason().empty()) {
-        ui::text_disabled(fmt::format("Compute: {}", lab_.compute().device_name()));
-    } else {
-        ui::text("Compute: CPU (no GPU compute shaders)", warning_color());
-        ui::tip(lab_.compute().fallback_reason().c_str());
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * (cell.y + gap) - gap + ImGui::GetStyle().ItemSpacing.y * 0.5f));
+    grid_status_line(size.x);
+}
+
+// Compute device, model, frame time and the keys, as much as the width holds (all on hover).
+void LabView::grid_status_line(float width) {
+    const bool fallback = !lab_.compute().fallback_reason().empty();
+    const std::string compute = fallback ? "Compute: CPU (no GPU compute shaders)" : fmt::format("Compute: {}", lab_.compute().device_name());
+    const std::string model = fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
+                                          lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta);
+    const std::string frame = fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));
+    const std::string keys = "Keys 1–9 show one view large, Space plays, ←/→ step. F1 lists every shortcut.";
+    const std::string all = compute + " · " + model + " · " + frame + " · " + keys;
+    // The longest that fits, dropping from the least needed; the compute device always shows.
+    const std::string tries[] = {all, compute + " · " + model + " · " + keys, compute + " · " + keys, compute + " · F1: shortcuts", compute};
+    const std::string* shown = &tries[4];
+    for (const std::string& t : tries) {
+        if (ImGui::CalcTextSize(t.c_str()).x <= width) {
+            shown = &t;
+            break;
+        }
     }
-    ui::text_disabled(fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
-                                  lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta));
-    ui::text_disabled(fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate)));
-    ui::text("Keys 1–8 show one view large, Space plays, ←/→ step. F1 lists every shortcut.");
-    ImGui::EndChild();
+    if (fallback) ui::text(*shown, warning_color());
+    else ui::text_disabled(*shown);
+    ui::tip(fallback ? (all + "\n" + lab_.compute().fallback_reason()).c_str() : all.c_str());
 }
 
 // When the grid does not fit: one view at a time, picked from a row of short tab labels that
@@ -227,7 +241,7 @@ lab::Input LabView::read_input(const lab::Input& window_input) const {
     for (ImWchar c : io.InputQueueCharacters) {
         if (c == '+' || c == '=') out.push_back(Shortcut::Faster);
         if (c == '-') out.push_back(Shortcut::Slower);
-        if (c >= '1' && c <= '8') out.push_back(lab::show_view(c - '1'));
+        if (c >= '1' && c <= '9') out.push_back(lab::show_view(c - '1'));
     }
     return input;
 }

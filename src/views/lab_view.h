@@ -26,6 +26,7 @@ private:
     void draw();
     void view(int index, ImVec2 size);
     void grid(ImVec2 origin, ImVec2 size);
+    void grid_status_line(float width);
     void tabs();
     void help_overlay();
     void status_line(const std::string& message, bool error);

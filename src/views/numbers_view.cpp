@@ -287,7 +287,15 @@ void numbers_view(Context& ctx) {
             "posts work them out. The angle is reduced modulo 2π with integer arithmetic before "
             "cos and sin see it. Scalings with an attention factor (YaRN, LongRoPE) multiply cos and "
             "sin by it, so the rotated pair's length changes by that factor.");
-    worked_example(ctx, worked_lines(p, d, i));
+    std::vector<std::string> lines = worked_lines(p, d, i);
+    // The linked Δ's score, the phasor sum's end (view 9), first (the last lines are the pairing's),
+    // where the cell has room for one more line.
+    if (p.link_distance) {
+        std::vector<std::string> with = lines;
+        with.insert(with.begin(), fmt::format("score at the linked Δ = {}: {:.8g}", p.key_distance, evaluate(d.rope_sum, p.key_distance)));
+        if (numbers_scale(with, ImGui::GetContentRegionAvail()) > 0.51f) lines = std::move(with);
+    }
+    worked_example(ctx, lines);
 }
 
 }  // namespace ropelab::views

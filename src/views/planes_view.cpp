@@ -70,8 +70,9 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bo
     arrow(dl, c, to_screen(c, r, q_now), ctx.colors.q, 3.0f);
     if (labels) {
         dl.text(ImVec2(origin.x, origin.y), ctx.colors.q, fmt::format("q at m = {}", p.position).c_str());
-        dl.text(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k,
-                    fmt::format("k at n = m − {}", p.key_distance).c_str());
+        const std::string k_text = fmt::format("k at n = m − {}", p.key_distance);
+        dl.text(ImVec2(origin.x, origin.y + font * 1.1f), ctx.colors.k, k_text.c_str());
+        ui::log().record_box(k_text, "readout", ImVec2(origin.x, origin.y + font * 1.1f), ImGui::CalcTextSize(k_text.c_str()));
     }
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(ImVec2(side, side));

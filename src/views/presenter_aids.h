@@ -22,7 +22,7 @@ public:
     void follow_pointer(double seconds, bool held, ImVec2 at);
     bool trail_visible() const { return !trail_.empty(); }
 
-    // Over everything: the dimmed views (spotlight = 1..8) and the laser, live and still.
+    // Over everything: the dimmed views (spotlight = 1..9) and the laser, live and still.
     void draw(int spotlight, std::span<const double> still_laser) const;
 
 private:

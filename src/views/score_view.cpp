@@ -328,7 +328,8 @@ void score_view(Context& ctx) {
             "shape ±B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots, and the curve inside it. The additive score "
             "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
             "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request (sharing the x range). Wheel zooms x, "
-            "Ctrl+wheel zooms y, Shift+drag zooms to a box, drag pans, double-click resets; zooming out stops at the data.");
+            "Ctrl+wheel zooms y, Shift+drag zooms to a box, drag pans, double-click resets; zooming out stops at the data; "
+            "drag the linked Δ's line to move the key distance in every view.");
     const std::int64_t stride = compute.series_stride();
     score_status(p, compute);
     const ScoreLayout layout = score_layout(p, compute);
@@ -338,11 +339,14 @@ void score_view(Context& ctx) {
     const lab::Columns& cache = score_columns(ctx, plot, stride);
     bound_band(ctx, plot, cache, stride);
     score_curves(ctx, plot, cache, stride);
-    plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
+    // The linked Δ: dragged here, followed by every view that shows a distance.
+    if (p.link_distance) plot.draggable_vline(static_cast<double>(p.key_distance), ctx.colors.marker, "linked Δ");
+    else plot.vline(static_cast<double>(p.key_distance), ctx.colors.marker, "planes' Δ");
     for (const Annotation& a : ctx.annotations) {
         if (a.at == "distance") plot.vline(a.x, ctx.colors.naive, a.text.c_str());
     }
     if (const auto x = plot.finish()) score_tooltip(ctx, *x, stride);
+    if (const auto dragged = plot.dragged()) ctx.requests.key_distance = std::llround(std::max(0.0, *dragged));
     if (layout.with_error) mode_error_plot(ctx, layout.lower_height(), stride);
     if (layout.with_shape) decay_shape_plot(ctx, layout.lower_height(), stride);
 }

@@ -16,6 +16,7 @@
 #include "core/vector_spec.h"
 #include "support/gl.h"
 #include "support/image.h"
+#include "support/reference.h"
 #include "lesson/lesson.h"
 
 namespace ropelab {
@@ -396,6 +397,58 @@ TEST_F(Export, FfmpegKilledMidExport) {
     EXPECT_NE(r.err.find("nothing was written"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(at("k.mp4")));
     EXPECT_FALSE(fs::exists(at("k.mp4.partial")));
+}
+
+// export-data --view phasors: the chain's rows, the last row's re the score at Δ = --key-distance
+// from an independent float64 computation (q rotated at m, k at m − Δ, long double angles).
+TEST_F(Export, PhasorChainEndsAtTheScore) {
+    const ModelConfig model = preset_or_throw("llama3.1-8b").config;
+    const RopeFrequencies f = compute_frequencies(model);
+    const auto q = random_vector(21, model.head_dim), k = random_vector(22, model.head_dim);
+    for (std::int64_t delta : {0, 7, 4096, 100000}) {
+        const std::string out = at("p" + std::to_string(delta) + ".csv");
+        const Result r = run("export-data --view phasors --preset llama3.1-8b --vectors random --seed 21 --key-distance " +
+                             std::to_string(delta) + " --out " + out);
+        ASSERT_EQ(r.status, 0) << r.err;
+        std::ifstream in(out);
+        std::string line, last, header;
+        bool key_distance_named = false;
+        int rows = 0;
+        while (std::getline(in, line)) {
+            if (line.rfind('#', 0) == 0) {
+                key_distance_named = key_distance_named || line == "# key_distance: " + std::to_string(delta);
+            } else if (header.empty()) {
+                header = line;
+            } else {
+                last = line;
+                ++rows;
+            }
+        }
+        EXPECT_TRUE(key_distance_named);
+        EXPECT_EQ(header, "pair,re,im");
+        EXPECT_EQ(rows, f.pairs() + 1);  // the pass-through row, then one per pair
+        std::stringstream cells(last);
+        std::string pair, re;
+        std::getline(cells, pair, ',');
+        std::getline(cells, re, ',');
+        EXPECT_EQ(pair, std::to_string(f.pairs() - 1));
+        long double score = 0, l1 = 0;
+        for (int i = 0; i < f.pairs(); ++i) {  // Llama: rotate_half pairs (i, i + d/2)
+            const auto a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(i + f.rotary_dim / 2);
+            const std::complex<double> c = std::complex<double>(q[a], q[b]) * std::conj(std::complex<double>(k[a], k[b]));
+            score += (c * std::polar(1.0, test::reference_angle(f.inv_freq[a], delta))).real();
+            l1 += std::abs(c);
+        }
+        EXPECT_NEAR(std::stod(re), static_cast<double>(score), 1e-9 * static_cast<double>(l1)) << "Δ " << delta;
+    }
+    // Compare mode: each setting's chain, told apart by a setting column.
+    const Result c = run("export-data --view phasors --preset llama3.1-8b --vectors random --seed 21 --compare llama2-7b "
+                         "--key-distance 50 --out " + at("c.json"));
+    ASSERT_EQ(c.status, 0) << c.err;
+    const auto j = read_json(at("c.json"));
+    ASSERT_TRUE(j["columns"].contains("setting"));
+    EXPECT_EQ(j["columns"]["setting"].size(), 2u * (static_cast<std::size_t>(f.pairs()) + 1));
+    EXPECT_EQ(j["columns"]["setting"].back().get<double>(), 1.0);
 }
 
 }  // namespace

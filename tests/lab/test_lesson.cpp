@@ -123,7 +123,7 @@ std::string error_of(const std::string& scene) {
 }
 
 TEST(Lesson, ErrorsNameTheSceneAndTheField) {
-    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [9]})");
+    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [10]})");
     EXPECT_NE(e.find("my.json"), std::string::npos) << e;
     EXPECT_NE(e.find("scene 2 (\"Broken\")"), std::string::npos) << e;
     EXPECT_NE(e.find("views"), std::string::npos) << e;
@@ -181,7 +181,7 @@ TEST(Lesson, AnnotationCoordinatesOutOfRangeAreRefused) {
         {R"({"text": "t", "view": 1, "at": "pair", "x": -3})", "\"x\" = -3 is out of range for at = \"pair\""},
         {R"({"text": "t", "view": 3, "at": "distance", "x": 1e20})", "\"x\" = 1e+20 is out of range"},
         {R"({"text": "t", "view": 3, "at": "label", "x": 0.5, "y": 7})", "\"y\" = 7 is out of range for at = \"label\""},
-        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-8"},
+        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-9"},
         {R"("just text")", "annotations[0]: must be an object"},
     };
     for (const Case& c : cases) {

@@ -11,7 +11,7 @@ namespace {
 
 // Every view at 1280×720: not blank, and it changes where it should when the position moves.
 TEST_F(LabTest, EveryViewRendersAndFollowsThePosition) {
-    const bool follows_position[kViewCount] = {true, true, false, true, true, false, true, true};
+    const bool follows_position[kViewCount] = {true, true, false, true, true, false, true, true, false};
     for (int v = 0; v < kViewCount; ++v) {
         set([&](LabParams& p) { p.focused_view = v; });
         set([&](LabParams& p) { p.position = 40; });

@@ -28,6 +28,10 @@ void position_section(LabParams& p, int pairs) {
     tip("Playback wraps from the end of this range back to its start (from must stay below to)");
     ui::slider_int64("key distance", &p.key_distance, 0, 4096, true);
     tip("The key sits at n = m − this in the planes view; the score plot marks it");
+    ui::checkbox("Linked Δ##link distance", &p.link_distance, "Linked Δ");
+    tip("One Δ for the lab: the planes, the phasor sum, the score cursor, invariance and numbers all use the key "
+        "distance, and dragging the score plot's cursor moves it everywhere. Off: invariance uses its own Δ and "
+        "the cursor only marks the key distance (not draggable)");
 }
 
 }  // namespace ropelab::controls

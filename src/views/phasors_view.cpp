@@ -1,0 +1,246 @@
+// View 9: the phasor sum. The score at Δ is Re Σ c_i·e^{iΔθ_i} (+ the pass-through part): each
+// pair an arrow of length |c_i| turned by Δθ_i, laid head to tail (core/phasor_sum.h). At Δ = 0
+// the arrows line up; as Δ grows the fast pairs scatter, the chain curls up and its end's real
+// part — the score — shrinks. Δ is the lab's key distance, the planes' and the score cursor's.
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/phasor_sum.h"
+#include "plot/screen.h"
+#include "state/compare.h"
+#include "ui/widgets.h"
+#include "views/views.h"
+
+namespace ropelab::views {
+
+namespace {
+
+using Chain = std::vector<std::complex<double>>;
+
+// The colour view 6 gives a pair: unchanged, blended or interpolated by the scaling; alternate
+// pairs a shade apart (towards the background), so neighbouring arrows of one class stay told apart.
+ImU32 pair_color(const Context& ctx, const LabData& d, int pair) {
+    const auto i = static_cast<std::size_t>(pair);
+    const PairScaling s = i < d.pair_scaling.size() ? d.pair_scaling[i] : PairScaling::Unchanged;
+    const ImU32 base = s == PairScaling::Unchanged ? ctx.colors.unchanged : s == PairScaling::Blended ? ctx.colors.blended : ctx.colors.interpolated;
+    if (pair % 2 == 0) return base;
+    ImVec4 c = ImGui::ColorConvertU32ToFloat4(base);
+    const float towards = ctx.params.theme == Theme::Light ? 1.0f : 0.0f;  // towards the background, still readable on it
+    c.x += (towards - c.x) * 0.4f, c.y += (towards - c.y) * 0.4f, c.z += (towards - c.z) * 0.4f;
+    return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+ImU32 dimmed(ImU32 color, float alpha) {
+    ImVec4 c = ImGui::ColorConvertU32ToFloat4(color);
+    c.w *= alpha;
+    return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+void arrow(draw::Canvas& dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+    dl.line(from, to, color, thickness);
+    const ImVec2 d(to.x - from.x, to.y - from.y);
+    const float len = std::sqrt(d.x * d.x + d.y * d.y);
+    if (len < 3.0f * thickness + 3.0f) return;  // too short for a head: the line alone
+    const ImVec2 u(d.x / len, d.y / len), n(-u.y, u.x);
+    const float head = std::min(len * 0.35f, 3.0f * thickness + 4.0f);
+    dl.triangle(to, ImVec2(to.x - u.x * head + n.x * head * 0.45f, to.y - u.y * head + n.y * head * 0.45f),
+                ImVec2(to.x - u.x * head - n.x * head * 0.45f, to.y - u.y * head - n.y * head * 0.45f), color);
+}
+
+// Distance from p to the segment a–b, in pixels.
+float segment_distance(ImVec2 p, ImVec2 a, ImVec2 b) {
+    const float dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+    const float t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0f, 1.0f) : 0.0f;
+    const float ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y;
+    return std::sqrt(ex * ex + ey * ey);
+}
+
+struct Frame {
+    ImVec2 origin;  // the complex 0 on screen
+    double scale;   // pixels per unit, the same on both axes
+    ImVec2 to_screen(std::complex<double> z) const {
+        return ImVec2(origin.x + static_cast<float>(scale * z.real()), origin.y - static_cast<float>(scale * z.imag()));
+    }
+};
+
+// Chains drawn from the origin: the pass-through link (0 → constant) first, then pair 0, 1, …
+Chain from_origin(const PhasorSum& sum, std::int64_t delta) {
+    Chain chain = phasor_chain(sum, delta);
+    chain.insert(chain.begin(), std::complex<double>(0.0, 0.0));
+    return chain;
+}
+
+// The box the chains fill: the origin, the chains now, and each at 17 distances spread over
+// 0 .. N − 1 — so the picture keeps its scale as Δ sweeps instead of jumping with each frame.
+struct Box {
+    double min_re = 0, max_re = 0, min_im = 0, max_im = 0;
+    void add(std::complex<double> z) {
+        if (!std::isfinite(z.real()) || !std::isfinite(z.imag())) return;
+        min_re = std::min(min_re, z.real()), max_re = std::max(max_re, z.real());
+        min_im = std::min(min_im, z.imag()), max_im = std::max(max_im, z.imag());
+    }
+};
+
+Box chains_box(const std::vector<const PhasorSum*>& sums, const std::vector<Chain>& chains, std::int64_t max_distance) {
+    Box box;
+    constexpr int kSamples = 16;
+    for (const PhasorSum* sum : sums) {
+        for (int k = 0; k <= kSamples; ++k) {
+            for (const auto& z : from_origin(*sum, (max_distance - 1) * k / kSamples)) box.add(z);
+        }
+    }
+    for (const Chain& chain : chains) {
+        for (const auto& z : chain) box.add(z);
+    }
+    return box;
+}
+
+void axes(draw::Canvas& dl, const Frame& f, ImVec2 min, ImVec2 max, ImU32 text_color) {
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    const float font = ImGui::GetFontSize();
+    dl.line(ImVec2(min.x, f.origin.y), ImVec2(max.x, f.origin.y), text_color, 1.0f);
+    dl.line(ImVec2(f.origin.x, min.y), ImVec2(f.origin.x, max.y), grid, 1.0f);
+    const char* real_label = "score = Re(sum)";
+    const float w = ImGui::CalcTextSize(real_label).x;
+    dl.text(ImVec2(max.x - w, f.origin.y - 1.2f * font), text_color, real_label);
+    ui::log().record_box(real_label, "readout", ImVec2(max.x - w, f.origin.y - 1.2f * font), ImGui::CalcTextSize(real_label));
+    dl.text(ImVec2(f.origin.x + 0.3f * font, min.y), text_color, "Im");
+    dl.circle(f.origin, 0.3f * font, text_color, 16, 1.5f);  // the origin
+    dl.text(ImVec2(f.origin.x - 0.9f * font, f.origin.y + 0.1f * font), text_color, "0");
+}
+
+// The chain's end, projected onto the real axis: the score, with its value.
+// With `labelled` false (compare mode, whose values head the view) the triangle alone.
+void score_marker(draw::Canvas& dl, const Frame& f, std::complex<double> end, ImU32 color, bool labelled, ImVec2 max) {
+    const float font = ImGui::GetFontSize();
+    const ImVec2 tip = f.to_screen(end), on_axis = f.to_screen({end.real(), 0.0});
+    dl.line(tip, on_axis, dimmed(color, 0.7f), 1.0f);
+    dl.disc(tip, 0.25f * font, color, 12);
+    dl.triangle(on_axis, ImVec2(on_axis.x - 0.4f * font, on_axis.y + 0.6f * font), ImVec2(on_axis.x + 0.4f * font, on_axis.y + 0.6f * font),
+                color);
+    if (!labelled) return;
+    const std::string value = fmt::format("{:.4g}", end.real());
+    const float w = ImGui::CalcTextSize(value.c_str()).x;
+    const ImVec2 at(std::clamp(on_axis.x - w / 2, 0.0f, max.x - w), on_axis.y + 0.65f * font);
+    dl.text(at, color, value);
+}
+
+}  // namespace
+
+void phasors_view(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const bool compare = comparing(p);
+    caption("score(Δ) = Re Σ c_i e^{iΔθ_i}: at Δ = 0 the arrows line up; fast pairs scatter as Δ grows.",
+            "Each pair i adds an arrow c_i·e^{iΔθ_i}: its length |c_i| = |q_i|·|k_i|, pair i of q and k as complex numbers (times the attention factor²), and "
+            "its angle turning at the pair's speed θ_i as the distance Δ grows. Laid head to tail, the arrows end at "
+            "the sum, and its real part (the triangle on the real axis) is the score the score view plots at Δ. At "
+            "Δ = 0 they line up as far as q and k agree; as Δ grows the fast pairs scatter and the chain curls up, "
+            "while the slow pairs stay aligned for long — why RoPE's score decays. The components RoPE leaves "
+            "unrotated (partial rotary) are the chain's first link, on the real axis. Arrows are coloured as in view 6 "
+            "(unchanged / blended / interpolated pairs); the focused pair is drawn thick: click an arrow to focus its pair. "
+            "Exact angles. Δ is the key distance (the planes' k at m − Δ; drag the score plot's cursor when linked).");
+    const int settings = compare ? settings_of(p, ctx.compute) : 1;
+    std::vector<const PhasorSum*> sums;
+    std::vector<Chain> chains;
+    for (int s = 0; s < settings; ++s) {
+        sums.push_back(&ctx.compute.setting_data(s).rope_sum);
+        chains.push_back(from_origin(*sums.back(), p.key_distance));
+    }
+    const std::string delta = fmt::format("Δ = {}{}", p.key_distance, p.link_distance ? " (linked)" : " (key distance)");
+    const std::string readout = compare ? delta : fmt::format("{} · score = {:.6g}", delta, chains[0].back().real());
+    ui::text(readout);
+    ui::log().record_box(readout, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+    ui::tip("Δ is the lab's key distance: with Linked Δ on, the planes, the score cursor, invariance and numbers share it");
+    if (compare) {
+        for (int s = 0; s < settings; ++s) {
+            if (s > 0) ui::same_line_if_fits(setting_name(p, s) + "  ");
+            ui::text(fmt::format("{}: {:.4g}", setting_name(p, s), chains[static_cast<std::size_t>(s)].back().real()), setting_color(ctx, s));
+            ui::tip(setting_source(p, s).c_str());
+        }
+    }
+
+    const ImVec2 min = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 size(std::max(1.0f, avail.x), std::max(1.0f, avail.y));
+    const ImVec2 max(min.x + size.x, min.y + size.y);
+    const float font = ImGui::GetFontSize();
+    // Equal aspect: the box scaled to fit, centred, with room for the labels around it.
+    const Box box = chains_box(sums, chains, p.max_distance);
+    const double width = std::max(box.max_re - box.min_re, 1e-300), height = std::max(box.max_im - box.min_im, 1e-300);
+    const double room_x = std::max(1.0f, size.x - 2.0f * font), room_y = std::max(1.0f, size.y - 3.5f * font);
+    double scale = std::min(room_x / width, room_y / height);
+    if (!std::isfinite(scale) || scale <= 0) scale = 1.0;
+    const ImVec2 centre(min.x + size.x / 2, min.y + size.y / 2);
+    const Frame frame{ImVec2(centre.x - static_cast<float>(scale * (box.min_re + box.max_re) / 2),
+                             centre.y + static_cast<float>(scale * (box.min_im + box.max_im) / 2)),
+                      scale};
+
+    ImGui::InvisibleButton("phasors", size);
+    ui::log().record("phasors", "plot");
+    const bool hovered = ImGui::IsItemHovered();
+    const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+    draw::Canvas dl = draw::Canvas::window();
+    dl.push_clip(min, max);
+    const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
+    axes(dl, frame, min, max, text_color);
+
+    // The pair under the pointer: the nearest link within reach, of any chain.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    int near_pair = -1, near_setting = 0;
+    float nearest = 0.6f * font;
+    for (std::size_t s = 0; s < chains.size() && hovered; ++s) {
+        for (std::size_t i = 2; i < chains[s].size(); ++i) {
+            const float dist = segment_distance(mouse, frame.to_screen(chains[s][i - 1]), frame.to_screen(chains[s][i]));
+            if (dist < nearest) nearest = dist, near_pair = static_cast<int>(i) - 2, near_setting = static_cast<int>(s);
+        }
+    }
+
+    for (std::size_t s = 0; s < chains.size(); ++s) {
+        const Chain& chain = chains[s];
+        const LabData& d = ctx.compute.setting_data(static_cast<int>(s));
+        const int focus = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+        if (std::abs(chain[1]) > 0) arrow(dl, frame.to_screen(chain[0]), frame.to_screen(chain[1]), ctx.colors.marker, 1.5f);  // pass-through
+        for (std::size_t i = 2; i < chain.size(); ++i) {
+            const int pair = static_cast<int>(i) - 2;
+            if (pair == focus) continue;  // drawn last, over the others
+            const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : pair_color(ctx, d, pair);
+            arrow(dl, frame.to_screen(chain[i - 1]), frame.to_screen(chain[i]), dimmed(color, 0.75f), 1.5f);
+        }
+        if (s == 0) {  // each arrow by its box, where a person (or a script) aims to click it
+            for (std::size_t i = 2; i < chain.size(); ++i) {
+                const ImVec2 a = frame.to_screen(chain[i - 1]), b = frame.to_screen(chain[i]);
+                const ImVec2 lo(std::min(a.x, b.x), std::min(a.y, b.y));
+                ui::log().record_box(fmt::format("phasor of pair {}", i - 2), "arrow", lo, ImVec2(std::max(a.x, b.x) - lo.x, std::max(a.y, b.y) - lo.y));
+            }
+        }
+        const auto f = static_cast<std::size_t>(focus) + 2;
+        if (f < chain.size()) {
+            const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.marker;
+            arrow(dl, frame.to_screen(chain[f - 1]), frame.to_screen(chain[f]), color, 3.5f);
+        }
+        score_marker(dl, frame, chain.back(), compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.rope, !compare, max);
+    }
+    dl.pop_clip();
+
+    if (near_pair >= 0) {
+        const LabData& d = ctx.compute.setting_data(near_setting);
+        const auto i = static_cast<std::size_t>(near_pair);
+        const auto& sum = ctx.compute.setting_data(near_setting).rope_sum;
+        const double turned = std::abs(sum.coefficient[i]) > 0 ? std::arg(phasor(sum, i, p.key_distance) / sum.coefficient[i]) : 0.0;
+        if (ui::tooltips_allowed()) {
+            ImGui::SetTooltip("%spair %d: |c| = %.4g, θ = %.6g rad/position\nΔθ = %.2f° (mod 360°); click to focus it",
+                              compare ? (setting_name(p, near_setting) + ", ").c_str() : "", near_pair, std::abs(sum.coefficient[i]),
+                              d.freqs.inv_freq[i], turned * 180.0 / 3.14159265358979323846);
+        }
+        if (clicked) ctx.requests.focus_pair = near_pair;
+    } else if (hovered && ui::tooltips_allowed()) {
+        ImGui::SetTooltip("The first link (grey, on the real axis) is the unrotated pass-through part, if any; then pair 0, 1, …");
+    }
+}
+
+}  // namespace ropelab::views
