@@ -57,7 +57,11 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bo
     const ImVec2 c(origin.x + side / 2, origin.y + side / 2);
     const float r = side / 2 - font;
     plane_background(dl, c, r);
-
+    if (curves_hidden(p, View::Planes)) {  // a scene's "predict, then reveal": the plane, no arrows
+        ImGui::SetCursorScreenPos(origin);
+        ImGui::Dummy(ImVec2(side, side));
+        return;
+    }
     ImVec4 trail = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
     for (int t = kTrail; t >= 1; --t) {  // older positions fade out
         const auto past = q / scale * gliding_rotor(d.freqs, i, p.position - t, ctx.position_fraction);
@@ -99,15 +103,18 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
             }
         }
         dl.circle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
+        const bool hidden = curves_hidden(p, View::Planes);
         // q at m and k at n = m − Δk, as in the focused plane: the angle between them is (m−n)·θ_j.
         const auto unit = [](std::complex<double> z) { return std::abs(z) > 0 ? z / std::abs(z) : std::complex<double>(1.0, 0.0); };
         const float thickness = std::max(1.0f, cell / 24);
         const auto k_dir = unit(pair_value(d.k, j, d.freqs.rotary_dim, d.freqs.layout));
         const double f = ctx.position_fraction;
-        dl.line(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
-                    ctx.colors.k, thickness);
         const auto q_dir = unit(pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout));
-        dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
+        if (!hidden) {
+            dl.line(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
+                    ctx.colors.k, thickness);
+            dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
+        }
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
         if (ImGui::InvisibleButton("pair", ImVec2(std::max(1.0f, cell), std::max(1.0f, cell))))  // ImGui refuses 0 px ctx.requests.focus_pair = j;
