@@ -6,6 +6,18 @@ namespace ropelab::controls {
 
 namespace {
 
+// A scene's row cut with "…" to the room left on its line (whole UTF-8 characters); in full on hover.
+std::string fitted(const std::string& text, float room) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
+    std::string line = text;
+    while (!line.empty() && ImGui::CalcTextSize((line + "…").c_str()).x > room) {
+        line.pop_back();
+        while (!line.empty() && (static_cast<unsigned char>(line.back()) & 0xC0) == 0x80) line.pop_back();
+        if (!line.empty() && static_cast<unsigned char>(line.back()) >= 0xC0) line.pop_back();
+    }
+    return line + "…";
+}
+
 lab::LessonEdit request(lab::LessonEdit::Kind kind, int scene = 0) {
     lab::LessonEdit edit;
     edit.kind = kind;
@@ -33,9 +45,10 @@ void scene_list(lab::Status& s, const Lesson& lesson, int current) {
         if (ui::button(fmt::format("Delete {}##scene", i + 1).c_str())) s.lesson_edit = request(lab::LessonEdit::Kind::Delete, i);
         tip("Delete this scene from the lesson (Save lesson writes the change)");
         ImGui::SameLine();
-        const std::string row = fmt::format("{}. {}##scene row", i + 1, lesson.scenes[static_cast<std::size_t>(i)].title);
+        const std::string full = fmt::format("{}. {}", i + 1, lesson.scenes[static_cast<std::size_t>(i)].title);
+        const std::string row = fitted(full, ImGui::GetContentRegionAvail().x) + "###scene row";
         if (ui::selectable(row.c_str(), i == current)) s.lesson_edit = request(lab::LessonEdit::Kind::GoTo, i);
-        tip("Show this scene (its text is edited below)");
+        tip(("Show this scene (its text is edited below): " + full).c_str());
         ImGui::PopID();
     }
     if (current < 0 || current >= n) return;
