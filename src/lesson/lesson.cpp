@@ -517,9 +517,32 @@ std::optional<double> number_of(const schema::Value& v) {
     return std::nullopt;
 }
 
+// A compared setting as a SPEC that gives it back over this base: its source when that alone
+// does, else key=value items over the base (its model's fields that differ, its name, colour).
+std::string compared_spec(const LabParams& p, int slot) {
+    const ComparedSetting& c = p.compared[static_cast<std::size_t>(slot - 1)];
+    try {
+        const ComparedSetting again = parse_compare_spec(c.source, p);
+        if (again.model == c.model && again.name == c.name && again.colour == c.colour) return c.source;
+    } catch (const InputError&) {
+        // "base + theta=…" names how it was made, not a SPEC: items below
+    }
+    std::string items;
+    for (const schema::Field& f : schema::fields()) {
+        if (f.slot != slot || f.lesson.empty()) continue;
+        const std::string key(f.lesson.substr(f.lesson.find('.') + 1));
+        const schema::Field* base = schema::by_lesson_name(key);
+        const schema::Value v = f.get(p);
+        if (base && base->slot == 0 && base->get(p) == v) continue;
+        if (key == "colour" && c.colour == SettingColour::Auto) continue;
+        items += (items.empty() ? "" : ",") + key + "=" + set_text(f, v);
+    }
+    return items;
+}
+
 std::string compare_text(const LabParams& p) {
     std::string text;
-    for (int i = 0; i < p.compared_count; ++i) text += (i ? "\n" : "") + p.compared[static_cast<std::size_t>(i)].source;
+    for (int i = 1; i <= p.compared_count; ++i) text += (i > 1 ? "\n" : "") + compared_spec(p, i);
     return text;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "state/compare.h"
 #include "state/schema.h"
 #include "lesson/lesson.h"
 #include "support/refusal.h"
@@ -252,6 +253,19 @@ TEST(LessonWriter, AnimatedSceneMovesFromThePreviousState) {
     EXPECT_NEAR(lesson_state(back, 0, 1.0, LabParams{}).model.rope_theta, 1e5, 1e-6);
     EXPECT_EQ(lesson_state(back, 0, 1.0, LabParams{}).position, 25);
     EXPECT_EQ(lesson_differences(lesson_state(back, 0, 2.0, LabParams{}), to), std::vector<std::string>{});
+}
+
+// Compare mode is recorded as the compared settings' SPECs: a preset and an override of the base
+// play back to the same compared models.
+TEST(LessonWriter, ComparedSettingsReplay) {
+    const LabParams state = with_compared(LabParams{}, {"llama3-8b", "theta=500000,name=wide"});
+    const Scene s = scene_of_state(state);
+    Lesson lesson{.title = "t", .scenes = {s}, .warnings = {}};
+    const Lesson back = parse_lesson(lesson_to_json(lesson), "c.json");
+    const LabParams played = lesson_state(back, 0, back.scenes[0].duration, LabParams{});
+    EXPECT_EQ(played.compared_count, 2);
+    EXPECT_EQ(lesson_differences(played, state), std::vector<std::string>{});
+    EXPECT_TRUE(played.compared == state.compared);
 }
 
 // An annotation's coordinates are refused outside what they mean (a cell's y = 1e300 used to
