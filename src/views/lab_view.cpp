@@ -172,10 +172,11 @@ void LabView::lesson_bar(bool presenting) {
         if (ui::button("Close lesson##bar")) lab_.status().session_request.kind = lab::SessionRequest::Kind::CloseLesson;
         ui::tip("Back to the lab as it was before the lesson (Esc)");
         ImGui::SameLine();
+        // Not on the slides (nor in their exports): presenting, D draws, or Pen set before.
+        ui::checkbox("Pen##lesson bar", &pen_on_);
+        ui::tip("Draw over the views with the left button (or hold D), here and when presenting; C or another scene clears");
+        ImGui::SameLine();
     }
-    ui::checkbox("Pen##lesson bar", &pen_on_);
-    ui::tip("Draw over the views with the left button (or hold D); C or another scene clears");
-    ImGui::SameLine();
     ImGui::TextDisabled("%d/%d%s", lab_.scene() + 1, lab_.scene_count(), !presenting && !lab_.scene_playing() ? " (paused)" : "");
     ui::log().record(fmt::format("scene {}/{}", lab_.scene() + 1, lab_.scene_count()), "message", scene.title);
     ui::same_line_if_fits(scene.title);

@@ -76,7 +76,8 @@ TEST(Pen, DrawsAlongTheDragAndClearsWithCOrAnotherScene) {
         {{"drag", "Pen canvas"}, {"dx", 200}, {"dy", 80}},   {{"wait", 2}},               {{"screenshot", "again.png"}},
         {{"click", "Next scene"}}, {{"wait", 3}},            {{"screenshot", "next.png"}},
         {{"click", "Pen"}},     {{"wait", 2}},               {{"key", "D"}},              {{"wait", 2}},
-        {{"screenshot", "key_d.png"}},
+        {{"screenshot", "key_d.png"}}, {{"key", "C"}},      {{"click", "Present"}},      {{"wait", 4}},
+        {{"screenshot", "presenting.png"}}, {{"key", "D"}},  {{"wait", 2}},               {{"screenshot", "presenting_d.png"}},
     };
     const test::Result r = gui(dir, script);
     ASSERT_EQ(r.status, 0) << r.err;
@@ -85,12 +86,12 @@ TEST(Pen, DrawsAlongTheDragAndClearsWithCOrAnotherScene) {
     const int cx = canvas[0] + canvas[2] / 2, cy = canvas[1] + canvas[3] / 2;
     const std::array<int, 4> path = {cx - 10, cy - 10, 220, 100};
     const std::array<int, 4> middle = {cx + 90, cy + 26, 20, 28};  // around (cx + 100, cy + 40)
-    const std::array<int, 4> screen = {0, 0, 1280, 720};
     int w = 0, h = 0;
     const auto plain = pixels(dir / "plain.png", w, h), drawn = pixels(dir / "drawn.png", w, h),
                cleared = pixels(dir / "cleared.png", w, h), again = pixels(dir / "again.png", w, h),
                next = pixels(dir / "next.png", w, h), key_d = pixels(dir / "key_d.png", w, h);
     ASSERT_FALSE(plain.empty());
+    const std::array<int, 4> screen = {0, 0, w, h};
     EXPECT_EQ(count_colour(plain, w, h, screen, kPenInk, 12), 0) << "no view draws in the pen's ink";
     EXPECT_GT(count_colour(drawn, w, h, path, kPenInk, 12), 300) << "ink along the drag";
     EXPECT_GT(count_colour(drawn, w, h, middle, kPenInk, 12), 10) << "ink halfway along the drag";
@@ -101,6 +102,11 @@ TEST(Pen, DrawsAlongTheDragAndClearsWithCOrAnotherScene) {
     const auto pen_box = box_of(dir / "w.json", "Pen");
     EXPECT_GT(count_colour(key_d, w, h, {pen_box[0] - 20, pen_box[1] - 20, pen_box[2] + 40, pen_box[3] + 40}, kPenInk, 12), 5)
         << "holding D draws at the pointer";
+    // Presenting (from the same scene, so nothing to clear but C's): D draws on the slide too.
+    const auto presenting = pixels(dir / "presenting.png", w, h), presenting_d = pixels(dir / "presenting_d.png", w, h);
+    const std::array<int, 4> slide = {0, 0, w, h};  // fullscreen: the screen's size
+    EXPECT_EQ(count_colour(presenting, w, h, slide, kPenInk, 12), 0);
+    EXPECT_GT(count_colour(presenting_d, w, h, slide, kPenInk, 12), 5) << "D draws while presenting";
 }
 
 // Scene 8 of the built-in lesson hides the score's curves behind a hint; R reveals them for the
