@@ -134,6 +134,32 @@ TEST(Reveal, ASceneHidesTheCurveUntilR) {
     EXPECT_GT(count_colour(shown, w, h, plot, rope, 30), 500) << "the curve after R";
 }
 
+// In the lab (not presenting) too, and in the planes view: a scene hiding view 1 shows its
+// planes without the arrows of q and k; R brings them back.
+TEST(Reveal, ThePlanesViewHidesItsArrowsUntilRInTheLab) {
+    const fs::path dir = fresh_dir("reveal_planes");
+    std::ofstream(dir / "l.json") << R"({"scenes": [{"title": "Guess", "caption": "Where will q point?", "views": [1], "hide": [1],
+                                         "set": {"position": 5}}]})";
+    const Json script = {
+        {{"wait", 10}}, {{"widgets", "hidden_w.json"}}, {{"screenshot", "hidden.png"}},
+        {{"key", "R"}}, {{"wait", 10}}, {{"widgets", "shown_w.json"}}, {{"screenshot", "shown.png"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson l.json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string hint = "Predict the curve — press R to reveal";
+    EXPECT_TRUE(has_widget(dir / "hidden_w.json", hint));
+    EXPECT_FALSE(has_widget(dir / "shown_w.json", hint));
+    int w = 0, h = 0;
+    const auto hidden = pixels(dir / "hidden.png", w, h), shown = pixels(dir / "shown.png", w, h);
+    ASSERT_FALSE(hidden.empty());
+    const auto title = box_of(dir / "hidden_w.json", "1 Rotation planes");
+    const std::array<int, 4> view = {title[0], title[1] + title[3] * 3, title[2], h - title[1] - title[3] * 3};
+    const std::array<int, 3> q = {255, 110, 100}, k = {100, 170, 255};  // the dark theme's q and k
+    EXPECT_LT(count_colour(hidden, w, h, view, q, 20) + count_colour(hidden, w, h, view, k, 20), 10) << "no arrows before R";
+    EXPECT_GT(count_colour(shown, w, h, view, q, 20), 50) << "q's arrows after R";
+    EXPECT_GT(count_colour(shown, w, h, view, k, 20), 50) << "k's arrows after R";
+}
+
 // The state dump's lesson-settable parts: the model, the curves, the focus, compare mode.
 Json lesson_part(const fs::path& state) {
     const Json j = session_of(state);
