@@ -56,6 +56,7 @@ struct LessonEdit {
     enum class Kind { None, Record, GoTo, MoveUp, MoveDown, Delete, EditText, Save } kind = Kind::None;
     int scene = 0;  // 0-based: the scene moved, deleted, edited or gone to
     std::string title, caption, notes;  // EditText: the scene's new text
+    std::string views;                  // and its views, "1, 3" (1-based)
     double duration = 4.0;
 };
 

@@ -447,6 +447,29 @@ void Lab::edit_scene_text(int k, const lab::LessonEdit& text) {
     s.title = text.title;
     s.caption = text.caption;
     s.notes = text.notes;
+    // "1, 3": whole numbers 1-8, 1 to 4 of them (the lesson file's "views", checked again below).
+    std::vector<int> views;
+    std::string number;
+    for (const char c : text.views + ",") {
+        if (c >= '0' && c <= '9') {
+            number += c;
+        } else if (c == ',' || c == ' ') {
+            if (number.empty()) continue;
+            const int v = number.size() > 2 ? 0 : std::stoi(number);
+            if (v < 1 || v > kViewCount) views.assign(5, 0);  // refused below
+            views.push_back(v - 1);
+            number.clear();
+        } else {
+            views.assign(5, 0);
+            break;
+        }
+    }
+    if (views.empty() || views.size() > 4) {
+        status_.error = fmt::format("scene {}: Views lists 1 to 4 views, each 1-8, e.g. 1, 3 (got \"{}\")", k + 1, text.views);
+        return;
+    }
+    s.views = views;
+    std::erase_if(s.hide, [&](int v) { return std::find(views.begin(), views.end(), v) == views.end(); });
     if (!(text.duration > 0 && text.duration <= 600)) {
         status_.error = fmt::format("scene {}: a duration is seconds in (0, 600] (got {})", k + 1, text.duration);
         return;
@@ -457,6 +480,12 @@ void Lab::edit_scene_text(int k, const lab::LessonEdit& text) {
     }
     s.duration = text.duration;
     replace_lesson(std::move(edited), fmt::format("edited scene {}", k + 1));
+    if (k == scene_ && !params_.scene_views.empty() && lesson_->scenes[static_cast<std::size_t>(k)].views == views) {
+        LabParams next = params_;  // the scene on screen shows its new views now
+        next.scene_views = views;
+        next.hidden_views.clear();
+        commit(next, Origin::Lesson);
+    }
 }
 
 void Lab::save_lesson(const std::string& path) {

@@ -196,6 +196,9 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     add(typed("Head dim d", "32"));
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s4.json"}}});  // [3, 2, 4]
     add(typed("Scene title", "The last word"));
+    add(typed("Views", "9"));  // refused: views are 1-8
+    add({{{"wait", 2}}, {{"widgets", "views_refused.json"}}});
+    add(typed("Views", "3, 1"));
     add(typed("Save to", "saved"));
     add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"widgets", "folder.json"}}});
     add(typed("Save to", "saved/lesson.json"));
@@ -214,6 +217,11 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
         saved |= w["label"].get<std::string>().find("saved lesson saved/lesson.json (3 scenes)") != std::string::npos;
     }
     EXPECT_TRUE(refused) << "a folder is refused, in words";
+    bool views_refused = false;
+    for (const Json& w : read_json(dir / "views_refused.json")) {
+        views_refused |= w["label"].get<std::string>().find("Views lists 1 to 4 views, each 1-8") != std::string::npos;
+    }
+    EXPECT_TRUE(views_refused);
     EXPECT_TRUE(saved);
     std::ifstream mine(dir / "saved" / "mine.json");
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(mine), {}), "{\"a user's\": \"file\"}\n");
@@ -224,6 +232,8 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     EXPECT_EQ(lesson["scenes"][0]["title"], "Scene 3");
     EXPECT_EQ(lesson["scenes"][1]["title"], "Scene 2");
     EXPECT_EQ(lesson["scenes"][2]["title"], "The last word");
+    EXPECT_EQ(lesson["scenes"][2]["views"], Json::array({3, 1}));
+    EXPECT_EQ(lesson["scenes"][0]["views"], Json::array({1, 3}));  // recorded from the grid: planes and score
     ASSERT_TRUE(lesson["scenes"][1].contains("keyframes"));
     EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["param"], "key_distance");
     EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["duration"], 2);

@@ -53,8 +53,10 @@ void scene_list(lab::Status& s, const Lesson& lesson, int current) {
     }
     if (current < 0 || current >= n) return;
     const Scene& scene = lesson.scenes[static_cast<std::size_t>(current)];
+    std::string views;
+    for (int v : scene.views) views += (views.empty() ? "" : ", ") + std::to_string(v + 1);
     lab::LessonEdit edit{.kind = Kind::EditText, .scene = current, .title = scene.title, .caption = scene.caption,
-                         .notes = scene.notes, .duration = scene.duration};
+                         .notes = scene.notes, .views = views, .duration = scene.duration};
     ImGui::PushID(current);
     bool changed = ui::input_text("Scene title", &edit.title, 512);
     tip("The current scene's title, shown above its views (Enter to keep)");
@@ -62,6 +64,8 @@ void scene_list(lab::Status& s, const Lesson& lesson, int current) {
     tip("What the room reads under the title (Enter to keep)");
     changed |= ui::input_text("Speaker notes", &edit.notes, 8192);
     tip("Only the presenter sees these (Enter to keep)");
+    changed |= ui::input_text("Views", &edit.views, 64);
+    tip("The views the scene shows side by side: 1 to 4 of 1-8, e.g. 1, 3 (Enter to keep)");
     changed |= ui::input_double("Duration (s)", &edit.duration);
     tip("How long the scene plays, in seconds (0 .. 600); keyframes over the whole scene follow it");
     ImGui::PopID();
