@@ -193,16 +193,22 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     add({{{"click", "Animate"}}, {{"drag", "Focused pair"}, {"dx", 30}}, {{"wait", 2}}});
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s3.json"}}});
     add({{{"click", "Move scene 3 up"}}, {{"wait", 2}}, {{"click", "Delete 1"}}, {{"wait", 2}}});  // [3, 2]
+    add({{{"click", "Move scene 1 down"}}, {{"wait", 2}}, {{"widgets", "moved.json"}}});          // [2, 3]
+    add({{{"click", "Move scene 2 up"}}, {{"wait", 2}}});                                         // [3, 2]
     add(typed("Head dim d", "32"));
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s4.json"}}});  // [3, 2, 4]
     add(typed("Scene title", "The last word"));
     add(typed("Views", "9"));  // refused: views are 1-8
     add({{{"wait", 2}}, {{"widgets", "views_refused.json"}}});
     add(typed("Views", "3, 1"));
+    add(typed("Caption", "Where we end"));
+    add(typed("Speaker notes", "Ask the room first"));
+    add(typed("Duration (s)", "6"));
     add(typed("Save to", "saved"));
     add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"widgets", "folder.json"}}});
     add(typed("Save to", "saved/lesson.json"));
     add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"widgets", "saved.json"}}});
+    add({{{"click", "2. Scene 2"}}, {{"wait", 3}}, {{"widgets", "goto.json"}}});
     const test::Result r = gui(dir, script);
     ASSERT_EQ(r.status, 0) << r.err;
 
@@ -233,6 +239,11 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     EXPECT_EQ(lesson["scenes"][1]["title"], "Scene 2");
     EXPECT_EQ(lesson["scenes"][2]["title"], "The last word");
     EXPECT_EQ(lesson["scenes"][2]["views"], Json::array({3, 1}));
+    EXPECT_EQ(lesson["scenes"][2]["caption"], "Where we end");
+    EXPECT_EQ(lesson["scenes"][2]["notes"], "Ask the room first");
+    EXPECT_EQ(lesson["scenes"][2]["duration"], 6);
+    EXPECT_TRUE(has_widget(dir / "moved.json", "1. Scene 2")) << "moved down, scene 2 came first";
+    EXPECT_EQ(scene_label(dir / "goto.json"), "scene 2/3") << "a scene's row shows it";
     EXPECT_EQ(lesson["scenes"][0]["views"], Json::array({1, 3}));  // recorded from the grid: planes and score
     ASSERT_TRUE(lesson["scenes"][1].contains("keyframes"));
     EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["param"], "key_distance");
