@@ -38,9 +38,11 @@ void Lab::update(double seconds, const lab::Input& input) {
     const bool r_pressed = std::find(input.keys.begin(), input.keys.end(), lab::Key::R) != input.keys.end();
     if (lesson_ && params_.presenting) {
         presenter_keys(input.keys);
-    } else if (lesson_ && escape && !input.typing) {
+    } else if (lesson_ && escape && !input.typing && !lesson_unsaved_) {
         close_lesson();
     } else {
+        // Esc leaves large views as ever; it does not throw away scenes recorded here.
+        if (lesson_ && escape && !input.typing) status_.notice = "the lesson has unsaved scenes: Save lesson, or Close lesson to drop them";
         if (!input.typing) lab::apply_shortcuts(next, input.shortcuts, compute_.data().freqs.pairs());
         commit(next, Origin::User);
         if (lesson_ && r_pressed && !input.typing) reveal();  // in the lab too: predict, then reveal
@@ -149,6 +151,7 @@ void Lab::open_lesson(Lesson lesson, bool present, std::string source) {
     lesson_base_ = params_;
     lesson_ = std::move(lesson);
     lesson_edited_ = false;
+    lesson_unsaved_ = false;
     lesson_source_ = std::move(source);
     if (present) set_presenting(true);
     go_to_scene(0);
@@ -361,7 +364,7 @@ void Lab::replace_lesson(Lesson edited, const std::string& done) {
         return;
     }
     lesson_ = std::move(edited);
-    lesson_edited_ = true;
+    lesson_edited_ = lesson_unsaved_ = true;
     scene_ = std::clamp(scene_, 0, scene_count() - 1);
     status_.notice = done;
 }
@@ -409,7 +412,7 @@ void Lab::record_scene(double seconds) {
     const int k = static_cast<int>(lesson.scenes.size()) - 1;
     const std::size_t keyframes = lesson.scenes.back().keyframes.size();
     lesson_ = std::move(lesson);
-    lesson_edited_ = true;
+    lesson_edited_ = lesson_unsaved_ = true;
     scene_ = k;
     scene_time_ = 0.0;
     scene_playing_ = false;  // the lab stays as it is: the scene is what it shows now
@@ -511,6 +514,7 @@ void Lab::save_lesson(const std::string& path) {
         return;
     }
     lesson_source_ = path;
+    lesson_unsaved_ = false;
     status_.lesson_path = path;
     status_.notice = fmt::format("saved lesson {} ({} scenes)", path, scene_count());
 }

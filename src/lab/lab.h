@@ -122,6 +122,7 @@ private:
     bool scene_playing_ = true;
     bool revealed_ = false;       // R pressed in this scene
     bool lesson_edited_ = false;  // recorded into or edited here: plays over LabParams{}
+    bool lesson_unsaved_ = false; // edited since it was opened or saved: Esc keeps it open
     std::string lesson_source_;
     LabParams lesson_base_;       // the lab as it was when the lesson opened
     LabParams before_presenting_; // the user's scale, theme, fullscreen and panel

@@ -171,9 +171,10 @@ Json lesson_part(const fs::path& state) {
 }
 
 // A lesson made in the lab: a setting changed and recorded, another changed and recorded with a
-// 2 s animation, a third recorded, scenes reordered, one deleted, another recorded, a title
-// edited, a folder refused as the file, then saved beside a user's file (left untouched); then
-// `gui --lesson` plays the saved file back to the same states, compared field by field.
+// 2 s animation, a third recorded, scenes reordered, one deleted, another recorded; Esc does not
+// drop the unsaved lesson; the last scene's text, views and duration edited; a folder refused as
+// the file, then saved beside a user's file (left untouched); then `gui --lesson` plays the saved
+// file back to the same states, compared field by field.
 TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     const fs::path dir = fresh_dir("lessons_made");
     fs::create_directories(dir / "saved");
@@ -197,6 +198,7 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     add({{{"click", "Move scene 2 up"}}, {{"wait", 2}}});                                         // [3, 2]
     add(typed("Head dim d", "32"));
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s4.json"}}});  // [3, 2, 4]
+    add({{{"key", "Escape"}}, {{"wait", 2}}, {{"widgets", "escape.json"}}});   // keeps unsaved scenes
     add(typed("Scene title", "The last word"));
     add(typed("Views", "9"));  // refused: views are 1-8
     add({{{"wait", 2}}, {{"widgets", "views_refused.json"}}});
@@ -228,6 +230,9 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
         views_refused |= w["label"].get<std::string>().find("Views lists 1 to 4 views, each 1-8") != std::string::npos;
     }
     EXPECT_TRUE(views_refused);
+    bool kept = false;
+    for (const Json& w : read_json(dir / "escape.json")) kept |= w["label"].get<std::string>().find("the lesson has unsaved scenes") != std::string::npos;
+    EXPECT_TRUE(kept) << "Esc keeps a lesson with unsaved scenes open, saying why";
     EXPECT_TRUE(saved);
     std::ifstream mine(dir / "saved" / "mine.json");
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(mine), {}), "{\"a user's\": \"file\"}\n");
