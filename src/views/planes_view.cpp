@@ -194,8 +194,12 @@ void planes_view(Context& ctx) {
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
             "pair's q at m and (shorter) k at n = m − Δk; click one to focus it.");
     const double angle = lab::angle_degrees(d.freqs, i, p.position);
-    ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
-                         d.freqs.inv_freq[static_cast<std::size_t>(i)], angle, lab::angle_degrees(d.freqs, i, p.key_distance)));
+    if (curves_hidden(p, View::Planes)) {  // the angles would give the answer away
+        ui::text(fmt::format("pair {}: θ = {:.4g}", i, d.freqs.inv_freq[static_cast<std::size_t>(i)]));
+    } else {
+        ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
+                             d.freqs.inv_freq[static_cast<std::size_t>(i)], angle, lab::angle_degrees(d.freqs, i, p.key_distance)));
+    }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
