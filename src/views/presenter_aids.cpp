@@ -79,9 +79,11 @@ bool PresenterAids::views_box(ImVec2& min, ImVec2& max) const {
 }
 
 void PresenterAids::reveal_hint(ImVec2 view_min, ImVec2 view_size) const {
-    const char* hint = "Predict the curve — press R to reveal";
-    const ImVec2 size = ImGui::CalcTextSize(hint);
     const float pad = 0.5f * ImGui::GetFontSize();
+    // The short form where a small view has no room for the whole sentence.
+    const char* hint = "Predict the curve — press R to reveal";
+    if (ImGui::CalcTextSize(hint).x + 2 * pad > view_size.x) hint = "Predict — R reveals";
+    const ImVec2 size = ImGui::CalcTextSize(hint);
     const ImVec2 at(view_min.x + (view_size.x - size.x) / 2, view_min.y + (view_size.y - size.y) / 2);
     draw::Canvas dl = draw::Canvas::window();
     dl.fill_rect(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
