@@ -60,6 +60,9 @@ struct WindowCallbacks {
             case GLFW_KEY_ESCAPE: return Key::Escape;
             case GLFW_KEY_B: return Key::B;
             case GLFW_KEY_S: return Key::S;
+            case GLFW_KEY_D: return Key::D;
+            case GLFW_KEY_C: return Key::C;
+            case GLFW_KEY_R: return Key::R;
             default: return std::nullopt;
         }
     }

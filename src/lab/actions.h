@@ -50,6 +50,16 @@ struct SessionRequest {
     enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson, CloseLesson } kind = Kind::None;
 };
 
+// A lesson edit asked for in the panel (Lesson → Record scene, the scene list, Save lesson); the
+// lab performs it after the views drew, as it does a session request.
+struct LessonEdit {
+    enum class Kind { None, Record, GoTo, MoveUp, MoveDown, Delete, EditText, Save } kind = Kind::None;
+    int scene = 0;  // 0-based: the scene moved, deleted, edited or gone to
+    std::string title, caption, notes;  // EditText: the scene's new text
+    std::string views;                  // and its views, "1, 3" (1-based)
+    double duration = 4.0;
+};
+
 // The control a message answers: the panel shows it beside that control (and the window's status
 // line shows it too). Lab: the model, a preset, a config, any refused edit (the panel's top).
 enum class MessageFrom { Lab, Session, ShareString, Lesson };
@@ -77,6 +87,10 @@ struct Status {
     std::string lesson_path = "builtin";
     SessionRequest session_request;
     bool presenter_window = false;  // Present with notes: the app opens the audience window
+    LessonEdit lesson_edit;
+    bool record_animated = false;  // Record scene: keyframes from the previous scene's state
+    double record_seconds = 2.0;   // over this many seconds
+    std::string lesson_save_path = "my-lesson.json";
 };
 
 // Replaces the model with a preset or a config.json; on failure keeps the current model and

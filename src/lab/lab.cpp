@@ -1,6 +1,8 @@
 #include "lab/lab.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -33,13 +35,17 @@ void Lab::update(double seconds, const lab::Input& input) {
     LabParams next = params_;
     lab::apply_commands(next, status_, input);
     const bool escape = std::find(input.keys.begin(), input.keys.end(), lab::Key::Escape) != input.keys.end();
+    const bool r_pressed = std::find(input.keys.begin(), input.keys.end(), lab::Key::R) != input.keys.end();
     if (lesson_ && params_.presenting) {
         presenter_keys(input.keys);
-    } else if (lesson_ && escape && !input.typing) {
+    } else if (lesson_ && escape && !input.typing && !lesson_unsaved_) {
         close_lesson();
     } else {
+        // Esc leaves large views as ever; it does not throw away scenes recorded here.
+        if (lesson_ && escape && !input.typing) status_.notice = "the lesson has unsaved scenes: Save lesson, or Close lesson to drop them";
         if (!input.typing) lab::apply_shortcuts(next, input.shortcuts, compute_.data().freqs.pairs());
         commit(next, Origin::User);
+        if (lesson_ && r_pressed && !input.typing) reveal();  // in the lab too: predict, then reveal
     }
     if (lesson_) {
         if (scene_playing_) {
@@ -140,10 +146,13 @@ void Lab::attribute_messages(lab::MessageFrom from) {
     attributed_notice_ = status_.notice;
 }
 
-void Lab::open_lesson(Lesson lesson, bool present) {
+void Lab::open_lesson(Lesson lesson, bool present, std::string source) {
     if (lesson_) close_lesson();
     lesson_base_ = params_;
     lesson_ = std::move(lesson);
+    lesson_edited_ = false;
+    lesson_unsaved_ = false;
+    lesson_source_ = std::move(source);
     if (present) set_presenting(true);
     go_to_scene(0);
 }
@@ -163,7 +172,22 @@ void Lab::go_to_scene(int k, double t) {
     scene_ = std::clamp(k, 0, scene_count() - 1);
     scene_time_ = t;
     scene_playing_ = true;
+    revealed_ = false;  // a new scene asks its question again
     show_scene_state();
+}
+
+void Lab::reveal() {
+    if (params_.hidden_views.empty()) return;
+    revealed_ = true;
+    LabParams next = params_;
+    next.hidden_views.clear();
+    commit(next, Origin::Lesson);
+}
+
+// A lesson file plays over the defaults; so does a lesson edited here, which is saved as one.
+const LabParams& Lab::scene_base() const {
+    static const LabParams defaults;
+    return lesson_edited_ ? defaults : lesson_base_;
 }
 
 // The scene's state at its current time, over the lab as it was when the lesson opened; the
@@ -172,7 +196,7 @@ void Lab::show_scene_state() {
     const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
     LabParams state;
     try {
-        state = lesson_state(*lesson_, scene_, std::min(scene_time_, scene.duration), lesson_base_);
+        state = lesson_state(*lesson_, scene_, std::min(scene_time_, scene.duration), scene_base());
     } catch (const InputError& e) {
         status_.error = fmt::format("scene {} (\"{}\"): {}", scene_ + 1, scene.title, e.what());
         scene_playing_ = false;
@@ -182,6 +206,7 @@ void Lab::show_scene_state() {
         if (!f.reset) f.set(state, f.get(params_));  // display settings are the viewer's
     }
     state.scene_views = scene.views;
+    state.hidden_views = revealed_ ? std::vector<int>{} : scene.hide;
     state.playing = false;  // the lesson's clock drives positions, not playback
     commit(state, Origin::Lesson);
 }
@@ -218,7 +243,10 @@ void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
             case Key::End: go_to_scene(scene_count() - 1); break;
             case Key::Space: scene_playing_ = !scene_playing_; break;
             case Key::Escape: set_presenting(false); return;
-            case Key::S: break;  // the spotlight is the views' (presenter aids)
+            case Key::S:
+            case Key::D:
+            case Key::C: break;  // the spotlight and the pen are the views' (presenter aids)
+            case Key::R: reveal(); break;
             case Key::B: {
                 LabParams next = params_;
                 next.blank = !next.blank;
@@ -235,6 +263,7 @@ bool Lab::open_session(const Session& session, const std::string& source) {
         if (f.scope == schema::Scope::Transient) f.set(next, f.get(params_));  // not part of a session
     }
     next.scene_views.clear();
+    next.hidden_views.clear();
     if (!commit(next, Origin::Session)) return false;
     lesson_.reset();  // the session replaces the lesson's state
     for (const auto& [name, plot] : session.plots) plots_[name] = plot;
@@ -245,6 +274,7 @@ bool Lab::open_session(const Session& session, const std::string& source) {
 }
 
 void Lab::perform_session_request() {
+    perform_lesson_edit();
     using Kind = lab::SessionRequest::Kind;
     const Kind kind = status_.session_request.kind;
     if (kind == Kind::None) return;
@@ -289,10 +319,18 @@ void Lab::session_request(lab::SessionRequest::Kind kind) {
                 break;
             case Kind::OpenLesson:
             case Kind::PresentLesson: {
+                // Present from here: the open lesson, at its current scene, while the lesson
+                // file names it (or it was made here and has no file yet).
+                if (kind == Kind::PresentLesson && lesson_ && (lesson_source_.empty() || lesson_source_ == status_.lesson_path)) {
+                    set_presenting(true);
+                    go_to_scene(scene_);
+                    status_.notice = fmt::format("presenting from scene {}", scene_ + 1);
+                    return;
+                }
                 Lesson lesson = load_lesson(status_.lesson_path);
                 std::string notice = "opened lesson " + status_.lesson_path;
                 for (const std::string& w : lesson.warnings) notice += "\n" + w;
-                open_lesson(std::move(lesson), kind == Kind::PresentLesson);
+                open_lesson(std::move(lesson), kind == Kind::PresentLesson, status_.lesson_path);
                 status_.notice = notice;  // after open_lesson: closing the previous one says so
                 return;
             }
@@ -305,6 +343,206 @@ void Lab::session_request(lab::SessionRequest::Kind kind) {
         return;
     }
     for (const std::string& w : warnings) status_.notice += "; " + w;
+}
+
+}  // namespace ropelab
+
+namespace ropelab {
+
+namespace {
+
+// The lesson as its file will be read back (every scene's timeline checked); throws InputError.
+Lesson as_read_back(const Lesson& lesson) { return parse_lesson(lesson_to_json(lesson), "the lesson"); }
+
+}  // namespace
+
+void Lab::replace_lesson(Lesson edited, const std::string& done) {
+    try {
+        as_read_back(edited);
+    } catch (const InputError& e) {
+        status_.error = e.what();  // the lesson stays as it was
+        return;
+    }
+    lesson_ = std::move(edited);
+    lesson_edited_ = lesson_unsaved_ = true;
+    scene_ = std::clamp(scene_, 0, scene_count() - 1);
+    status_.notice = done;
+}
+
+void Lab::record_scene(double seconds) {
+    const LabParams state = params_;
+    Lesson lesson = lesson_ ? *lesson_ : Lesson{.title = "Untitled lesson", .scenes = {}, .warnings = {}};
+    if (lesson.scenes.size() >= 256) {
+        status_.error = "the lesson has 256 scenes, the most a lesson file holds";
+        return;
+    }
+    std::optional<LabParams> previous;
+    if (seconds > 0 && !lesson.scenes.empty()) {
+        const int last = static_cast<int>(lesson.scenes.size()) - 1;
+        try {
+            previous = lesson_state(lesson, last, lesson.scenes.back().duration, LabParams{});
+        } catch (const InputError&) {
+            previous.reset();
+        }
+    }
+    Scene scene = scene_of_state(state, previous ? &*previous : nullptr, seconds);
+    scene.title = fmt::format("Scene {}", lesson.scenes.size() + 1);
+    lesson.scenes.push_back(scene);
+    std::string note;
+    try {
+        as_read_back(lesson);
+    } catch (const InputError& e) {
+        if (scene.keyframes.empty()) {
+            status_.error = e.what();
+            return;
+        }
+        // A value on the way between the two states is refused: the scene jumps instead.
+        lesson.scenes.back().keyframes.clear();
+        note = " (no animation: a state on the way is refused)";
+    }
+    // What a file would play back: any field that differs is said, not hidden.
+    const LabParams played = lesson_state(lesson, static_cast<int>(lesson.scenes.size()) - 1, lesson.scenes.back().duration, LabParams{});
+    std::string missing;
+    for (const std::string& name : lesson_differences(played, state)) missing += (missing.empty() ? "" : ", ") + name;
+    if (!missing.empty()) note += "; a lesson file cannot hold " + missing;
+    if (!lesson_) {
+        lesson_base_ = params_;
+        lesson_source_.clear();
+    }
+    const int k = static_cast<int>(lesson.scenes.size()) - 1;
+    const std::size_t keyframes = lesson.scenes.back().keyframes.size();
+    lesson_ = std::move(lesson);
+    lesson_edited_ = lesson_unsaved_ = true;
+    scene_ = k;
+    scene_time_ = 0.0;
+    scene_playing_ = false;  // the lab stays as it is: the scene is what it shows now
+    status_.notice = fmt::format("recorded scene {}{}{}", k + 1,
+                                 keyframes ? fmt::format(", {} keyframes over {} s", keyframes, seconds) : "", note);
+}
+
+void Lab::move_scene(int k, int by) {
+    if (!lesson_) return;
+    const int to = k + by;
+    if (k < 0 || k >= scene_count() || to < 0 || to >= scene_count()) return;
+    Lesson edited = *lesson_;
+    std::swap(edited.scenes[static_cast<std::size_t>(k)], edited.scenes[static_cast<std::size_t>(to)]);
+    if (scene_ == k) scene_ = to;
+    else if (scene_ == to) scene_ = k;
+    replace_lesson(std::move(edited), fmt::format("moved scene {} to {}", k + 1, to + 1));
+}
+
+void Lab::delete_scene(int k) {
+    if (!lesson_ || k < 0 || k >= scene_count()) return;
+    if (scene_count() == 1) {
+        status_.error = "a lesson has at least one scene (Close lesson to drop it)";
+        return;
+    }
+    Lesson edited = *lesson_;
+    edited.scenes.erase(edited.scenes.begin() + k);
+    if (scene_ > k) --scene_;
+    replace_lesson(std::move(edited), fmt::format("deleted scene {}", k + 1));
+}
+
+void Lab::edit_scene_text(int k, const lab::LessonEdit& text) {
+    if (!lesson_ || k < 0 || k >= scene_count()) return;
+    Lesson edited = *lesson_;
+    Scene& s = edited.scenes[static_cast<std::size_t>(k)];
+    s.title = text.title;
+    s.caption = text.caption;
+    s.notes = text.notes;
+    // "1, 3": whole numbers 1-kViewCount, 1 to 4 of them (the lesson file's "views", checked again below).
+    std::vector<int> views;
+    std::string number;
+    for (const char c : text.views + ",") {
+        if (c >= '0' && c <= '9') {
+            number += c;
+        } else if (c == ',' || c == ' ') {
+            if (number.empty()) continue;
+            const int v = number.size() > 2 ? 0 : std::stoi(number);
+            if (v < 1 || v > kViewCount) views.assign(5, 0);  // refused below
+            views.push_back(v - 1);
+            number.clear();
+        } else {
+            views.assign(5, 0);
+            break;
+        }
+    }
+    if (views.empty() || views.size() > 4) {
+        status_.error = fmt::format("scene {}: Views lists 1 to 4 views, each 1-{}, e.g. 1, 3 (got \"{}\")", k + 1, kViewCount, text.views);
+        return;
+    }
+    s.views = views;
+    std::erase_if(s.hide, [&](int v) { return std::find(views.begin(), views.end(), v) == views.end(); });
+    if (!(text.duration > 0 && text.duration <= 600)) {
+        status_.error = fmt::format("scene {}: a duration is seconds in (0, 600] (got {})", k + 1, text.duration);
+        return;
+    }
+    // Keyframes that lasted the whole scene keep doing so.
+    for (Keyframe& f : s.keyframes) {
+        if (f.start == 0 && f.duration == s.duration) f.duration = text.duration;
+    }
+    s.duration = text.duration;
+    replace_lesson(std::move(edited), fmt::format("edited scene {}", k + 1));
+    if (k == scene_ && !params_.scene_views.empty() && lesson_->scenes[static_cast<std::size_t>(k)].views == views) {
+        LabParams next = params_;  // the scene on screen shows its new views now
+        next.scene_views = views;
+        next.hidden_views.clear();
+        commit(next, Origin::Lesson);
+    }
+}
+
+void Lab::save_lesson(const std::string& path) {
+    if (!lesson_) {
+        status_.error = "no lesson to save: Record scene makes one";
+        return;
+    }
+    std::error_code ec;
+    if (path.empty() || std::filesystem::is_directory(path, ec)) {
+        status_.error = path.empty() ? "Save lesson: give a file name" : fmt::format("{} is a folder: give a file name in it", path);
+        return;
+    }
+    const std::string json = lesson_to_json(*lesson_);
+    try {
+        parse_lesson(json, path);  // what --lesson will read: refused here rather than there
+    } catch (const InputError& e) {
+        status_.error = e.what();
+        return;
+    }
+    std::string error;
+    if (!write_file_atomically(path, json, error)) {
+        status_.error = error;  // the file there, if any, is as it was
+        return;
+    }
+    lesson_source_ = path;
+    lesson_unsaved_ = false;
+    status_.lesson_path = path;
+    status_.notice = fmt::format("saved lesson {} ({} scenes)", path, scene_count());
+}
+
+void Lab::perform_lesson_edit() {
+    using Kind = lab::LessonEdit::Kind;
+    const lab::LessonEdit edit = status_.lesson_edit;
+    if (edit.kind == Kind::None) return;
+    status_.lesson_edit.kind = Kind::None;
+    status_.error.clear();
+    status_.notice.clear();
+    switch (edit.kind) {
+        case Kind::None: break;
+        case Kind::Record:
+            if (status_.record_animated && !(status_.record_seconds > 0 && status_.record_seconds <= 600)) {
+                status_.error = fmt::format("Record scene: animate over seconds in (0, 600] (got {})", status_.record_seconds);
+                break;
+            }
+            record_scene(status_.record_animated ? status_.record_seconds : 0.0);
+            break;
+        case Kind::GoTo: go_to_scene(edit.scene); break;
+        case Kind::MoveUp: move_scene(edit.scene, -1); break;
+        case Kind::MoveDown: move_scene(edit.scene, +1); break;
+        case Kind::Delete: delete_scene(edit.scene); break;
+        case Kind::EditText: edit_scene_text(edit.scene, edit); break;
+        case Kind::Save: save_lesson(status_.lesson_save_path); break;
+    }
+    attribute_messages(lab::MessageFrom::Lesson);
 }
 
 }  // namespace ropelab

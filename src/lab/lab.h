@@ -64,7 +64,9 @@ public:
     // Lessons play beside the lab. While presenting, the scene drives the state; otherwise
     // editing any control pauses the scene and the edit stays. Closing returns the lab to
     // exactly the state it had before the lesson opened.
-    void open_lesson(Lesson lesson, bool present);
+    // `source`: the file it came from (Present then presents it from the current scene while the
+    // panel's lesson file still names it).
+    void open_lesson(Lesson lesson, bool present, std::string source = "");
     void close_lesson();
     bool has_lesson() const { return lesson_.has_value(); }
     const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
@@ -75,11 +77,27 @@ public:
     void go_to_scene(int k, double t = 0.0);
     // Presenter mode: large text, light theme, fullscreen; leaving it restores the user's own.
     void set_presenting(bool on);
+    // R: the scene's hidden curves shown, for the rest of the scene.
+    void reveal();
+
+    // Lessons made in the lab (the panel's Lesson section): the current state appended as a
+    // scene (to the open lesson, or a new one), with keyframes from the previous scene's state
+    // over `seconds` when > 0; scenes reordered, deleted, their text edited; the lesson saved.
+    // Each reports in the status beside the Lesson controls. An edited lesson plays over the
+    // defaults, as `--lesson FILE` plays the saved file.
+    void record_scene(double seconds);
+    void move_scene(int k, int by);
+    void delete_scene(int k);
+    void edit_scene_text(int k, const lab::LessonEdit& text);
+    void save_lesson(const std::string& path);
+    void perform_lesson_edit();
 
 private:
     enum class Origin { User, Lesson, Playback, Session };
     bool commit(const LabParams& candidate, Origin origin);
     void show_scene_state();
+    const LabParams& scene_base() const;
+    void replace_lesson(Lesson edited, const std::string& done);
     void presenter_keys(const std::vector<lab::Key>& keys);
     void refresh_products();
     // Messages: which control the current one answers (those set outside the lab's own session
@@ -102,6 +120,10 @@ private:
     int scene_ = 0;
     double scene_time_ = 0.0;
     bool scene_playing_ = true;
+    bool revealed_ = false;       // R pressed in this scene
+    bool lesson_edited_ = false;  // recorded into or edited here: plays over LabParams{}
+    bool lesson_unsaved_ = false; // edited since it was opened or saved: Esc keeps it open
+    std::string lesson_source_;
     LabParams lesson_base_;       // the lab as it was when the lesson opened
     LabParams before_presenting_; // the user's scale, theme, fullscreen and panel
     std::string attributed_error_, attributed_notice_;  // the messages `status_.from` was set for

@@ -22,6 +22,7 @@ struct Keyframe {
     double start = 0, duration = 1;  // seconds into the scene
     Easing easing = Easing::EaseInOut;
     bool log = false;  // interpolate on a log scale (θ, factors)
+    bool operator==(const Keyframe&) const = default;
 };
 
 struct Annotation {
@@ -31,16 +32,19 @@ struct Annotation {
     // the planes; "cell": x = pair, y = position in the heatmap.
     std::string at = "label";
     double x = 0.5, y = 0.1;
+    bool operator==(const Annotation&) const = default;
 };
 
 struct Scene {
     std::string title, caption;
     std::string notes;  // the speaker's notes, shown only in the presenter window
     std::vector<int> views;  // 0-based; shown side by side (four: a 2×2 grid)
+    std::vector<int> hide;   // 0-based, among `views`: curves hidden until R ("predict, then reveal")
     double duration = 4.0;
     std::vector<std::pair<std::string, std::string>> set;  // parameter → value, applied at t = 0
     std::vector<Keyframe> keyframes;
     std::vector<Annotation> annotations;
+    bool operator==(const Scene&) const = default;
 };
 
 struct Lesson {
@@ -56,6 +60,18 @@ Lesson load_lesson(const std::string& path_or_builtin);  // "builtin" = the embe
 // The state at time t of a scene: `base`, then the scene's settings, then its keyframes.
 // Throws InputError if a value is refused (the loader checks this for every scene).
 LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParams& base);
+
+// The lesson as lesson-file JSON: parse_lesson's inverse (parsing it gives back every scene).
+std::string lesson_to_json(const Lesson& lesson);
+
+// A scene that shows `state` when played over LabParams{} (the loader's base): its `set` names
+// the lesson fields where `state` differs from that base. With `from`, the numbers that differ
+// between the two states move from `from`'s values to `state`'s over `seconds` (keyframes; the
+// model's whole-number fields, whose in-between values need not be valid, jump).
+Scene scene_of_state(const LabParams& state, const LabParams* from = nullptr, double seconds = 0.0);
+
+// The lesson names of the fields a scene can set on which two states differ.
+std::vector<std::string> lesson_differences(const LabParams& a, const LabParams& b);
 
 // Names that `set` and keyframes accept.
 std::vector<std::string_view> lesson_parameters();

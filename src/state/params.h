@@ -86,6 +86,7 @@ struct LabParams {
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
     std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)
+    std::vector<int> hidden_views;  // a lesson scene's views whose curves wait for R (predict, then reveal)
     bool presenting = false;       // presenter mode: controls hidden, scene title bar
     bool blank = false;            // presenter's B: a blank screen
     float ui_scale = 1.0f;

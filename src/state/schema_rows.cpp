@@ -164,6 +164,9 @@ void add_display_rows(std::vector<Field>& f) {
     f.push_back(row({.path = "layout.scene_views", .flag = "", .lesson = "", .kind = K::List, .min = 0, .max = kViewCount - 1,
                      .scope = Scope::Transient, .reset = false, .help = "A lesson scene's views", .count = 4},
                     MEMBER(p.scene_views)));
+    f.push_back(row({.path = "layout.hidden_views", .flag = "", .lesson = "", .kind = K::List, .min = 0, .max = kViewCount - 1,
+                     .scope = Scope::Transient, .reset = false, .help = "A lesson scene's views whose curves wait for R", .count = 4},
+                    MEMBER(p.hidden_views)));
 }
 
 }  // namespace

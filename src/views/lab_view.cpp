@@ -33,6 +33,7 @@ constexpr const char* kShortcuts[][2] = {
     {"Ctrl + wheel", "zoom a plot's y"}, {"Shift + drag", "zoom a plot to a box"},
     {"double-click", "reset a plot"},
     {"hold L or right button", "laser pointer"}, {"S", "spotlight the view under the pointer (again: off)"},
+    {"hold D (or Pen and drag)", "draw over the views; C clears"}, {"R", "reveal a scene's hidden curves"},
 };
 
 }  // namespace
@@ -70,6 +71,7 @@ void LabView::view(int index, ImVec2 size) {
     const ImVec2 view_size = ImGui::GetWindowSize();
     aids_.add_view(index, view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y));
     kViews[index](ctx);
+    if (curves_hidden(lab_.params(), static_cast<View>(index))) aids_.reveal_hint(view_min, view_size);
     draw_label_annotations(ctx, view_min, view_size);
     ImGui::EndChild();
     ImGui::PopID();
@@ -146,6 +148,30 @@ void LabView::presenter_aid_keys(double seconds, const lab::Input& window_input)
         const int under = aids_.view_under(io.MousePos);
         requests_.spotlight = under == lab_.params().spotlight ? 0 : under;
     }
+    // The pen: D held draws; C, or another scene, wipes the strokes.
+    pen_key_ = !typing && ImGui::IsKeyDown('D');
+    const bool c_pressed = std::find(window_input.keys.begin(), window_input.keys.end(), lab::Key::C) != window_input.keys.end();
+    const int scene = lab_.has_lesson() ? lab_.scene() : -1;
+    if ((!typing && c_pressed) || scene != pen_scene_) aids_.clear_pen();
+    pen_scene_ = scene;
+}
+
+void LabView::pen_canvas() {
+    bool pressed = false;
+    ImVec2 min, max;
+    if (pen_on_ && lab_.has_lesson() && aids_.views_box(min, max)) {
+        ImGui::SetNextWindowPos(min);
+        ImGui::SetNextWindowSize(ImVec2(max.x - min.x, max.y - min.y));
+        ImGui::Begin("##pen canvas", nullptr,
+                     ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoSavedSettings |
+                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoNav);
+        ImGui::SetCursorScreenPos(min);
+        ImGui::InvisibleButton("pen", ImVec2(std::max(1.0f, max.x - min.x), std::max(1.0f, max.y - min.y)));
+        ui::log().record("Pen canvas", "canvas");
+        pressed = ImGui::IsItemActive();
+        ImGui::End();
+    }
+    aids_.follow_pen(pen_key_ || pressed, ImGui::GetIO().MousePos);
 }
 
 void LabView::lesson_bar(bool presenting) {
@@ -160,6 +186,10 @@ void LabView::lesson_bar(bool presenting) {
         // After drawing, like the panel's: the scene this bar shows must outlive the frame.
         if (ui::button("Close lesson##bar")) lab_.status().session_request.kind = lab::SessionRequest::Kind::CloseLesson;
         ui::tip("Back to the lab as it was before the lesson (Esc)");
+        ImGui::SameLine();
+        // Not on the slides (nor in their exports): presenting, D draws, or Pen set before.
+        ui::checkbox("Pen##lesson bar", &pen_on_);
+        ui::tip("Draw over the views with the left button (or hold D), here and when presenting; C or another scene clears");
         ImGui::SameLine();
     }
     ImGui::TextDisabled("%d/%d%s", lab_.scene() + 1, lab_.scene_count(), !presenting && !lab_.scene_playing() ? " (paused)" : "");
@@ -267,6 +297,7 @@ void LabView::frame(double seconds, const lab::Input& window_input) {
         return;
     }
     draw();
+    pen_canvas();
     help_overlay();
     aids_.draw(lab_.params().spotlight, lab_.params().laser);
     hand_back_plots();
@@ -297,7 +328,7 @@ void LabView::draw() {
         const float panel_width = std::clamp(font * 22.0f, viewport->WorkSize.x * 0.25f, viewport->WorkSize.x * 0.45f);
         ImGui::BeginChild("controls", ImVec2(panel_width, -status_height), true);
         LabParams edited = p;
-        controls::controls_panel(edited, lab_.status(), panel_, lab_.compute(), lab_.has_lesson());
+        controls::controls_panel(edited, lab_.status(), panel_, lab_.compute(), lab_.lesson(), lab_.scene());
         ImGui::EndChild();
         lab_.apply(edited);
         ImGui::SameLine();

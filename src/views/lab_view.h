@@ -32,6 +32,8 @@ private:
     void status_line(const std::string& message, bool error);
     void presenter_aid_keys(double seconds, const lab::Input& window_input);
     void lesson_bar(bool presenting);
+    // The pen switched on: a window over the views takes the left button from the plots.
+    void pen_canvas();
     void scene_views(ImVec2 origin, ImVec2 size);
     void take_opened_plots();
     void hand_back_plots();
@@ -43,6 +45,9 @@ private:
     ViewState view_state_;
     Requests requests_;
     PresenterAids aids_;
+    bool pen_on_ = false;     // the lesson bar's Pen: the left button draws over the views
+    bool pen_key_ = false;    // D held this frame
+    int pen_scene_ = -1;      // the scene the strokes belong to (−1: no lesson)
 };
 
 }  // namespace ropelab::views

@@ -57,7 +57,11 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bo
     const ImVec2 c(origin.x + side / 2, origin.y + side / 2);
     const float r = side / 2 - font;
     plane_background(dl, c, r);
-
+    if (curves_hidden(p, View::Planes)) {  // a scene's "predict, then reveal": the plane, no arrows
+        ImGui::SetCursorScreenPos(origin);
+        ImGui::Dummy(ImVec2(side, side));
+        return;
+    }
     ImVec4 trail = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
     for (int t = kTrail; t >= 1; --t) {  // older positions fade out
         const auto past = q / scale * gliding_rotor(d.freqs, i, p.position - t, ctx.position_fraction);
@@ -100,18 +104,22 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
             }
         }
         dl.circle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
+        const bool hidden = curves_hidden(p, View::Planes);
         // q at m and k at n = m − Δk, as in the focused plane: the angle between them is (m−n)·θ_j.
         const auto unit = [](std::complex<double> z) { return std::abs(z) > 0 ? z / std::abs(z) : std::complex<double>(1.0, 0.0); };
         const float thickness = std::max(1.0f, cell / 24);
         const auto k_dir = unit(pair_value(d.k, j, d.freqs.rotary_dim, d.freqs.layout));
         const double f = ctx.position_fraction;
-        dl.line(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
-                    ctx.colors.k, thickness);
         const auto q_dir = unit(pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout));
-        dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
+        if (!hidden) {
+            dl.line(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
+                    ctx.colors.k, thickness);
+            dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
+        }
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
-        if (ImGui::InvisibleButton("pair", ImVec2(std::max(1.0f, cell), std::max(1.0f, cell))))  // ImGui refuses 0 px ctx.requests.focus_pair = j;
+        // ImGui refuses a 0 px button.
+        if (ImGui::InvisibleButton("pair", ImVec2(std::max(1.0f, cell), std::max(1.0f, cell)))) ctx.requests.focus_pair = j;
         if (ImGui::IsItemHovered()) {
             if (ui::tooltips_allowed()) ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
                               d.freqs.inv_freq[static_cast<std::size_t>(j)],
@@ -188,8 +196,12 @@ void planes_view(Context& ctx) {
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
             "pair's q at m and (shorter) k at n = m − Δk; click one to focus it.");
     const double angle = lab::angle_degrees(d.freqs, i, p.position);
-    ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
-                         d.freqs.inv_freq[static_cast<std::size_t>(i)], angle, lab::angle_degrees(d.freqs, i, p.key_distance)));
+    if (curves_hidden(p, View::Planes)) {  // the angles would give the answer away
+        ui::text(fmt::format("pair {}: θ = {:.4g}", i, d.freqs.inv_freq[static_cast<std::size_t>(i)]));
+    } else {
+        ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
+                             d.freqs.inv_freq[static_cast<std::size_t>(i)], angle, lab::angle_degrees(d.freqs, i, p.key_distance)));
+    }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));

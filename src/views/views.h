@@ -29,6 +29,11 @@ struct ViewState {
 // How the angle modes are named on screen (the schema's names are the CLI's: naive-fp32, bf16).
 inline constexpr const char* kAngleModeLabels[] = {"exact", "naive fp32", "bf16 cos/sin"};
 inline const char* angle_mode_label(AngleMode mode) { return kAngleModeLabels[static_cast<int>(mode)]; }
+// A lesson scene hides this view's curves until R (predict, then reveal): axes and captions stay.
+inline bool curves_hidden(const LabParams& p, View view) {
+    for (int v : p.hidden_views) if (v == static_cast<int>(view)) return true;
+    return false;
+}
 
 struct Palette {
     ImU32 q, k, rope, sinusoidal, bound, exact, naive, bf16, marker, unchanged, blended, interpolated;

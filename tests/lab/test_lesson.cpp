@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "state/compare.h"
+#include "state/schema.h"
 #include "lesson/lesson.h"
 #include "support/refusal.h"
 
@@ -19,8 +21,8 @@ TEST(Lesson, BuiltinLessonFollowsTheSeeds) {
         EXPECT_FALSE(s.caption.empty()) << i;
         EXPECT_NO_THROW(lesson_state(lesson, static_cast<int>(i), s.duration / 2, LabParams{})) << s.title;
     }
-    // Scene 10 sweeps the YaRN factor on a log scale from 1 to 32.
-    const LabParams end = lesson_state(lesson, 9, 100.0, LabParams{});
+    // Scene 11 sweeps the YaRN factor on a log scale from 1 to 32.
+    const LabParams end = lesson_state(lesson, 10, 100.0, LabParams{});
     EXPECT_EQ(end.model.rope_scaling.type, RopeType::Yarn);
     EXPECT_EQ(*end.model.rope_scaling.factor, 32.0);
 }
@@ -165,6 +167,106 @@ TEST(Lesson, SpeakerNotesAreReadAndChecked) {
     EXPECT_NE(e.find("\"notes\" has 9000 bytes (at most 8192)"), std::string::npos) << e;
 }
 
+
+// "hide": views among the scene's own whose curves wait for R; refused otherwise, naming the scene.
+TEST(Lesson, HiddenViewsAreReadAndChecked) {
+    const Lesson lesson = parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [1, 3], "hide": [3]}]})", "h.json");
+    EXPECT_EQ(lesson.scenes[0].hide, std::vector<int>{2});
+    EXPECT_EQ(lesson_state(lesson, 0, 0.0, LabParams{}).hidden_views, std::vector<int>{});  // the lab sets it, not the state
+    std::string e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": [3]})");
+    EXPECT_NE(e.find("scene 2 (\"B\"): \"hide\" has 3, a view the scene does not show"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": [10]})");
+    EXPECT_NE(e.find("\"hide\" has 10 (views are 1-9)"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": 1})");
+    EXPECT_NE(e.find("\"hide\" must list"), std::string::npos) << e;
+    // The built-in lesson asks once: scene 8 hides the score until R.
+    const Lesson builtin = load_lesson("builtin");
+    int hiding = 0;
+    for (const Scene& scene : builtin.scenes) hiding += scene.hide.empty() ? 0 : 1;
+    EXPECT_EQ(hiding, 1);
+    EXPECT_EQ(builtin.scenes[7].hide, std::vector<int>{2});
+    EXPECT_EQ(builtin.scenes[7].views, std::vector<int>{2});
+}
+
+// The writer is the parser's inverse: the built-in lesson, written and read back, is the same
+// lesson in every field of every scene, and plays the same states.
+TEST(LessonWriter, BuiltinLessonRoundTrips) {
+    const Lesson original = load_lesson("builtin");
+    const std::string json = lesson_to_json(original);
+    const Lesson back = parse_lesson(json, "written.json");
+    EXPECT_EQ(back.title, original.title);
+    ASSERT_EQ(back.scenes.size(), original.scenes.size());
+    for (std::size_t i = 0; i < original.scenes.size(); ++i) {
+        EXPECT_TRUE(back.scenes[i] == original.scenes[i]) << "scene " << i + 1 << ": " << original.scenes[i].title;
+        for (double t : {0.0, 0.37 * original.scenes[i].duration, 100.0}) {
+            EXPECT_TRUE(lesson_state(back, static_cast<int>(i), t, LabParams{}) == lesson_state(original, static_cast<int>(i), t, LabParams{}))
+                << "scene " << i + 1 << " at t = " << t;
+        }
+    }
+    // Written again, byte for byte the same text.
+    EXPECT_EQ(lesson_to_json(back), json);
+}
+
+// A scene recorded from a state plays that state back over the defaults, field by field, also
+// where a preset was loaded and a field then set back to the default value.
+TEST(LessonWriter, RecordedSceneReplaysTheState) {
+    LabParams state;
+    schema::assign_text(state, *schema::by_lesson_name("preset"), "llama3-8b");
+    state.model.rope_theta = 10000.0;  // the default's value, not the preset's 500000
+    state.position = 77;
+    state.key_distance = 9;
+    state.encoding = Encoding::Rope;
+    state.vectors = VectorChoice::Random;
+    state.seed = 42;
+    state.log_distance = true;
+    state.show_bound = false;
+    state.max_distance = 8192;
+    state.focused_pair = 5;
+    state.spotlight = 3;
+    Lesson lesson{.title = "t", .scenes = {scene_of_state(state)}, .warnings = {}};
+    const Lesson back = parse_lesson(lesson_to_json(lesson), "r.json");
+    const LabParams played = lesson_state(back, 0, back.scenes[0].duration, LabParams{});
+    EXPECT_EQ(lesson_differences(played, state), std::vector<std::string>{});
+    EXPECT_EQ(played.model.rope_theta, 10000.0);
+    EXPECT_EQ(played.preset, "llama3-8b");
+    EXPECT_EQ(played.position, 77);
+    // A state equal to the defaults needs no settings at all.
+    EXPECT_TRUE(scene_of_state(LabParams{}).set.empty());
+}
+
+// Recorded with an animation: keyframes from the previous state to this one over T seconds;
+// θ moves on a log scale, so halfway (smoothstep(0.5) = 0.5) it is the geometric mean.
+TEST(LessonWriter, AnimatedSceneMovesFromThePreviousState) {
+    LabParams from, to;
+    to.model.rope_theta = 1e6;
+    to.position = 40;
+    to.key_distance = 3;
+    from.position = 10;
+    Scene s = scene_of_state(to, &from, 2.0);
+    ASSERT_EQ(s.keyframes.size(), 2u);
+    Lesson lesson{.title = "t", .scenes = {s}, .warnings = {}};
+    const Lesson back = parse_lesson(lesson_to_json(lesson), "a.json");
+    EXPECT_EQ(back.scenes[0].keyframes, s.keyframes);
+    const LabParams start = lesson_state(back, 0, 0.0, LabParams{});
+    EXPECT_EQ(start.model.rope_theta, 10000.0);
+    EXPECT_EQ(start.position, 10);
+    EXPECT_NEAR(lesson_state(back, 0, 1.0, LabParams{}).model.rope_theta, 1e5, 1e-6);
+    EXPECT_EQ(lesson_state(back, 0, 1.0, LabParams{}).position, 25);
+    EXPECT_EQ(lesson_differences(lesson_state(back, 0, 2.0, LabParams{}), to), std::vector<std::string>{});
+}
+
+// Compare mode is recorded as the compared settings' SPECs: a preset and an override of the base
+// play back to the same compared models.
+TEST(LessonWriter, ComparedSettingsReplay) {
+    const LabParams state = with_compared(LabParams{}, {"llama3-8b", "theta=500000,name=wide"});
+    const Scene s = scene_of_state(state);
+    Lesson lesson{.title = "t", .scenes = {s}, .warnings = {}};
+    const Lesson back = parse_lesson(lesson_to_json(lesson), "c.json");
+    const LabParams played = lesson_state(back, 0, back.scenes[0].duration, LabParams{});
+    EXPECT_EQ(played.compared_count, 2);
+    EXPECT_EQ(lesson_differences(played, state), std::vector<std::string>{});
+    EXPECT_TRUE(played.compared == state.compared);
+}
 
 // An annotation's coordinates are refused outside what they mean (a cell's y = 1e300 used to
 // reach the heatmap's drawing and crash the render); the message names the file, field and value.

@@ -47,7 +47,8 @@ void message_for(const lab::Status& s, lab::MessageFrom from) {
     if (ImGui::GetItemRectMax().y > bottom || ImGui::GetItemRectMin().y < top) ImGui::SetScrollHereY(1.0f);
 }
 
-void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, bool lesson_open) {
+void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, const Lesson* lesson, int scene) {
+    const bool lesson_open = lesson != nullptr;
     const int pairs = compute.data().freqs.pairs();
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
     if (ui::header("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, s);
@@ -70,7 +71,7 @@ void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCo
     }
     if (ui::header("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(s);
     if (ui::header("Session")) session_section(s);
-    if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson_open);
+    if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson, scene);
     if (ui::button("Reset")) {
         p = schema::reset(p);
         s.error.clear();

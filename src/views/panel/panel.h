@@ -9,6 +9,7 @@
 
 #include "lab/actions.h"
 #include "lab/lab_compute.h"
+#include "lesson/lesson.h"
 #include "state/params.h"
 #include "ui/widgets.h"
 
@@ -21,7 +22,9 @@ struct PanelState {
 };
 
 // Draws the panel, editing the candidate `p` (panel.cpp).
-void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, bool lesson_open);
+// `lesson`: the open lesson (null: none), `scene` its current scene.
+void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, const Lesson* lesson,
+                    int scene = 0);
 
 // The sections, each in the file of its name.
 void model_section(LabParams& p, lab::Status& s);
@@ -31,7 +34,7 @@ void position_section(LabParams& p, int pairs);  // playback.cpp
 void view_section(LabParams& p, PanelState& panel);  // display.cpp
 void export_section(lab::Status& s);
 void session_section(lab::Status& s);
-void lesson_section(lab::Status& s, bool lesson_open);
+void lesson_section(lab::Status& s, const Lesson* lesson, int scene);
 
 // A model's head, base, layout and scaling rows (model.cpp); compare edits its settings with them.
 // Each returns true when the candidate changed.

@@ -1,0 +1,281 @@
+// tests/ui: presenting from the current scene, the pen, "predict, then reveal", and a lesson made
+// in the lab — recorded, reordered, saved, and played back by `gui --lesson` to the same states —
+// each through the real window with the script driver.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "script.h"
+
+namespace ropelab::ui_script {
+namespace {
+
+std::string scene_label(const fs::path& widgets) {
+    std::string scene;
+    for (const Json& w : read_json(widgets)) {
+        if (w["label"].get<std::string>().starts_with("scene ")) scene = w["label"];
+    }
+    return scene;
+}
+
+bool has_widget(const fs::path& widgets, const std::string& label) {
+    for (const Json& w : read_json(widgets)) {
+        if (w["label"] == label) return true;
+    }
+    return false;
+}
+
+std::array<int, 4> box_of(const fs::path& widgets, const std::string& label) {
+    for (const Json& w : read_json(widgets)) {
+        if (w["label"] == label) return {w["x"].get<int>(), w["y"].get<int>(), w["w"].get<int>(), w["h"].get<int>()};
+    }
+    ADD_FAILURE() << "no widget " << label;
+    return {0, 0, 1, 1};
+}
+
+// Pixels inside box `b` within `tolerance` of colour (r, g, b) in every channel.
+int count_colour(const std::vector<unsigned char>& img, int w, int h, std::array<int, 4> b, std::array<int, 3> c, int tolerance) {
+    int n = 0;
+    for (int y = std::max(0, b[1]); y < std::min(h, b[1] + b[3]); ++y) {
+        for (int x = std::max(0, b[0]); x < std::min(w, b[0] + b[2]); ++x) {
+            const std::size_t i = (static_cast<std::size_t>(y) * w + x) * 4;
+            n += std::abs(img[i] - c[0]) <= tolerance && std::abs(img[i + 1] - c[1]) <= tolerance && std::abs(img[i + 2] - c[2]) <= tolerance;
+        }
+    }
+    return n;
+}
+
+// The built-in lesson opened in the lab, three scenes on, then Present: the room sees scene 4,
+// not scene 1.
+TEST(PresentFromHere, PresentStartsAtTheCurrentScene) {
+    const fs::path dir = fresh_dir("present_here");
+    const Json script = {
+        {{"wait", 3}},        {{"click", "Lesson"}},     {{"click", "Open lesson"}}, {{"wait", 3}},
+        {{"click", "Next scene"}}, {{"wait", 2}},        {{"click", "Next scene"}},  {{"wait", 2}},
+        {{"click", "Next scene"}}, {{"wait", 2}},        {{"widgets", "before.json"}}, {{"click", "Present"}},
+        {{"wait", 4}},        {{"widgets", "after.json"}}, {{"state", "presenting.json"}},
+    };
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(scene_label(dir / "before.json"), "scene 4/12");
+    EXPECT_EQ(scene_label(dir / "after.json"), "scene 4/12");
+    EXPECT_FALSE(read_json(dir / "presenting.json")["layout"]["show_controls"].get<bool>()) << "presenting hides the controls";
+}
+
+constexpr std::array<int, 3> kPenInk = {255, 0, 170};
+
+// The pen: switched on in the lesson bar, a drag over the views leaves the pen's ink along the
+// path; C wipes it; another scene wipes it; holding D draws at the pointer without a button.
+TEST(Pen, DrawsAlongTheDragAndClearsWithCOrAnotherScene) {
+    const fs::path dir = fresh_dir("pen");
+    const Json script = {
+        {{"wait", 3}},          {{"click", "Lesson"}},       {{"click", "Open lesson"}},  {{"wait", 3}},
+        {{"screenshot", "plain.png"}}, {{"click", "Pen"}},   {{"wait", 2}},               {{"widgets", "w.json"}},
+        {{"drag", "Pen canvas"}, {"dx", 200}, {"dy", 80}},   {{"wait", 2}},               {{"screenshot", "drawn.png"}},
+        {{"key", "C"}},         {{"wait", 2}},               {{"screenshot", "cleared.png"}},
+        {{"drag", "Pen canvas"}, {"dx", 200}, {"dy", 80}},   {{"wait", 2}},               {{"screenshot", "again.png"}},
+        {{"click", "Next scene"}}, {{"wait", 3}},            {{"screenshot", "next.png"}},
+        {{"click", "Pen"}},     {{"wait", 2}},               {{"key", "D"}},              {{"wait", 2}},
+        {{"screenshot", "key_d.png"}}, {{"key", "C"}},      {{"click", "Present"}},      {{"wait", 4}},
+        {{"screenshot", "presenting.png"}}, {{"key", "D"}},  {{"wait", 2}},               {{"screenshot", "presenting_d.png"}},
+    };
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto canvas = box_of(dir / "w.json", "Pen canvas");
+    // The drag went from the canvas's centre by (200, 80): the box around that path.
+    const int cx = canvas[0] + canvas[2] / 2, cy = canvas[1] + canvas[3] / 2;
+    const std::array<int, 4> path = {cx - 10, cy - 10, 220, 100};
+    const std::array<int, 4> middle = {cx + 90, cy + 26, 20, 28};  // around (cx + 100, cy + 40)
+    int w = 0, h = 0;
+    const auto plain = pixels(dir / "plain.png", w, h), drawn = pixels(dir / "drawn.png", w, h),
+               cleared = pixels(dir / "cleared.png", w, h), again = pixels(dir / "again.png", w, h),
+               next = pixels(dir / "next.png", w, h), key_d = pixels(dir / "key_d.png", w, h);
+    ASSERT_FALSE(plain.empty());
+    const std::array<int, 4> screen = {0, 0, w, h};
+    EXPECT_EQ(count_colour(plain, w, h, screen, kPenInk, 12), 0) << "no view draws in the pen's ink";
+    EXPECT_GT(count_colour(drawn, w, h, path, kPenInk, 12), 300) << "ink along the drag";
+    EXPECT_GT(count_colour(drawn, w, h, middle, kPenInk, 12), 10) << "ink halfway along the drag";
+    EXPECT_EQ(count_colour(cleared, w, h, screen, kPenInk, 12), 0) << "C clears";
+    EXPECT_GT(count_colour(again, w, h, path, kPenInk, 12), 300);
+    EXPECT_EQ(count_colour(next, w, h, screen, kPenInk, 12), 0) << "another scene clears";
+    // D held for a frame with the pointer where the last click left it (the Pen box): a dot.
+    const auto pen_box = box_of(dir / "w.json", "Pen");
+    EXPECT_GT(count_colour(key_d, w, h, {pen_box[0] - 20, pen_box[1] - 20, pen_box[2] + 40, pen_box[3] + 40}, kPenInk, 12), 5)
+        << "holding D draws at the pointer";
+    // Presenting (from the same scene, so nothing to clear but C's): D draws on the slide too.
+    const auto presenting = pixels(dir / "presenting.png", w, h), presenting_d = pixels(dir / "presenting_d.png", w, h);
+    const std::array<int, 4> slide = {0, 0, w, h};  // fullscreen: the screen's size
+    EXPECT_EQ(count_colour(presenting, w, h, slide, kPenInk, 12), 0);
+    EXPECT_GT(count_colour(presenting_d, w, h, slide, kPenInk, 12), 5) << "D draws while presenting";
+}
+
+// Scene 8 of the built-in lesson hides the score's curves behind a hint; R reveals them for the
+// rest of the scene. Presented (light theme): the RoPE curve's red is absent, then present.
+TEST(Reveal, ASceneHidesTheCurveUntilR) {
+    const fs::path dir = fresh_dir("reveal");
+    const Json script = {
+        {{"wait", 3}},         {{"key", "PageDown"}, {"repeat", 7}}, {{"wait", 30}},
+        {{"widgets", "hidden_w.json"}}, {{"screenshot", "hidden.png"}},
+        {{"key", "R"}},        {{"wait", 30}},
+        {{"widgets", "shown_w.json"}},   {{"screenshot", "shown.png"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson builtin --present");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(scene_label(dir / "hidden_w.json"), "scene 8/12");
+    const std::string hint = "Predict the curve — press R to reveal";
+    EXPECT_TRUE(has_widget(dir / "hidden_w.json", hint));
+    EXPECT_FALSE(has_widget(dir / "shown_w.json", hint));
+    const auto plot = box_of(dir / "hidden_w.json", "scores");
+    int w = 0, h = 0;
+    const auto hidden = pixels(dir / "hidden.png", w, h), shown = pixels(dir / "shown.png", w, h);
+    ASSERT_FALSE(hidden.empty());
+    const std::array<int, 3> rope = {200, 40, 40};  // the light theme's RoPE curve
+    EXPECT_LT(count_colour(hidden, w, h, plot, rope, 30), 20) << "no curve before R";
+    EXPECT_GT(count_colour(shown, w, h, plot, rope, 30), 500) << "the curve after R";
+}
+
+// In the lab (not presenting) too, and in the planes view: a scene hiding view 1 shows its
+// planes without the arrows of q and k; R brings them back.
+TEST(Reveal, ThePlanesViewHidesItsArrowsUntilRInTheLab) {
+    const fs::path dir = fresh_dir("reveal_planes");
+    std::ofstream(dir / "l.json") << R"({"scenes": [{"title": "Guess", "caption": "Where will q point?", "views": [1], "hide": [1],
+                                         "set": {"position": 5}}]})";
+    const Json script = {
+        {{"wait", 10}}, {{"widgets", "hidden_w.json"}}, {{"screenshot", "hidden.png"}},
+        {{"key", "R"}}, {{"wait", 10}}, {{"widgets", "shown_w.json"}}, {{"screenshot", "shown.png"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson l.json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string hint = "Predict the curve — press R to reveal";
+    EXPECT_TRUE(has_widget(dir / "hidden_w.json", hint));
+    EXPECT_FALSE(has_widget(dir / "shown_w.json", hint));
+    int w = 0, h = 0;
+    const auto hidden = pixels(dir / "hidden.png", w, h), shown = pixels(dir / "shown.png", w, h);
+    ASSERT_FALSE(hidden.empty());
+    const auto title = box_of(dir / "hidden_w.json", "1 Rotation planes");
+    const std::array<int, 4> view = {title[0], title[1] + title[3] * 3, title[2], h - title[1] - title[3] * 3};
+    const std::array<int, 3> q = {255, 110, 100}, k = {100, 170, 255};  // the dark theme's q and k
+    EXPECT_LT(count_colour(hidden, w, h, view, q, 20) + count_colour(hidden, w, h, view, k, 20), 10) << "no arrows before R";
+    EXPECT_GT(count_colour(shown, w, h, view, q, 20), 50) << "q's arrows after R";
+    EXPECT_GT(count_colour(shown, w, h, view, k, 20), 50) << "k's arrows after R";
+}
+
+// The state dump's lesson-settable parts: the model, the curves, the focus, compare mode.
+Json lesson_part(const fs::path& state) {
+    const Json j = session_of(state);
+    Json out;
+    for (const char* key : {"preset", "model", "curves", "focus", "compare"}) {
+        if (j.contains(key)) out[key] = j[key];
+    }
+    return out;
+}
+
+// A lesson made in the lab: a setting changed and recorded, another changed and recorded with a
+// 2 s animation, a third recorded, scenes reordered, one deleted, another recorded; Esc does not
+// drop the unsaved lesson; the last scene's text, views and duration edited; a folder refused as
+// the file, then saved beside a user's file (left untouched); then `gui --lesson` plays the saved
+// file back to the same states, compared field by field.
+TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
+    const fs::path dir = fresh_dir("lessons_made");
+    fs::create_directories(dir / "saved");
+    std::ofstream(dir / "saved" / "mine.json") << "{\"a user's\": \"file\"}\n";
+    const auto typed = [](const std::string& label, const std::string& text) {
+        return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
+    };
+    Json script = Json::array({{{"wait", 3}}, {{"click", "Lesson"}}});
+    const auto add = [&](const Json& steps) {
+        for (const Json& s : steps) script.push_back(s);
+    };
+    add(typed("Head dim d", "96"));
+    add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s1.json"}}});
+    add({{{"drag", "key distance"}, {"dx", 40}}, {{"wait", 2}}, {{"click", "Animate"}}});
+    add(typed("Over (s)", "2"));
+    add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s2.json"}}, {{"widgets", "rec2.json"}}});
+    add({{{"click", "Animate"}}, {{"drag", "Focused pair"}, {"dx", 30}}, {{"wait", 2}}});
+    add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s3.json"}}});
+    add({{{"click", "Move scene 3 up"}}, {{"wait", 2}}, {{"click", "Delete 1"}}, {{"wait", 2}}});  // [3, 2]
+    add({{{"click", "Move scene 1 down"}}, {{"wait", 2}}, {{"widgets", "moved.json"}}});          // [2, 3]
+    add({{{"click", "Move scene 2 up"}}, {{"wait", 2}}});                                         // [3, 2]
+    add(typed("Head dim d", "32"));
+    add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s4.json"}}});  // [3, 2, 4]
+    add({{{"key", "Escape"}}, {{"wait", 2}}, {{"widgets", "escape.json"}}});   // keeps unsaved scenes
+    add(typed("Scene title", "The last word"));
+    add(typed("Views", "10"));  // refused: views are 1-9
+    add({{{"wait", 2}}, {{"widgets", "views_refused.json"}}});
+    add(typed("Views", "3, 1"));
+    add(typed("Caption", "Where we end"));
+    add(typed("Speaker notes", "Ask the room first"));
+    add(typed("Duration (s)", "6"));
+    add(typed("Save to", "saved"));
+    add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"widgets", "folder.json"}}});
+    add(typed("Save to", "saved/lesson.json"));
+    add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"widgets", "saved.json"}}});
+    add({{{"click", "2. Scene 2"}}, {{"wait", 3}}, {{"widgets", "goto.json"}}});
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+
+    bool animated = false;
+    for (const Json& w : read_json(dir / "rec2.json")) {
+        animated |= w["label"].get<std::string>().find("recorded scene 2, 1 keyframes over 2 s") != std::string::npos;
+    }
+    EXPECT_TRUE(animated) << "the second scene animates key distance";
+    bool refused = false, saved = false;
+    for (const Json& w : read_json(dir / "folder.json")) refused |= w["label"].get<std::string>().find("saved is a folder") != std::string::npos;
+    for (const Json& w : read_json(dir / "saved.json")) {
+        saved |= w["label"].get<std::string>().find("saved lesson saved/lesson.json (3 scenes)") != std::string::npos;
+    }
+    EXPECT_TRUE(refused) << "a folder is refused, in words";
+    bool views_refused = false;
+    for (const Json& w : read_json(dir / "views_refused.json")) {
+        views_refused |= w["label"].get<std::string>().find("Views lists 1 to 4 views, each 1-9") != std::string::npos;
+    }
+    EXPECT_TRUE(views_refused);
+    bool kept = false;
+    for (const Json& w : read_json(dir / "escape.json")) kept |= w["label"].get<std::string>().find("the lesson has unsaved scenes") != std::string::npos;
+    EXPECT_TRUE(kept) << "Esc keeps a lesson with unsaved scenes open, saying why";
+    EXPECT_TRUE(saved);
+    std::ifstream mine(dir / "saved" / "mine.json");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(mine), {}), "{\"a user's\": \"file\"}\n");
+
+    const Json lesson = read_json(dir / "saved" / "lesson.json");
+    ASSERT_EQ(lesson["scenes"].size(), 3u);
+    EXPECT_EQ(lesson["title"], "Untitled lesson");
+    EXPECT_EQ(lesson["scenes"][0]["title"], "Scene 3");
+    EXPECT_EQ(lesson["scenes"][1]["title"], "Scene 2");
+    EXPECT_EQ(lesson["scenes"][2]["title"], "The last word");
+    EXPECT_EQ(lesson["scenes"][2]["views"], Json::array({3, 1}));
+    EXPECT_EQ(lesson["scenes"][2]["caption"], "Where we end");
+    EXPECT_EQ(lesson["scenes"][2]["notes"], "Ask the room first");
+    EXPECT_EQ(lesson["scenes"][2]["duration"], 6);
+    EXPECT_TRUE(has_widget(dir / "moved.json", "1. Scene 2")) << "moved down, scene 2 came first";
+    EXPECT_EQ(scene_label(dir / "goto.json"), "scene 2/3") << "a scene's row shows it";
+    EXPECT_EQ(lesson["scenes"][0]["views"], Json::array({1, 3}));  // recorded from the grid: planes and score
+    ASSERT_TRUE(lesson["scenes"][1].contains("keyframes"));
+    EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["param"], "key_distance");
+    EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["duration"], 2);
+
+    // Played back: each scene's state (the animated one after its 2 s) equals the recorded one.
+    const fs::path play = fresh_dir("lessons_made_play");
+    fs::copy_file(dir / "saved" / "lesson.json", play / "lesson.json");
+    const Json back = {
+        {{"wait", 5}},  {{"state", "p1.json"}}, {{"click", "Next scene"}}, {{"wait", 1}}, {{"state", "p2_start.json"}},
+        {{"wait", 59}}, {{"state", "p2_mid.json"}}, {{"wait", 90}}, {{"state", "p2.json"}}, {{"click", "Next scene"}}, {{"wait", 5}}, {{"state", "p3.json"}},
+    };
+    const test::Result p = gui(play, back, "--lesson lesson.json");
+    ASSERT_EQ(p.status, 0) << p.err;
+    EXPECT_EQ(lesson_part(play / "p1.json"), lesson_part(dir / "s3.json"));
+    EXPECT_EQ(lesson_part(play / "p2.json"), lesson_part(dir / "s2.json"));
+    EXPECT_EQ(lesson_part(play / "p3.json"), lesson_part(dir / "s4.json"));
+    // The animation starts where scene 1 (as recorded first) left key distance and moves on
+    // towards scene 2's: near the start after a frame, strictly between at about 1 s.
+    const auto key_distance = [](const fs::path& f) { return session_of(f)["focus"]["key_distance"].get<double>(); };
+    const double from = key_distance(dir / "s1.json"), to = key_distance(dir / "s2.json");
+    ASSERT_NE(from, to);
+    EXPECT_LE(std::abs(key_distance(play / "p2_start.json") - from), 0.02 * std::abs(to - from) + 1);
+    const double mid = key_distance(play / "p2_mid.json");
+    EXPECT_GT(std::abs(mid - from), 0.2 * std::abs(to - from));
+    EXPECT_GT(std::abs(to - mid), 0.2 * std::abs(to - from));
+}
+
+}  // namespace
+}  // namespace ropelab::ui_script
