@@ -120,6 +120,7 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
         ImGui::PushID(j);
         // ImGui refuses a 0 px button.
         if (ImGui::InvisibleButton("pair", ImVec2(std::max(1.0f, cell), std::max(1.0f, cell)))) ctx.requests.focus_pair = j;
+        ui::log().record_box(fmt::format("plane of pair {}", j), "plane", cell_min, ImVec2(cell, cell));  // for scripts
         if (ImGui::IsItemHovered()) {
             if (ui::tooltips_allowed()) ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
                               d.freqs.inv_freq[static_cast<std::size_t>(j)],

@@ -199,14 +199,17 @@ TEST_F(UserFiles, EmptyFolderIsFilled) {
     EXPECT_EQ(without(snapshot(root), "empty-folder"), without(before, "empty-folder"));
 }
 
-// Writes failing part-way (a 16 KiB file-size limit, SIGXFSZ ignored) leave the tree and a
-// user's file at the target exactly as they were.
+// Writes failing part-way (a file-size limit of 4 blocks — 2 KiB in dash's 512-byte blocks, the
+// shell the command runs in — SIGXFSZ ignored) leave the tree and a user's file at the target
+// exactly as they were. Every output is larger than that: a 192×108 PNG alone is ~9 KB, and a
+// 40-frame MP4 of a view whose text no longer changes per frame came to 6.3 KB, under the
+// 8 KiB an earlier limit of 16 blocks allowed.
 TEST_F(UserFiles, FailuresChangeNothing) {
     for (const std::string target : kTargets) {
         const fs::path root = tree(target);
         if (!target.ends_with("/")) write_text(root / target, "the user's file at the target\n");
         const Snapshot before = snapshot(root);
-        const Result r = run(command_for(target, (root / target).string(), 40), "trap '' XFSZ; ulimit -f 16;");
+        const Result r = run(command_for(target, (root / target).string(), 40), "trap '' XFSZ; ulimit -f 4;");
         EXPECT_EQ(r.status, 2) << target << ": " << r.err;
         EXPECT_EQ(snapshot(root), before) << target;
     }

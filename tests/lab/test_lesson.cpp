@@ -21,10 +21,18 @@ TEST(Lesson, BuiltinLessonFollowsTheSeeds) {
         EXPECT_FALSE(s.caption.empty()) << i;
         EXPECT_NO_THROW(lesson_state(lesson, static_cast<int>(i), s.duration / 2, LabParams{})) << s.title;
     }
-    // Scene 11 sweeps the YaRN factor on a log scale from 1 to 32.
-    const LabParams end = lesson_state(lesson, 10, 100.0, LabParams{});
+    // Scene 12 sweeps the YaRN factor on a log scale from 1 to 32.
+    const LabParams end = lesson_state(lesson, 11, 100.0, LabParams{});
     EXPECT_EQ(end.model.rope_scaling.type, RopeType::Yarn);
     EXPECT_EQ(*end.model.rope_scaling.factor, 32.0);
+    // Scene 9 explains the decay: the phasor sum (view 9) beside the score (view 3), the linked Δ
+    // swept from 0 to 400 so the chain curls as the score's cursor moves.
+    const Scene& why = lesson.scenes[8];
+    EXPECT_EQ(why.views, (std::vector<int>{2, 8}));
+    EXPECT_FALSE(why.notes.empty());
+    EXPECT_EQ(lesson_state(lesson, 8, 0.0, LabParams{}).key_distance, 0);
+    EXPECT_EQ(lesson_state(lesson, 8, why.duration, LabParams{}).key_distance, 400);
+    EXPECT_TRUE(lesson_state(lesson, 8, 1.0, LabParams{}).link_distance);
 }
 
 TEST(Lesson, EasingIsExactAtTheEndsAndMonotone) {

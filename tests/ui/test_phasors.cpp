@@ -129,5 +129,24 @@ TEST(PhasorView, KeyNineShowsItAndAClickOnAnArrowFocusesItsPair) {
     EXPECT_EQ(read_json(dir / "clicked.json")["focus"]["pair"], 5);
 }
 
+// The planes view's small planes, one per pair: a click focuses that pair (a comment had swallowed
+// the request for a while, and nothing clicked them).
+TEST(PlanesView, AClickOnASmallPlaneFocusesItsPair) {
+    const fs::path dir = fresh_dir("small_planes");
+    const Json script = {
+        {{"wait", 3}},
+        {{"click", "plane of pair 7"}},
+        {{"wait", 2}},
+        {{"state", "seven.json"}},
+        {{"click", "plane of pair 2"}},
+        {{"wait", 2}},
+        {{"state", "two.json"}},
+    };
+    const test::Result r = gui(dir, script, "--preset textbook --pair 31");
+    ASSERT_EQ(r.status, 0) << r.err << r.out;
+    EXPECT_EQ(read_json(dir / "seven.json")["focus"]["pair"], 7);
+    EXPECT_EQ(read_json(dir / "two.json")["focus"]["pair"], 2);
+}
+
 }  // namespace
 }  // namespace ropelab::ui_script

@@ -115,7 +115,7 @@ TEST(TextFits, CompareModeWithConfigPaths) {
 // entry, on a 1280×720 screen).
 TEST(TextFits, EveryLessonSlide) {
     Json steps = Json::array();
-    for (int scene = 1; scene <= 12; ++scene) {
+    for (int scene = 1; scene <= 13; ++scene) {
         steps.push_back({{"check", fmt::format("scene {}", scene)}});
         steps.push_back({{"key", "PageDown"}});
     }
