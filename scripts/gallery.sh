@@ -15,6 +15,11 @@ r --view heatmap --position 3 --preset llama3-8b --out "$out/view5-heatmap.png"
 r --view frequencies --preset llama3.1-8b --pair 30 --out "$out/view6-frequencies.png"
 r --view numbers --position 3 --pair 2 --head-dim 512 --out "$out/view7-numbers.png"
 r --view precision --position 1000000 --pair 1 --out "$out/view8-precision.png"
+r --view phasors --preset textbook --vectors custom --q random:7 --k random:7 --key-distance 60 --pair 5 \
+    --out "$out/view9-phasors.png"
+r --theme projector --out "$out/projector.png"
+# Why the score decays: the phasor sum beside the score curve, the key distance swept 0 → 400.
+build/ropelab render --lesson docs/lessons/phasor-sum.json --out "$out/phasors.gif" --size 960x440 --fps 12
 r --view scores --ui-scale 2 --theme light --vectors random --out "$out/lecture-light-2x.png"
 build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate position \
     --from 0 --to 60 --pair 2 --out "$out/planes.gif"
@@ -36,3 +41,11 @@ cat > /tmp/ropelab-gallery-lesson.json <<JSON
 JSON
 xvfb-run -a -s "-screen 0 1920x1080x24" build/ropelab gui --paused --script /tmp/ropelab-gallery-lesson.json >/dev/null
 rm -f /tmp/ropelab-gallery-lesson.json
+# The presenter window: the lecturer's console at scene 4 (the audience window opens beside it).
+cat > /tmp/ropelab-gallery-presenter.json <<JSON
+[{"wait": 5}, {"key": "Right"}, {"key": "Right"}, {"key": "Right"}, {"wait": 90}, {"until_exact": 600},
+ {"screenshot": "$PWD/$out/presenter.png"}]
+JSON
+xvfb-run -a -s "-screen 0 2600x1000x24" build/ropelab gui --size 1280x720 --paused --lesson builtin --presenter \
+    --script /tmp/ropelab-gallery-presenter.json >/dev/null
+rm -f /tmp/ropelab-gallery-presenter.json

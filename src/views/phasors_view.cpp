@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/phasor_sum.h"
+#include "plot/plot.h"
 #include "plot/screen.h"
 #include "state/compare.h"
 #include "ui/widgets.h"
@@ -22,16 +23,22 @@ namespace {
 
 using Chain = std::vector<std::complex<double>>;
 
-// The colour view 6 gives a pair: unchanged, blended or interpolated by the scaling; alternate
-// pairs a shade apart (towards the background), so neighbouring arrows of one class stay told apart.
-ImU32 pair_color(const Context& ctx, const LabData& d, int pair) {
-    const auto i = static_cast<std::size_t>(pair);
-    const PairScaling s = i < d.pair_scaling.size() ? d.pair_scaling[i] : PairScaling::Unchanged;
-    const ImU32 base = s == PairScaling::Unchanged ? ctx.colors.unchanged : s == PairScaling::Blended ? ctx.colors.blended : ctx.colors.interpolated;
-    if (pair % 2 == 0) return base;
-    ImVec4 c = ImGui::ColorConvertU32ToFloat4(base);
-    const float towards = ctx.params.theme == Theme::Light ? 1.0f : 0.0f;  // towards the background, still readable on it
-    c.x += (towards - c.x) * 0.4f, c.y += (towards - c.y) * 0.4f, c.z += (towards - c.z) * 0.4f;
+// A pair's colour is its speed: the fastest pair (0) vermillion, through orange and green, to
+// the slowest blue (Okabe–Ito colours, told apart with colour-vision deficiencies), so the
+// picture itself shows which arrows scatter first. Alternate pairs a shade apart (towards the
+// background), so neighbouring arrows stay told apart.
+ImU32 pair_color(const Context& ctx, int pair, int pairs) {
+    static constexpr float kStops[4][3] = {{213, 94, 0}, {230, 159, 0}, {0, 158, 115}, {0, 114, 178}};
+    const float t = pairs > 1 ? static_cast<float>(pair) / static_cast<float>(pairs - 1) * 3.0f : 0.0f;
+    const int k = std::min(2, static_cast<int>(t));
+    const float u = t - static_cast<float>(k);
+    ImVec4 c(0, 0, 0, 1);
+    float* rgb[3] = {&c.x, &c.y, &c.z};
+    for (int j = 0; j < 3; ++j) *rgb[j] = (kStops[k][j] + (kStops[k + 1][j] - kStops[k][j]) * u) / 255.0f;
+    if (pair % 2 == 1) {
+        const float towards = ctx.params.theme == Theme::Dark ? 0.0f : 1.0f;  // towards the background, still readable
+        for (float* v : rgb) *v += (towards - *v) * 0.3f;
+    }
     return ImGui::ColorConvertFloat4ToU32(c);
 }
 
@@ -42,6 +49,7 @@ ImU32 dimmed(ImU32 color, float alpha) {
 }
 
 void arrow(draw::Canvas& dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+    thickness *= plot::line_emphasis();  // thick lines for a projector
     dl.line(from, to, color, thickness);
     const ImVec2 d(to.x - from.x, to.y - from.y);
     const float len = std::sqrt(d.x * d.x + d.y * d.y);
@@ -141,8 +149,8 @@ void phasors_view(Context& ctx) {
             "the sum, and its real part (the triangle on the real axis) is the score the score view plots at Δ. At "
             "Δ = 0 they line up as far as q and k agree; as Δ grows the fast pairs scatter and the chain curls up, "
             "while the slow pairs stay aligned for long — why RoPE's score decays. The components RoPE leaves "
-            "unrotated (partial rotary) are the chain's first link, on the real axis. Arrows are coloured as in view 6 "
-            "(unchanged / blended / interpolated pairs); the focused pair is drawn thick: click an arrow to focus its pair. "
+            "unrotated (partial rotary) are the chain's first link, on the real axis. Arrows are coloured by speed: the "
+            "fastest pair (0) vermillion, then orange, green, and the slowest blue; the focused pair is drawn thick: click an arrow to focus its pair. "
             "Exact angles. Δ is the key distance (the planes' k at m − Δ; drag the score plot's cursor when linked).");
     const int settings = compare ? settings_of(p, ctx.compute) : 1;
     std::vector<const PhasorSum*> sums;
@@ -156,6 +164,19 @@ void phasors_view(Context& ctx) {
     ui::text(readout);
     ui::log().record_box(readout, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
     ui::tip("Δ is the lab's key distance: with Linked Δ on, the planes, the score cursor, invariance and numbers share it");
+    if (!compare) {  // the colour key: a pair's colour is its speed
+        const int pairs = ctx.compute.setting_data(0).freqs.pairs();
+        // As text the colours are darkened on a light background, to read at ≥ 4.5:1 there.
+        const auto key_color = [&](int pair) {
+            ImVec4 c = ImGui::ColorConvertU32ToFloat4(pair_color(ctx, pair, pairs));
+            if (ctx.params.theme != Theme::Dark) c.x *= 0.6f, c.y *= 0.6f, c.z *= 0.6f;
+            return ImGui::ColorConvertFloat4ToU32(c);
+        };
+        ui::same_line_if_fits("   fast pair 0");
+        ui::text("   fast pair 0", key_color(0));
+        ImGui::SameLine(0.0f, 0.0f);
+        ui::text(fmt::format(" → slow pair {}", pairs - 1), key_color(pairs - 1));
+    }
     if (compare) {
         for (int s = 0; s < settings; ++s) {
             if (s > 0) ui::same_line_if_fits(setting_name(p, s) + "  ");
@@ -208,7 +229,7 @@ void phasors_view(Context& ctx) {
         for (std::size_t i = 2; i < chain.size(); ++i) {
             const int pair = static_cast<int>(i) - 2;
             if (pair == focus) continue;  // drawn last, over the others
-            const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : pair_color(ctx, d, pair);
+            const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : pair_color(ctx, pair, d.freqs.pairs());
             arrow(dl, frame.to_screen(chain[i - 1]), frame.to_screen(chain[i]), dimmed(color, 0.75f), 1.5f);
         }
         if (s == 0) {  // each arrow by its box, where a person (or a script) aims to click it
