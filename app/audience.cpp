@@ -3,7 +3,6 @@
 #include <epoxy/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
-#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -79,12 +78,7 @@ std::unique_ptr<Presentation> Presentation::open(Window& lecturer, int width, in
     glfwFocusWindow(shared);
 
     p->driver_ = FrameDriver(is_software_renderer(gpu::current_gl_info().renderer));
-    ImGuiContext* previous = ImGui::GetCurrentContext();
-    p->imgui_ = ImGui::CreateContext();
-    ImGui::SetCurrentContext(p->imgui_);
-    ImGui::GetIO().IniFilename = nullptr;
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    ImGui::SetCurrentContext(previous);
+    p->imgui_ = create_own_imgui();
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(p->audience_, &fw, &fh);
     p->resize_target(std::max(fw, 64), std::max(fh, 64));
@@ -97,13 +91,7 @@ std::unique_ptr<Presentation> Presentation::open(Window& lecturer, int width, in
 
 Presentation::~Presentation() {
     lecturer_->make_current();
-    if (imgui_) {
-        ImGuiContext* previous = ImGui::GetCurrentContext();
-        ImGui::SetCurrentContext(imgui_);
-        ImGui_ImplOpenGL3_Shutdown();
-        ImGui::DestroyContext(imgui_);
-        ImGui::SetCurrentContext(previous == imgui_ ? nullptr : previous);
-    }
+    destroy_own_imgui(imgui_);
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (texture_) glDeleteTextures(1, &texture_);
     if (audience_) {

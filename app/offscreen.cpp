@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include <backends/imgui_impl_opengl3.h>
 #include <fmt/format.h>
 #include <imgui.h>
 
@@ -51,27 +50,19 @@ std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int heig
     r->device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, r->notice_);
 
     IMGUI_CHECKVERSION();
+    r->imgui_ = create_own_imgui();
     ImGuiContext* previous = ImGui::GetCurrentContext();
-    r->imgui_ = ImGui::CreateContext();
     ImGui::SetCurrentContext(r->imgui_);
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // nobody is pointing: no hover
-    ImGui_ImplOpenGL3_Init("#version 330 core");
     ImGui::SetCurrentContext(previous);
     return r;
 }
 
 OffscreenRenderer::~OffscreenRenderer() {
     if (context_) context_->make_current();
-    if (imgui_) {
-        ImGuiContext* previous = ImGui::GetCurrentContext();
-        ImGui::SetCurrentContext(imgui_);
-        ImGui_ImplOpenGL3_Shutdown();
-        ImGui::DestroyContext(imgui_);
-        ImGui::SetCurrentContext(previous == imgui_ ? nullptr : previous);
-    }
+    destroy_own_imgui(imgui_);
     device_.reset();
     if (pack_[0]) glDeleteBuffers(2, pack_);
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The lab never freezes: worst frame times, the start included, at the largest valid settings.
-# Each line is `gui --frames F --stats` (1280×720, all eight views, under Xvfb): max_ms is the
+# Each line is `gui --frames F --stats` (1280×720, all views, under Xvfb): max_ms is the
 # worst frame, first_frame_ms counts from the window's opening, exact_ms is when the last exact
 # curve was on screen (-1: not within F frames). Target: no frame over 100 ms.
 set -euo pipefail
