@@ -1,6 +1,5 @@
 #include "imgui_setup.h"
 
-#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
 #include "core/embedded.h"
@@ -86,25 +85,6 @@ bool is_software_renderer(const std::string& gl_renderer) {
         if (gl_renderer.find(name) != std::string::npos) return true;
     }
     return false;
-}
-
-ImGuiContext* create_own_imgui() {
-    ImGuiContext* previous = ImGui::GetCurrentContext();
-    ImGuiContext* own = ImGui::CreateContext();
-    ImGui::SetCurrentContext(own);
-    ImGui::GetIO().IniFilename = nullptr;
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    ImGui::SetCurrentContext(previous);
-    return own;
-}
-
-void destroy_own_imgui(ImGuiContext* context) {
-    if (!context) return;
-    ImGuiContext* previous = ImGui::GetCurrentContext();
-    ImGui::SetCurrentContext(context);
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui::DestroyContext(context);
-    ImGui::SetCurrentContext(previous == context ? nullptr : previous);
 }
 
 }  // namespace ropelab

@@ -5,7 +5,6 @@
 
 #include "state/params.h"
 
-struct ImGuiContext;
 
 namespace ropelab {
 
@@ -16,12 +15,5 @@ void load_fonts(float scale);
 const unsigned short* ui_glyph_ranges();
 void apply_style(Theme theme, float scale, bool software_renderer);
 bool is_software_renderer(const std::string& gl_renderer);
-
-// A second ImGui context of our own (offscreen renders, the presenter's audience picture) with
-// the OpenGL 3 backend in the GL context current now; ImGui's current context is left as it was.
-ImGuiContext* create_own_imgui();
-// Its end: the backend's GL objects go with the GL context current now (the one it was made
-// in), and ImGui's current context is left as it was, unless it was this one.
-void destroy_own_imgui(ImGuiContext* context);
 
 }  // namespace ropelab

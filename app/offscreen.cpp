@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
 #include "imgui_setup.h"
@@ -186,6 +187,25 @@ const RgbaImage* OffscreenRenderer::take(int slot) {
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     packed_[slot] = false;
     return mapped ? &frame_ : nullptr;
+}
+
+ImGuiContext* create_own_imgui() {
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGuiContext* own = ImGui::CreateContext();
+    ImGui::SetCurrentContext(own);
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    ImGui::SetCurrentContext(previous);
+    return own;
+}
+
+void destroy_own_imgui(ImGuiContext* context) {
+    if (!context) return;
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(context);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui::DestroyContext(context);
+    ImGui::SetCurrentContext(previous == context ? nullptr : previous);
 }
 
 }  // namespace ropelab

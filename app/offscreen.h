@@ -12,7 +12,15 @@
 #include "views/lab_view.h"
 #include "plot/display_list.h"
 
+struct ImGuiContext;
+
 namespace ropelab {
+// A second ImGui context of our own (offscreen renders, the presenter's audience picture) with
+// the OpenGL 3 backend in the GL context current now; ImGui's current context is left as it was.
+ImGuiContext* create_own_imgui();
+// Its end: the backend's GL objects go with the GL context current now (the one it was made
+// in), and ImGui's current context is left as it was, unless it was this one.
+void destroy_own_imgui(ImGuiContext* context);
 
 // Reads the current framebuffer (bottom-up in GL) into a top-down RGBA image.
 RgbaImage read_framebuffer(int width, int height);

@@ -142,6 +142,10 @@ void advance_playback(LabParams& p, Status& s, double seconds) {
     const auto steps = static_cast<std::int64_t>(s.playback_carry);
     s.playback_carry -= static_cast<double>(steps);
     if (steps == 0) return;
+    if (p.sweep_distance) {  // Δ runs over the score plot's distances and wraps to 0
+        p.key_distance = (p.key_distance + steps) % std::max<std::int64_t>(1, p.max_distance);
+        return;
+    }
     const std::int64_t span = std::max<std::int64_t>(1, p.loop_to - p.loop_from);
     std::int64_t next = p.position + steps;
     if (next >= p.loop_to || next < p.loop_from) next = p.loop_from + ((next - p.loop_from) % span + span) % span;

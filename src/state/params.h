@@ -80,6 +80,7 @@ struct LabParams {
     bool playing = true;
     double speed = 4.0;  // positions per second
     std::int64_t loop_from = 0, loop_to = 4096;
+    bool sweep_distance = false;  // playback moves the key distance Δ (0 .. N − 1) instead of m
 
     // Presentation.
     int focused_view = -1;  // −1: the grid of all views; 0..8: one view large

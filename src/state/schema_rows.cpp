@@ -115,6 +115,9 @@ void add_focus_playback_rows(std::vector<Field>& f) {
     f.push_back(row({.path = "playback.loop_to", .flag = "--loop-to", .lesson = "", .kind = K::Int, .min = 1, .max = kMaxPos,
                      .help = "Playback loop end"},
                     MEMBER(p.loop_to)));
+    f.push_back(row({.path = "playback.sweep_distance", .flag = "--sweep-distance", .lesson = "sweep_distance", .kind = K::Bool,
+                     .help = "Playback moves the key distance Δ over 0 .. N − 1 (the phasor sum turns, the score cursor runs) instead of m"},
+                    MEMBER(p.sweep_distance)));
 }
 
 // Presentation: kept by Reset.

@@ -66,7 +66,7 @@ void LabView::view(int index, ImVec2 size) {
     }
     ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", index + 1).c_str());
     Context ctx{lab_.params(), lab_.compute(), lab_, view_state_, requests_, palette(lab_.params().theme), annotations};
-    if (lab_.params().playing && !lab_.params().stepwise_planes) ctx.position_fraction = lab_.status().playback_carry;
+    if (lab_.params().playing && !lab_.params().stepwise_planes && !lab_.params().sweep_distance) ctx.position_fraction = lab_.status().playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
     aids_.add_view(index, view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y));

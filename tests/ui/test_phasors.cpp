@@ -148,5 +148,32 @@ TEST(PlanesView, AClickOnASmallPlaneFocusesItsPair) {
     EXPECT_EQ(read_json(dir / "two.json")["focus"]["pair"], 2);
 }
 
+// "Play sweeps Δ": playback moves the key distance instead of the position, so the phasor sum and
+// the score cursor animate in the lab itself (not only in lessons and exports).
+TEST(PhasorView, PlaySweepsTheLinkedDistance) {
+    const fs::path dir = fresh_dir("sweep");
+    const Json script = {
+        {{"wait", 3}},
+        {{"state", "before.json"}},
+        {{"click", "Play sweeps Δ"}},
+        {{"click", "Play"}},
+        {{"wait", 60}},
+        {{"click", "Pause"}},
+        {{"state", "after.json"}},
+        {{"widgets", "after_widgets.json"}},
+    };
+    const test::Result r = gui(dir, script, "--preset textbook --position 500 --key-distance 3 --speed 120 --max-distance 4096");
+    ASSERT_EQ(r.status, 0) << r.err << r.out;
+    const Json before = read_json(dir / "before.json"), after = read_json(dir / "after.json");
+    EXPECT_EQ(after["focus"]["position"], 500) << "the position stays while Δ sweeps";
+    const std::int64_t moved = key_distance(dir / "after.json") - key_distance(dir / "before.json");
+    EXPECT_GT(moved, 20) << "Δ ran while playing";
+    EXPECT_LT(moved, 4096);
+    EXPECT_EQ(after["playback"]["sweep_distance"], true);
+    // The phasor view's readout shows the Δ the lab holds.
+    const std::string readout = "Δ = " + std::to_string(key_distance(dir / "after.json")) + " (linked)";
+    EXPECT_FALSE(labels_with(read_json(dir / "after_widgets.json"), readout, "readout").empty()) << readout;
+}
+
 }  // namespace
 }  // namespace ropelab::ui_script

@@ -1,0 +1,39 @@
+// The themes' colours: the views' palette and the messages' amber and red. Apart from the rest of
+// the views so that the contrast test links colours only (no lab, no GL).
+#include "views/views.h"
+
+namespace ropelab::views {
+
+Palette palette(Theme theme) {
+    if (theme == Theme::Projector) {  // dark, saturated strokes on white: every one ≥ 4.5:1 (tests/ui/test_contrast)
+        return {IM_COL32(190, 0, 0, 255),   IM_COL32(0, 60, 200, 255),   IM_COL32(190, 0, 0, 255),
+                IM_COL32(0, 120, 40, 255),  IM_COL32(90, 90, 90, 255),   IM_COL32(0, 0, 0, 255),
+                IM_COL32(170, 80, 0, 255),  IM_COL32(120, 0, 160, 255),  IM_COL32(0, 100, 130, 255),
+                IM_COL32(70, 70, 70, 255),  IM_COL32(150, 90, 0, 255),   IM_COL32(0, 60, 200, 255)};
+    }
+    if (theme == Theme::Light) {
+        return {IM_COL32(200, 40, 40, 255),  IM_COL32(30, 90, 200, 255),  IM_COL32(200, 40, 40, 255),
+                IM_COL32(20, 140, 60, 255),  IM_COL32(120, 120, 120, 255), IM_COL32(30, 30, 30, 255),
+                IM_COL32(220, 110, 0, 255),  IM_COL32(140, 40, 170, 255),  IM_COL32(0, 130, 160, 255),
+                IM_COL32(90, 90, 90, 255),   IM_COL32(220, 140, 0, 255),   IM_COL32(30, 90, 200, 255)};
+    }
+    return {IM_COL32(255, 110, 100, 255), IM_COL32(100, 170, 255, 255), IM_COL32(255, 110, 100, 255),
+            IM_COL32(110, 220, 130, 255), IM_COL32(170, 170, 170, 255), IM_COL32(235, 235, 235, 255),
+            IM_COL32(255, 170, 60, 255),  IM_COL32(210, 120, 255, 255), IM_COL32(90, 220, 230, 255),
+            IM_COL32(170, 170, 170, 255), IM_COL32(255, 190, 70, 255),  IM_COL32(110, 170, 255, 255)};
+}
+
+namespace {
+// Whether the current style's background is light (the light and projector themes).
+bool light_background() {
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    return 0.2126f * bg.x + 0.7152f * bg.y + 0.0722f * bg.z > 0.5f;
+}
+}  // namespace
+
+// Amber and red that keep 4.5:1 against the background: bright on the dark theme, deep on a
+// light one (the bright amber on light grey was 1.9:1).
+ImU32 warning_color() { return light_background() ? IM_COL32(150, 80, 0, 255) : IM_COL32(240, 170, 40, 255); }
+ImU32 error_color() { return light_background() ? IM_COL32(180, 20, 10, 255) : IM_COL32(255, 90, 80, 255); }
+
+}  // namespace ropelab::views
