@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "script.h"
 
@@ -242,7 +244,9 @@ bool alive(pid_t pid) {
     return waitpid(pid, &status, WNOHANG) == 0;
 }
 
-void random_session(unsigned seed, int actions) {
+// `args` after `gui --size 1280x720 --ui-scale 1`: a lesson presented in two windows, say. With
+// two windows the actions go to the first xdotool finds.
+void random_session(unsigned seed, int actions, std::vector<std::string> args = {}) {
     const fs::path dir = fresh_dir("random" + std::to_string(seed));
     const pid_t pid = fork();
     if (pid == 0) {
@@ -251,7 +255,12 @@ void random_session(unsigned seed, int actions) {
         const int log = ::open((dir / "app.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         dup2(log, 1);
         dup2(log, 2);
-        execl(ROPELAB_BINARY, ROPELAB_BINARY, "gui", "--size", "1280x720", "--ui-scale", "1", static_cast<char*>(nullptr));
+        std::vector<std::string> argv = {ROPELAB_BINARY, "gui", "--size", "1280x720", "--ui-scale", "1"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        std::vector<char*> c_argv;
+        for (std::string& a : argv) c_argv.push_back(a.data());
+        c_argv.push_back(nullptr);
+        execv(ROPELAB_BINARY, c_argv.data());
         _exit(127);
     }
     ASSERT_GT(pid, 0);
@@ -263,7 +272,8 @@ void random_session(unsigned seed, int actions) {
     std::mt19937 rng(seed);
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
     static const char* keys[] = {"Escape", "Tab", "space", "Right", "Left", "Up", "Down", "Next", "Prior", "Home", "End",
-                                 "F1", "b", "1", "3", "5", "8", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a"};
+                                 "F1", "b", "1", "3", "5", "8", "9", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a",
+                                 "d", "c", "r", "s"};
     const std::string w = " --window " + window + " ";
     for (int i = 0; i < actions && alive(pid); ++i) {
         const int x = pick(1280), y = pick(720);
@@ -277,7 +287,17 @@ void random_session(unsigned seed, int actions) {
                    std::to_string(pick(200) - 100) + " " + std::to_string(pick(100) - 50) + " mouseup 1");
                 break;
             case 5: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click --repeat 2 1"); break;
-            case 6: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click " + std::to_string(4 + pick(2))); break;
+            case 6: {  // the wheel, alone (x zoom), with Ctrl (y zoom), or a Shift+drag (box zoom)
+                const std::string at = "xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y);
+                const int how = pick(3);
+                if (how == 0) sh(at + " click " + std::to_string(4 + pick(2)));
+                if (how == 1) sh(at + " keydown ctrl click " + std::to_string(4 + pick(2)) + " keyup ctrl");
+                if (how == 2) {
+                    sh(at + " keydown shift mousedown 1 mousemove_relative -- " + std::to_string(pick(200) - 100) + " " +
+                       std::to_string(pick(100) - 50) + " mouseup 1 keyup shift");
+                }
+                break;
+            }
             case 7:
             case 8: sh("xdotool key" + w + keys[pick(static_cast<int>(std::size(keys)))]); break;
             case 9: sh("xdotool type" + w + "-- " + std::to_string(pick(100000))); break;
@@ -297,6 +317,13 @@ void random_session(unsigned seed, int actions) {
 
 TEST(RandomClicks, ThreeSeedsOfThreeHundredActionsLeaveTheAppAlive) {
     for (unsigned seed : {1u, 2u, 3u}) random_session(seed, 300);
+}
+
+// The same over a lesson open beside the lab (its scene list, record, reorder, delete and save
+// controls in reach) and over the presenter's two windows (keys, pen, reveal, the console).
+TEST(RandomClicks, LessonsAndThePresenterWindowSurviveThreeHundredActions) {
+    random_session(4, 300, {"--lesson", "builtin"});
+    random_session(5, 300, {"--lesson", "builtin", "--presenter"});
 }
 
 }  // namespace
