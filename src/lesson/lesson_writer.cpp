@@ -1,0 +1,186 @@
+// The lesson writer, the reader's inverse: a Lesson as the JSON file `parse_lesson` reads back to
+// the same lesson, and a scene made from the lab's state (what Record scene adds).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/json_input.h"
+#include "lesson/lesson.h"
+#include "lesson/lesson_format.h"
+#include "state/compare.h"
+#include "state/schema.h"
+
+namespace ropelab {
+
+using lesson_format::compare_specs, lesson_format::is_number_field, lesson_format::kMaxKeyframes;
+
+namespace {
+
+// A whole number as a JSON integer (4096, not 4096.0), any other as a double; nlohmann prints
+// the shortest text that reads back as the same double.
+Json number_json(double x) {
+    if (x == std::floor(x) && std::abs(x) < 9e15) return static_cast<std::int64_t>(x);
+    return x;
+}
+
+// A `set` value as the type the parser reads back to the same text: a number where the text is
+// the parser's own printing of one, true/false for a switch, else the text itself.
+Json set_value_json(const std::string& name, const std::string& text) {
+    if (name == "compare") {
+        Json specs = Json::array();
+        for (const std::string& spec : compare_specs(text)) specs.push_back(spec);
+        return specs;
+    }
+    if (name == "comparison") return text;
+    const schema::Field& f = *schema::by_lesson_name(name);
+    if (f.kind == schema::Kind::Bool && (text == "true" || text == "false")) return text == "true";
+    if (is_number_field(f) && !text.empty()) {
+        char* end = nullptr;
+        const double x = std::strtod(text.c_str(), &end);
+        if (*end == '\0' && std::isfinite(x) && fmt::format("{:.17g}", x) == text) return number_json(x);
+    }
+    return text;
+}
+
+Json scene_json(const Scene& s) {
+    Json j = Json::object();
+    j["title"] = s.title;
+    j["caption"] = s.caption;
+    if (!s.notes.empty()) j["notes"] = s.notes;
+    j["duration"] = number_json(s.duration);
+    j["views"] = Json::array();
+    for (int v : s.views) j["views"].push_back(v + 1);
+    if (!s.hide.empty()) {
+        j["hide"] = Json::array();
+        for (int v : s.hide) j["hide"].push_back(v + 1);
+    }
+    if (!s.set.empty()) {
+        j["set"] = Json::object();
+        for (const auto& [name, text] : s.set) j["set"][name] = set_value_json(name, text);
+    }
+    if (!s.keyframes.empty()) {
+        j["keyframes"] = Json::array();
+        for (const Keyframe& k : s.keyframes) {
+            j["keyframes"].push_back({{"param", k.param}, {"from", number_json(k.from)}, {"to", number_json(k.to)},
+                                      {"start", number_json(k.start)}, {"duration", number_json(k.duration)},
+                                      {"easing", std::string(lesson_format::kEasingNames[static_cast<std::size_t>(k.easing)])}, {"log", k.log}});
+        }
+    }
+    if (!s.annotations.empty()) {
+        j["annotations"] = Json::array();
+        for (const Annotation& a : s.annotations) {
+            j["annotations"].push_back({{"text", a.text}, {"view", a.view + 1}, {"at", a.at}, {"x", number_json(a.x)},
+                                        {"y", number_json(a.y)}});
+        }
+    }
+    return j;
+}
+
+// A field's value as a `set` text, numbers as the parser prints them.
+std::string set_text(const schema::Field& f, const schema::Value& v) {
+    if (const auto* x = std::get_if<double>(&v)) return fmt::format("{:.17g}", *x);
+    return schema::value_text(f, v);
+}
+
+bool settable(const schema::Field& f) { return !f.lesson.empty() && f.slot == 0; }
+
+std::optional<double> number_of(const schema::Value& v) {
+    if (const auto* x = std::get_if<double>(&v)) return *x;
+    if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+    return std::nullopt;
+}
+
+// A compared setting as a SPEC that gives it back over this base: its source when that alone
+// does, else key=value items over the base (its model's fields that differ, its name, colour).
+std::string compared_spec(const LabParams& p, int slot) {
+    const ComparedSetting& c = p.compared[static_cast<std::size_t>(slot - 1)];
+    try {
+        const ComparedSetting again = parse_compare_spec(c.source, p);
+        if (again.model == c.model && again.name == c.name && again.colour == c.colour) return c.source;
+    } catch (const InputError&) {
+        // "base + theta=…" names how it was made, not a SPEC: items below
+    }
+    std::string items;
+    for (const schema::Field& f : schema::fields()) {
+        if (f.slot != slot || f.lesson.empty()) continue;
+        const std::string key(f.lesson.substr(f.lesson.find('.') + 1));
+        const schema::Field* base = schema::by_lesson_name(key);
+        const schema::Value v = f.get(p);
+        if (base && base->slot == 0 && base->get(p) == v) continue;
+        if (key == "colour" && c.colour == SettingColour::Auto) continue;
+        items += (items.empty() ? "" : ",") + key + "=" + set_text(f, v);
+    }
+    return items;
+}
+
+std::string compare_text(const LabParams& p) {
+    std::string text;
+    for (int i = 1; i <= p.compared_count; ++i) text += (i > 1 ? "\n" : "") + compared_spec(p, i);
+    return text;
+}
+
+}  // namespace
+
+std::string lesson_to_json(const Lesson& lesson) {
+    Json j = Json::object();
+    j["title"] = lesson.title;
+    j["scenes"] = Json::array();
+    for (const Scene& s : lesson.scenes) j["scenes"].push_back(scene_json(s));
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+Scene scene_of_state(const LabParams& state, const LabParams* from, double seconds) {
+    Scene s;
+    s.title = "Scene";
+    s.views = !state.scene_views.empty() ? state.scene_views
+              : state.focused_view >= 0  ? std::vector<int>{state.focused_view}
+                                         : std::vector<int>{0, 2};  // the planes beside the score
+    // The preset first: it loads a whole model, which the fields after it then adjust.
+    LabParams base;
+    if (state.preset != base.preset) {
+        try {
+            schema::assign_text(base, *schema::by_lesson_name("preset"), state.preset);
+            s.set.emplace_back("preset", state.preset);
+        } catch (const InputError&) {
+            base = LabParams{};  // a config's path is not a preset: its fields are set one by one
+        }
+    }
+    for (const schema::Field& f : schema::fields()) {
+        if (!settable(f) || f.lesson == "preset") continue;
+        const schema::Value v = f.get(state);
+        if (v != f.get(base)) s.set.emplace_back(std::string(f.lesson), set_text(f, v));
+    }
+    if (state.compared_count > 0) s.set.emplace_back("compare", compare_text(state));
+    if (!from || !(seconds > 0)) return s;
+    for (const schema::Field& f : schema::fields()) {
+        if (!settable(f) || !is_number_field(f)) continue;
+        // head_dim 64 → 128 passes 65; a seed between two seeds is a third set of vectors.
+        if (f.kind == schema::Kind::Int && (f.path.starts_with("model.") || f.lesson == "seed")) continue;
+        const auto a = number_of(f.get(*from)), b = number_of(f.get(state));
+        if (!a || !b || *a == *b) continue;
+        Keyframe k;
+        k.param = std::string(f.lesson);
+        k.from = *a;
+        k.to = *b;
+        k.duration = seconds;
+        k.log = (k.param == "theta" || k.param == "factor") && *a > 0 && *b > 0;
+        s.keyframes.push_back(k);
+        if (s.keyframes.size() == kMaxKeyframes) break;
+    }
+    s.duration = std::max(s.duration, seconds);
+    return s;
+}
+
+std::vector<std::string> lesson_differences(const LabParams& a, const LabParams& b) {
+    std::vector<std::string> names;
+    for (const schema::Field& f : schema::fields()) {
+        if (f.lesson.empty() || !(schema::in_use(f, a) || schema::in_use(f, b))) continue;
+        if (f.get(a) != f.get(b)) names.emplace_back(f.lesson);
+    }
+    if (a.compared_count != b.compared_count) names.emplace_back("compare");
+    return names;
+}
+
+}  // namespace ropelab
