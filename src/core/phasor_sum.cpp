@@ -1,5 +1,6 @@
 #include "core/phasor_sum.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <fmt/format.h>
@@ -96,6 +97,20 @@ std::vector<std::complex<double>> phasor_chain(const PhasorSum& sum, std::int64_
     chain.reserve(sum.coefficient.size() + 1);
     for (std::size_t i = 0; i < sum.coefficient.size(); ++i) chain.push_back(chain.back() + phasor(sum, i, delta, mode));
     return chain;
+}
+
+void PhasorExtent::add(std::complex<double> z) {
+    if (!std::isfinite(z.real()) || !std::isfinite(z.imag())) return;
+    min_re = std::min(min_re, z.real()), max_re = std::max(max_re, z.real());
+    min_im = std::min(min_im, z.imag()), max_im = std::max(max_im, z.imag());
+}
+
+PhasorExtent phasor_chain_extent(const PhasorSum& sum, std::int64_t max_distance, int samples) {
+    PhasorExtent box;  // holds the origin from the start
+    for (int k = 0; k <= samples; ++k) {
+        for (const auto& z : phasor_chain(sum, (max_distance - 1) * k / samples)) box.add(z);
+    }
+    return box;
 }
 
 std::string_view to_string(AngleMode mode) {

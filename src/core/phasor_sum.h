@@ -58,6 +58,14 @@ std::complex<double> phasor(const PhasorSum& sum, std::size_t pair, std::int64_t
 // is why this chain curls up as the fast pairs scatter.
 std::vector<std::complex<double>> phasor_chain(const PhasorSum& sum, std::int64_t delta, AngleMode mode = AngleMode::Exact);
 
+// The box in the complex plane that the origin and the chain fill at `samples` + 1 distances
+// spread over 0 .. max_distance − 1: a scale that holds as Δ sweeps (the phasor view keeps it).
+struct PhasorExtent {
+    double min_re = 0, max_re = 0, min_im = 0, max_im = 0;
+    void add(std::complex<double> z);
+};
+PhasorExtent phasor_chain_extent(const PhasorSum& sum, std::int64_t max_distance, int samples = 16);
+
 // e^{iφ} of a fixed-point phase, as the naive modes would compute it for position m.
 std::complex<double> naive_rotor(double radians_per_step, std::int64_t position, AngleMode mode);
 

@@ -112,6 +112,7 @@ LabData compute_lab_data(const LabParams& p, const ScoreCoefficients* mean) {
                                                              : mean_random_coefficients(d.freqs, p.seed, p.samples);
     const std::int64_t query = p.max_distance - 1;
     d.rope_sum = rope_phasor_sum(d.coefficients, d.freqs, query);
+    d.phasor_extent = phasor_chain_extent(d.rope_sum, p.max_distance);
     d.sinusoidal = sinusoidal_encoding(d.freqs.head_dim, p.model.rope_theta);
     d.sinusoidal_sum = sinusoidal_phasor_sum(d.q, d.k, d.sinusoidal, query);
     d.bound_factor = roformer_bound_factor(d.coefficients);

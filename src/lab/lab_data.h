@@ -19,6 +19,7 @@ struct LabData {
     std::vector<double> q, k;  // head_dim components (the first sample for MeanOfRandom)
     ScoreCoefficients coefficients;
     PhasorSum rope_sum;        // query at N − 1, as the score plot reads it
+    PhasorExtent phasor_extent;  // of rope_sum's chain over 0 .. N − 1: the phasor view's scale
     SinusoidalEncoding sinusoidal;
     PhasorSum sinusoidal_sum;  // query at N − 1
     // factor · B(Δ) bounds |score − passthrough| at every Δ (roformer_bound_factor).

@@ -83,27 +83,15 @@ Chain from_origin(const PhasorSum& sum, std::int64_t delta) {
     return chain;
 }
 
-// The box the chains fill: the origin, the chains now, and each at 17 distances spread over
-// 0 .. N − 1 — so the picture keeps its scale as Δ sweeps instead of jumping with each frame.
-struct Box {
-    double min_re = 0, max_re = 0, min_im = 0, max_im = 0;
-    void add(std::complex<double> z) {
-        if (!std::isfinite(z.real()) || !std::isfinite(z.imag())) return;
-        min_re = std::min(min_re, z.real()), max_re = std::max(max_re, z.real());
-        min_im = std::min(min_im, z.imag()), max_im = std::max(max_im, z.imag());
-    }
-};
-
-Box chains_box(const std::vector<const PhasorSum*>& sums, const std::vector<Chain>& chains, std::int64_t max_distance) {
-    Box box;
-    constexpr int kSamples = 16;
-    for (const PhasorSum* sum : sums) {
-        for (int k = 0; k <= kSamples; ++k) {
-            for (const auto& z : from_origin(*sum, (max_distance - 1) * k / kSamples)) box.add(z);
-        }
-    }
-    for (const Chain& chain : chains) {
-        for (const auto& z : chain) box.add(z);
+// The box the chains fill: each setting's extent over 0 .. N − 1 (computed with its data, so
+// the picture keeps its scale as Δ sweeps), and the chains drawn now.
+PhasorExtent chains_box(const Context& ctx, const std::vector<Chain>& chains) {
+    PhasorExtent box;
+    for (std::size_t s = 0; s < chains.size(); ++s) {
+        const PhasorExtent& e = ctx.compute.setting_data(static_cast<int>(s)).phasor_extent;
+        box.add({e.min_re, e.min_im});
+        box.add({e.max_re, e.max_im});
+        for (const auto& z : chains[s]) box.add(z);
     }
     return box;
 }
@@ -153,11 +141,9 @@ void phasors_view(Context& ctx) {
             "fastest pair (0) vermillion, then orange, green, and the slowest blue; the focused pair is drawn thick: click an arrow to focus its pair. "
             "Exact angles. Δ is the key distance (the planes' k at m − Δ; drag the score plot's cursor when linked).");
     const int settings = compare ? settings_of(p, ctx.compute) : 1;
-    std::vector<const PhasorSum*> sums;
     std::vector<Chain> chains;
     for (int s = 0; s < settings; ++s) {
-        sums.push_back(&ctx.compute.setting_data(s).rope_sum);
-        chains.push_back(from_origin(*sums.back(), p.key_distance));
+        chains.push_back(from_origin(ctx.compute.setting_data(s).rope_sum, p.key_distance));
     }
     const std::string delta = fmt::format("Δ = {}{}", p.key_distance, p.link_distance ? " (linked)" : " (key distance)");
     const std::string readout = compare ? delta : fmt::format("{} · score = {:.6g}", delta, chains[0].back().real());
@@ -191,7 +177,7 @@ void phasors_view(Context& ctx) {
     const ImVec2 max(min.x + size.x, min.y + size.y);
     const float font = ImGui::GetFontSize();
     // Equal aspect: the box scaled to fit, centred, with room for the labels around it.
-    const Box box = chains_box(sums, chains, p.max_distance);
+    const PhasorExtent box = chains_box(ctx, chains);
     const double width = std::max(box.max_re - box.min_re, 1e-300), height = std::max(box.max_im - box.min_im, 1e-300);
     const double room_x = std::max(1.0f, size.x - 2.0f * font), room_y = std::max(1.0f, size.y - 3.5f * font);
     double scale = std::min(room_x / width, room_y / height);

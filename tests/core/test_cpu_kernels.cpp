@@ -39,6 +39,25 @@ double l1(const PhasorSum& s) {
 // independent float64 sum at every Δ tried (within 1e-9·Σ|c_i|); each link is as long as its
 // coefficient; at Δ = 0 with k = q every phasor is |q̃_i|² ≥ 0 on the real axis, so the chain runs
 // straight out to Σ|c_i| — and far out it has curled up: the score has decayed.
+// The phasor view's scale: the extent holds the origin and every point of the chain at each of
+// its sampled distances, and is no larger than Σ|c_i| + |constant| in any direction.
+TEST(PhasorChain, ExtentHoldsTheSampledChains) {
+    const PhasorSum sum = random_rope_sum(preset_or_throw("llama3.1-8b").config, 5, 77);
+    const PhasorExtent box = phasor_chain_extent(sum, 4096, 16);
+    EXPECT_LE(box.min_re, 0.0);
+    EXPECT_GE(box.max_re, 0.0);
+    for (int k = 0; k <= 16; ++k) {
+        for (const auto& z : phasor_chain(sum, 4095 * k / 16)) {
+            EXPECT_GE(z.real(), box.min_re);
+            EXPECT_LE(z.real(), box.max_re);
+            EXPECT_GE(z.imag(), box.min_im);
+            EXPECT_LE(z.imag(), box.max_im);
+        }
+    }
+    const double reach = l1(sum) + std::abs(sum.constant);
+    EXPECT_LE(std::max({-box.min_re, box.max_re, -box.min_im, box.max_im}), reach * (1 + 1e-12));
+}
+
 TEST(PhasorChain, EndsAtTheScoreEachLinkItsCoefficient) {
     for (const char* preset : {"textbook", "llama3.1-8b", "gpt-neox-20b"}) {
         const ModelConfig c = preset_or_throw(preset).config;
