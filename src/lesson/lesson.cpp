@@ -139,6 +139,12 @@ void read_hide(const Json& j, Scene& s, const std::string& where) {
         if (std::find(s.views.begin(), s.views.end(), view) == s.views.end()) {
             throw InputError(fmt::format("{}: \"hide\" has {}, a view the scene does not show", where, view + 1));
         }
+        if (!can_hide(static_cast<View>(view))) {
+            std::string can;
+            for (View h : kHidingViews) can += fmt::format("{}{}", can.empty() ? "" : ", ", static_cast<int>(h) + 1);
+            throw InputError(fmt::format("{}: \"hide\" has {}: that view cannot hide its curves (views {} can)", where,
+                                         view + 1, can));
+        }
         s.hide.push_back(view);
     }
 }

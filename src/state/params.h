@@ -3,6 +3,7 @@
 // serialisation are declared once, in lab/schema.h; Lab::apply is its one writer (every edit
 // arrives as a candidate state and is validated first); views read it and hand back requests.
 #include <algorithm>
+#include <iterator>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -40,6 +41,9 @@ struct ComparedSetting {
 };
 
 enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors };
+// The views that can hide their curves until R ("predict, then reveal"; a lesson scene's "hide").
+inline constexpr View kHidingViews[] = {View::Planes, View::Scores, View::Phasors};
+inline bool can_hide(View v) { return std::find(std::begin(kHidingViews), std::end(kHidingViews), v) != std::end(kHidingViews); }
 
 struct LabParams {
     // The model: exactly what config.json describes.

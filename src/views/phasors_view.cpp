@@ -146,7 +146,9 @@ void phasors_view(Context& ctx) {
         chains.push_back(from_origin(ctx.compute.setting_data(s).rope_sum, p.key_distance));
     }
     const std::string delta = fmt::format("Δ = {}{}", p.key_distance, p.link_distance ? " (linked)" : " (key distance)");
-    const std::string readout = compare ? delta : fmt::format("{} · score = {:.6g}", delta, chains[0].back().real());
+    // A scene's "predict, then reveal": the axes stay; no chain and no score until R.
+    const bool hidden = curves_hidden(p, View::Phasors);
+    const std::string readout = compare || hidden ? delta : fmt::format("{} · score = {:.6g}", delta, chains[0].back().real());
     ui::text(readout);
     ui::log().record_box(readout, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
     ui::tip("Δ is the lab's key distance: with Linked Δ on, the planes, the score cursor, invariance and numbers share it");
@@ -163,7 +165,7 @@ void phasors_view(Context& ctx) {
         ImGui::SameLine(0.0f, 0.0f);
         ui::text(fmt::format(" → slow pair {}", pairs - 1), key_color(pairs - 1));
     }
-    if (compare) {
+    if (compare && !hidden) {
         for (int s = 0; s < settings; ++s) {
             if (s > 0) ui::same_line_if_fits(setting_name(p, s) + "  ");
             ui::text(fmt::format("{}: {:.4g}", setting_name(p, s), chains[static_cast<std::size_t>(s)].back().real()), setting_color(ctx, s));
@@ -200,14 +202,14 @@ void phasors_view(Context& ctx) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     int near_pair = -1, near_setting = 0;
     float nearest = 0.6f * font;
-    for (std::size_t s = 0; s < chains.size() && hovered; ++s) {
+    for (std::size_t s = 0; s < chains.size() && hovered && !hidden; ++s) {
         for (std::size_t i = 2; i < chains[s].size(); ++i) {
             const float dist = segment_distance(mouse, frame.to_screen(chains[s][i - 1]), frame.to_screen(chains[s][i]));
             if (dist < nearest) nearest = dist, near_pair = static_cast<int>(i) - 2, near_setting = static_cast<int>(s);
         }
     }
 
-    for (std::size_t s = 0; s < chains.size(); ++s) {
+    for (std::size_t s = 0; s < chains.size() && !hidden; ++s) {
         const Chain& chain = chains[s];
         const LabData& d = ctx.compute.setting_data(static_cast<int>(s));
         const int focus = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);

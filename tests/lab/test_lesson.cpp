@@ -185,6 +185,10 @@ TEST(Lesson, HiddenViewsAreReadAndChecked) {
     EXPECT_NE(e.find("scene 2 (\"B\"): \"hide\" has 3, a view the scene does not show"), std::string::npos) << e;
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": [10]})");
     EXPECT_NE(e.find("\"hide\" has 10 (views are 1-9)"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [2, 3], "hide": [2]})");
+    EXPECT_NE(e.find("\"hide\" has 2: that view cannot hide its curves (views 1, 3, 9 can)"), std::string::npos) << e;
+    EXPECT_EQ(parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [9], "hide": [9]}]})", "h.json").scenes[0].hide,
+              std::vector<int>{8});
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": 1})");
     EXPECT_NE(e.find("\"hide\" must list"), std::string::npos) << e;
     // The built-in lesson asks once: scene 8 hides the score until R.
