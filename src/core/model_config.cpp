@@ -1,5 +1,6 @@
 #include "core/model_config.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -79,6 +80,49 @@ void validate_scaling(const ModelConfig& config) {
     }
 }
 
+// Each rule's own structure: sections that add up to the pairs, rules that bring their own
+// frequency ladders only with unscaled RoPE.
+void validate_multi_axis(const ModelConfig& config) {
+    const MultiAxis& a = config.multi_axis;
+    if (a.rule == AxisRule::None) return;
+    const int pairs = rotary_dim(config) / 2;
+    const bool has_sections = a.rule == AxisRule::Sections || a.rule == AxisRule::Interleaved || a.rule == AxisRule::Axial;
+    if (has_sections) {
+        if (a.sections.size() != 3) {
+            throw InputError(fmt::format("multi_axis.sections has {} entries; {} needs 3 (pairs for t, h, w)", a.sections.size(),
+                                         to_string(a.rule)));
+        }
+        double sum = 0;
+        for (double s : a.sections) {
+            require(std::isfinite(s) && s >= 0 && s == std::floor(s), "multi_axis.sections", s, "must be whole numbers >= 0");
+            sum += s;
+        }
+        if (sum != pairs) {
+            throw InputError(fmt::format("multi_axis.sections {}, {}, {} add up to {} pairs; rotary dim {} has {}", a.sections[0],
+                                         a.sections[1], a.sections[2], sum, rotary_dim(config), pairs));
+        }
+        if (a.rule == AxisRule::Interleaved) {
+            require(3 * std::max(a.sections[1], a.sections[2]) <= pairs, "multi_axis.sections", std::max(a.sections[1], a.sections[2]),
+                    "(h or w) must be at most a third of the pairs when interleaved");
+        }
+    }
+    if ((a.rule == AxisRule::EvenOdd || a.rule == AxisRule::Mixed) && pairs % 2 != 0) {
+        throw InputError(fmt::format("multi_axis.rule {} needs an even number of pairs (rotary dim {} has {})", to_string(a.rule),
+                                     rotary_dim(config), pairs));
+    }
+    const bool own_ladders = a.rule == AxisRule::Axial || a.rule == AxisRule::EvenOdd || a.rule == AxisRule::Mixed;
+    if (own_ladders && config.rope_scaling.type != RopeType::Default) {
+        throw InputError(fmt::format("multi_axis.rule {} takes unscaled frequencies (got rope_type \"{}\")", to_string(a.rule),
+                                     to_string(config.rope_scaling.type)));
+    }
+    require(std::isfinite(a.mixed_angle) && std::abs(a.mixed_angle) <= 360, "multi_axis.mixed_angle", a.mixed_angle,
+            "must be in -360 .. 360 degrees");
+    require(a.spatial_merge_size >= 1 && a.spatial_merge_size <= 16, "multi_axis.spatial_merge_size", a.spatial_merge_size,
+            "must be in 1 .. 16");
+    require(std::isfinite(a.tokens_per_second) && a.tokens_per_second >= 0 && a.tokens_per_second <= 1000,
+            "multi_axis.tokens_per_second", a.tokens_per_second, "must be in 0 .. 1000");
+}
+
 }  // namespace
 
 void validate(const ModelConfig& config) {
@@ -106,6 +150,7 @@ void validate(const ModelConfig& config) {
                 "must be >= 1");
     }
     validate_scaling(config);
+    validate_multi_axis(config);
 }
 
 std::string_view to_string(RopeType type) {
@@ -140,6 +185,42 @@ PairLayout parse_pair_layout(std::string_view name) {
     if (name == "interleaved") return PairLayout::Interleaved;
     if (name == "half") return PairLayout::Half;
     throw InputError(fmt::format("unknown layout \"{}\" (expected interleaved or half)", name));
+}
+
+std::string_view to_string(AxisRule rule) {
+    switch (rule) {
+        case AxisRule::None: return "none";
+        case AxisRule::Sections: return "sections";
+        case AxisRule::Interleaved: return "interleaved";
+        case AxisRule::Axial: return "axial";
+        case AxisRule::EvenOdd: return "even-odd";
+        case AxisRule::Mixed: return "mixed";
+    }
+    return "none";
+}
+
+std::string_view to_string(PositionIds ids) {
+    switch (ids) {
+        case PositionIds::None: return "none";
+        case PositionIds::Qwen2VL: return "qwen2_vl";
+        case PositionIds::Qwen25VL: return "qwen2_5_vl";
+        case PositionIds::Qwen3VL: return "qwen3_vl";
+    }
+    return "none";
+}
+
+AxisRule parse_axis_rule(std::string_view name) {
+    for (AxisRule r : {AxisRule::None, AxisRule::Sections, AxisRule::Interleaved, AxisRule::Axial, AxisRule::EvenOdd, AxisRule::Mixed}) {
+        if (name == to_string(r)) return r;
+    }
+    throw InputError(fmt::format("unknown multi-axis rule \"{}\" (expected none, sections, interleaved, axial, even-odd or mixed)", name));
+}
+
+PositionIds parse_position_ids(std::string_view name) {
+    for (PositionIds r : {PositionIds::None, PositionIds::Qwen2VL, PositionIds::Qwen25VL, PositionIds::Qwen3VL}) {
+        if (name == to_string(r)) return r;
+    }
+    throw InputError(fmt::format("unknown position ids \"{}\" (expected none, qwen2_vl, qwen2_5_vl or qwen3_vl)", name));
 }
 
 }  // namespace ropelab

@@ -43,6 +43,34 @@ struct RopeScaling {
     bool operator==(const RopeScaling&) const = default;
 };
 
+// Multi-axis RoPE, for images and video: a token's position is (t, h, w) and each rotary pair
+// turns with one coordinate (or, in RoPE-Mixed, a mix of h and w). A text token has t = h = w,
+// so for text every rule below is the 1-D RoPE of the same frequencies.
+//   Sections     M-RoPE, contiguous mrope_section over the model's frequencies (Qwen2-VL, Qwen2.5-VL):
+//                pairs [0, s_t) turn with t, the next s_h with h, the last s_w with w.
+//   Interleaved  Qwen3-VL: pairs 1, 4, 7, … below 3·s_h turn with h, 2, 5, 8, … below 3·s_w with w,
+//                the rest (0, 3, 6, … and the tail) with t.
+//   Axial        each axis its own ladder θ^(−2j/d_a) over d_a = 2·s_a components, axes one after
+//                another (Qwen2-VL's vision tower, EVA; FLUX's axes_dims_rope = 2·sections).
+//   EvenOdd      Pixtral: the 1-D ladder's even pairs turn with h, its odd pairs with w (h first).
+//   Mixed        RoPE-Mixed (Heo et al. 2024): pair j turns with ω_j·(w·cos φ_j + h·sin φ_j); the
+//                magnitudes θ^(−4j/d) and directions φ, φ + 90° are its paper's initialisation (the
+//                trained directions are learned, so this one is illustrative).
+enum class AxisRule { None, Sections, Interleaved, Axial, EvenOdd, Mixed };
+// Whose get_rope_index turns a token layout into (t, h, w) ids. None: a 1-D model counts every
+// token (text or patch) one up, in raster order.
+enum class PositionIds { None, Qwen2VL, Qwen25VL, Qwen3VL };
+
+struct MultiAxis {
+    AxisRule rule = AxisRule::None;
+    std::vector<double> sections;  // pairs per axis t, h, w (Sections, Interleaved, Axial)
+    double mixed_angle = 0.0;      // Mixed: φ of this head, degrees
+    PositionIds position_ids = PositionIds::None;
+    int spatial_merge_size = 2;     // vision_config: patches merged per side into one token
+    double tokens_per_second = 0;  // vision_config (Qwen2.5-VL): t ids per second of video; 0: one per frame
+    bool operator==(const MultiAxis&) const = default;
+};
+
 struct ModelConfig {
     int head_dim = 128;
     double partial_rotary_factor = 1.0;
@@ -58,6 +86,7 @@ struct ModelConfig {
     // Current sequence length, for `dynamic` and `longrope`; unset means max_position_embeddings.
     std::optional<std::int64_t> seq_len;
     PairLayout layout = PairLayout::Interleaved;
+    MultiAxis multi_axis;
     bool operator==(const ModelConfig&) const = default;
 };
 
@@ -72,5 +101,9 @@ std::string_view to_string(PairLayout layout);
 // Accepts the HF names, including legacy aliases ("su" for longrope); throws InputError otherwise.
 RopeType parse_rope_type(std::string_view name);
 PairLayout parse_pair_layout(std::string_view name);
+std::string_view to_string(AxisRule rule);
+std::string_view to_string(PositionIds ids);
+AxisRule parse_axis_rule(std::string_view name);
+PositionIds parse_position_ids(std::string_view name);
 
 }  // namespace ropelab

@@ -15,6 +15,8 @@ constexpr double kBig = static_cast<double>(kMaxContext);  // context lengths (c
 
 const Names kRopeTypes = {"default", "linear", "dynamic", "ntk", "yarn", "llama3", "longrope"};
 const Names kLayouts = {"interleaved", "half"};
+const Names kAxisRules = {"none", "sections", "interleaved", "axial", "even-odd", "mixed"};
+const Names kPositionIds = {"none", "qwen2_vl", "qwen2_5_vl", "qwen3_vl"};
 const Names kColours = {"auto", "blue", "orange", "green", "vermillion", "purple", "sky", "yellow", "grey"};
 
 // Paths and lesson names made at start-up (the compared settings' rows) live here for good.
@@ -129,6 +131,33 @@ void add_scaling_rows(const ModelRows& r) {
         MODEL(m.rope_scaling.short_factor));
 }
 
+// Images and video: which coordinate of (t, h, w) turns each pair, and how a layout's tokens get
+// their ids (core/model_config.h says what each rule means).
+void add_multi_axis_rows(const ModelRows& r) {
+    using K = Kind;
+    using A = Affects;
+    r.add({.path = r.path("multi_axis.rule"), .flag = r.flag("--multi-axis"), .lesson = r.lesson("multi_axis"), .kind = K::Enum,
+        .names = kAxisRules, .affects = A::Data,
+        .help = "Which position axis turns each pair: none (1-D), sections (M-RoPE), interleaved (Qwen3-VL), axial, even-odd (Pixtral), mixed"},
+        MODEL(m.multi_axis.rule));
+    r.add({.path = r.path("multi_axis.sections"), .flag = r.flag("--mrope-section"), .lesson = "", .kind = K::List, .min = 0,
+        .max = kMaxHeadDim / 2, .affects = A::Data, .help = "Pairs for t, h, w (mrope_section; FLUX: axes_dims_rope / 2), comma-separated",
+        .count = 3, .exact_count = true},
+        MODEL(m.multi_axis.sections));
+    r.add({.path = r.path("multi_axis.mixed_angle"), .flag = r.flag("--mixed-angle"), .lesson = r.lesson("mixed_angle"), .kind = K::Real,
+        .min = -360, .max = 360, .affects = A::Data, .help = "RoPE-Mixed: the head's direction φ in degrees (illustrative)"},
+        MODEL(m.multi_axis.mixed_angle));
+    r.add({.path = r.path("multi_axis.position_ids"), .flag = r.flag("--position-ids"), .lesson = "", .kind = K::Enum,
+        .names = kPositionIds, .affects = A::Data, .help = "Whose get_rope_index gives a token layout its (t, h, w) ids (none: 1-D, raster order)"},
+        MODEL(m.multi_axis.position_ids));
+    r.add({.path = r.path("multi_axis.spatial_merge_size"), .flag = r.flag("--spatial-merge-size"), .lesson = "", .kind = K::Int,
+        .min = 1, .max = 16, .affects = A::Data, .help = "Patches merged per side into one token (vision_config)"},
+        MODEL(m.multi_axis.spatial_merge_size));
+    r.add({.path = r.path("multi_axis.tokens_per_second"), .flag = r.flag("--tokens-per-second"), .lesson = "", .kind = K::Real,
+        .min = 0, .max = 1000, .affects = A::Data, .help = "t ids per second of video (Qwen2.5-VL vision_config; 0: one per frame)"},
+        MODEL(m.multi_axis.tokens_per_second));
+}
+
 #undef MODEL
 
 }  // namespace
@@ -137,6 +166,7 @@ void add_model_rows(std::vector<Field>& f, int slot) {
     const ModelRows r{f, slot, slot == 0 ? std::string("model.") : fmt::format("compare.{}.model.", slot)};
     add_head_rows(r);
     add_scaling_rows(r);
+    add_multi_axis_rows(r);
 }
 
 // Compare mode: the base's label and colour, how many settings are compared, and each one's
