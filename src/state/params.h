@@ -25,6 +25,8 @@ inline constexpr int kViewCount = 9;
 inline constexpr std::int64_t kMaxPosition = 2147483647;  // 2^31 − 1
 inline constexpr std::int64_t kMinDistances = 16;
 inline constexpr std::int64_t kMaxDistances = std::int64_t{1} << 24;
+// The grid view's image, in tokens: sides to 1024 (2047² offsets), frames to 64.
+inline constexpr std::int64_t kMaxGridSide = 1024, kMaxGridFrames = 64;
 // Compare mode: the base setting (the model above) and up to three more, drawn on the same axes.
 inline constexpr int kMaxCompared = 3;
 // A setting's colour in every view and export: Auto is the slot's own (the base's is the RoPE
@@ -39,6 +41,10 @@ struct ComparedSetting {
     SettingColour colour = SettingColour::Auto;
     bool operator==(const ComparedSetting&) const = default;
 };
+
+// Which transformers release's get_rope_index gives a layout its ids where 4.x and 5.x differ
+// (videos): the model's release, or one named.
+enum class PositionRule { Release, V4, V5 };
 
 enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors };
 // The views that can hide their curves until R ("predict, then reveal"; a lesson scene's "hide").
@@ -70,6 +76,14 @@ struct LabParams {
     bool show_unencoded = false;  // q·k with no encoding: flat in Δ
     bool log_distance = false;
     std::int64_t invariance_distance = 8;  // Δ of the translation-invariance view
+
+    // Images and video (multi-axis RoPE): a token layout and its ids, and the image whose scores
+    // the grid view shows, in tokens (after the spatial merge).
+    std::string tokens = "text:4,image:1x8x12,text:3";  // kinds text:N, image:TxHxW, video:TxHxW@S (grid_thw in patches)
+    PositionRule position_rule = PositionRule::Release;
+    std::int64_t grid_frames = 1, grid_height = 16, grid_width = 16;
+    std::int64_t query_row = 8, query_column = 8;  // the query token's place in the image
+    std::int64_t frame_offset = 0;                  // the key frame's t − the query's (video)
 
     // Where we are.
     int focused_pair = 0;

@@ -226,6 +226,13 @@ void validate(const LabParams& p) {
     if (p.focused_pair >= pairs) {
         throw InputError(fmt::format("focus.pair = {} is out of range (0 .. {}: the model's pairs)", p.focused_pair, pairs - 1));
     }
+    if (p.query_row >= p.grid_height || p.query_column >= p.grid_width) {
+        throw InputError(fmt::format("images.query_row, query_column = {}, {} must lie inside the {} × {} image", p.query_row,
+                                     p.query_column, p.grid_height, p.grid_width));
+    }
+    if (std::abs(p.frame_offset) >= p.grid_frames) {
+        throw InputError(fmt::format("images.frame_offset = {} must be below the {} frames", p.frame_offset, p.grid_frames));
+    }
     if (p.loop_from >= p.loop_to) {
         throw InputError(fmt::format("playback.loop_from = {} must be below playback.loop_to = {}", p.loop_from, p.loop_to));
     }

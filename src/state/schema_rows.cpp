@@ -13,6 +13,7 @@ constexpr double kMaxPos = static_cast<double>(kMaxPosition);
 const Names kEncodings = {"rope", "sinusoidal", "both"};
 const Names kVectors = {"ones", "random", "mean", "pair", "custom"};
 const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
+const Names kPositionRules = {"release", "4.x", "5.x"};
 const Names kThemes = {"dark", "light", "projector"};
 
 // The model: the names of HF's config.json.
@@ -80,6 +81,36 @@ void add_curve_rows(std::vector<Field>& f) {
                      .kind = K::Int, .min = 0, .max = kMaxPos, .affects = A::Data,
                      .help = "Δ = m − n of the translation-invariance view", .old_flag = "--distance"},
                     MEMBER(p.invariance_distance)));
+}
+
+// Images and video: a token layout, and the image the grid view scores.
+void add_image_rows(std::vector<Field>& f) {
+    using K = Kind;
+    using A = Affects;
+    f.push_back(row({.path = "images.tokens", .flag = "--tokens", .lesson = "tokens", .kind = K::Text, .max = 4096, .affects = A::Data,
+                     .help = "A token layout: text:N, image:TxHxW, video:TxHxW@S (grid_thw in patches; S seconds per grid step), comma-separated"},
+                    MEMBER(p.tokens)));
+    f.push_back(row({.path = "images.position_rule", .flag = "--rule", .lesson = "", .kind = K::Enum, .names = kPositionRules,
+                     .affects = A::Data, .help = "get_rope_index as in transformers 4.x or 5.x, where they differ (videos); release: the model's"},
+                    MEMBER(p.position_rule)));
+    f.push_back(row({.path = "images.frames", .flag = "--grid-frames", .lesson = "grid_frames", .kind = K::Int, .min = 1, .max = kMaxGridFrames,
+                     .affects = A::Data, .help = "The grid view's image: frames T (video)"},
+                    MEMBER(p.grid_frames)));
+    f.push_back(row({.path = "images.height", .flag = "--grid-height", .lesson = "grid_height", .kind = K::Int, .min = 1, .max = kMaxGridSide,
+                     .affects = A::Data, .help = "The grid view's image: rows H, in tokens"},
+                    MEMBER(p.grid_height)));
+    f.push_back(row({.path = "images.width", .flag = "--grid-width", .lesson = "grid_width", .kind = K::Int, .min = 1, .max = kMaxGridSide,
+                     .affects = A::Data, .help = "The grid view's image: columns W, in tokens"},
+                    MEMBER(p.grid_width)));
+    f.push_back(row({.path = "images.query_row", .flag = "--query-row", .lesson = "query_row", .kind = K::Int, .min = 0,
+                     .max = kMaxGridSide - 1, .help = "The query token's row in the image"},
+                    MEMBER(p.query_row)));
+    f.push_back(row({.path = "images.query_column", .flag = "--query-column", .lesson = "query_column", .kind = K::Int, .min = 0,
+                     .max = kMaxGridSide - 1, .help = "The query token's column in the image"},
+                    MEMBER(p.query_column)));
+    f.push_back(row({.path = "images.frame_offset", .flag = "--frame-offset", .lesson = "frame_offset", .kind = K::Int,
+                     .min = -(kMaxGridFrames - 1), .max = kMaxGridFrames - 1, .help = "The key frame's t minus the query's (video)"},
+                    MEMBER(p.frame_offset)));
 }
 
 // Where we are, and playback.
@@ -180,6 +211,7 @@ std::vector<Field> make_fields() {
     add_model_rows(f, 0);
     add_compare_rows(f);
     add_curve_rows(f);
+    add_image_rows(f);
     add_focus_playback_rows(f);
     add_display_rows(f);
     return f;
