@@ -50,7 +50,7 @@ const schema::Field* model_field(std::string_view key) {
 std::string model_keys() {
     std::string keys;
     for (const schema::Field& f : schema::fields()) {
-        if (f.slot == 0 && f.path.starts_with("model.") && !f.lesson.empty() && f.kind != schema::Kind::List) {
+        if (f.slot == 0 && f.path.starts_with("model.") && !f.lesson.empty() && (f.kind != schema::Kind::List || f.count <= 3)) {
             keys += (keys.empty() ? "" : ", ") + std::string(f.lesson);
         }
     }
@@ -106,10 +106,14 @@ void apply_item(ComparedSetting& out, const std::string& item) {
     }
     const schema::Field* f = model_field(key);
     if (!f) throw InputError(fmt::format("unknown key \"{}\" (keys: {})", key, model_keys()));
-    if (f->kind == schema::Kind::List) throw InputError(fmt::format("{} is a list: give it in a config file, not a SPEC", key));
+    // Items are split at commas, so a short list (mrope_section=24:20:20) separates its numbers
+    // with ':'; long ones (LongRoPE's factors) belong in a config file.
+    if (f->kind == schema::Kind::List && f->count > 3) throw InputError(fmt::format("{} is a list: give it in a config file, not a SPEC", key));
+    std::string text = value;
+    if (f->kind == schema::Kind::List) std::replace(text.begin(), text.end(), ':', ',');
     LabParams tmp;
     tmp.model = out.model;
-    schema::assign_text(tmp, *f, value);
+    schema::assign_text(tmp, *f, text);
     // A factor on an unscaled model means linear scaling, as the lessons and the sweep read it.
     if (f->lesson == "factor" && tmp.model.rope_scaling.type == RopeType::Default) tmp.model.rope_scaling.type = RopeType::Linear;
     out.model = tmp.model;

@@ -140,8 +140,8 @@ void add_multi_axis_rows(const ModelRows& r) {
         .names = kAxisRules, .affects = A::Data,
         .help = "Which position axis turns each pair: none (1-D), sections (M-RoPE), interleaved (Qwen3-VL), axial, even-odd (Pixtral), mixed"},
         MODEL(m.multi_axis.rule));
-    r.add({.path = r.path("multi_axis.sections"), .flag = r.flag("--mrope-section"), .lesson = "", .kind = K::List, .min = 0,
-        .max = kMaxHeadDim / 2, .affects = A::Data, .help = "Pairs for t, h, w (mrope_section; FLUX: axes_dims_rope / 2), comma-separated",
+    r.add({.path = r.path("multi_axis.sections"), .flag = r.flag("--mrope-section"), .lesson = r.lesson("mrope_section"), .kind = K::List, .min = 0,
+        .max = kMaxHeadDim / 2, .affects = A::Data, .help = "Pairs for t, h, w (mrope_section; FLUX: axes_dims_rope / 2), comma-separated (in a compare SPEC: 24:20:20)",
         .count = 3, .exact_count = true},
         MODEL(m.multi_axis.sections));
     r.add({.path = r.path("multi_axis.mixed_angle"), .flag = r.flag("--mixed-angle"), .lesson = r.lesson("mixed_angle"), .kind = K::Real,
