@@ -15,12 +15,25 @@ Palette palette(Theme theme) {
         return {IM_COL32(200, 40, 40, 255),  IM_COL32(30, 90, 200, 255),  IM_COL32(200, 40, 40, 255),
                 IM_COL32(20, 140, 60, 255),  IM_COL32(120, 120, 120, 255), IM_COL32(30, 30, 30, 255),
                 IM_COL32(220, 110, 0, 255),  IM_COL32(140, 40, 170, 255),  IM_COL32(0, 130, 160, 255),
-                IM_COL32(90, 90, 90, 255),   IM_COL32(220, 140, 0, 255),   IM_COL32(30, 90, 200, 255)};
+                IM_COL32(90, 90, 90, 255),   IM_COL32(220, 140, 0, 255),   IM_COL32(30, 90, 200, 255),
+                IM_COL32(213, 94, 0, 255),   IM_COL32(0, 114, 178, 255),   IM_COL32(0, 140, 100, 255),
+                IM_COL32(180, 80, 140, 255)};
     }
     return {IM_COL32(255, 110, 100, 255), IM_COL32(100, 170, 255, 255), IM_COL32(255, 110, 100, 255),
             IM_COL32(110, 220, 130, 255), IM_COL32(170, 170, 170, 255), IM_COL32(235, 235, 235, 255),
             IM_COL32(255, 170, 60, 255),  IM_COL32(210, 120, 255, 255), IM_COL32(90, 220, 230, 255),
-            IM_COL32(170, 170, 170, 255), IM_COL32(255, 190, 70, 255),  IM_COL32(110, 170, 255, 255)};
+            IM_COL32(170, 170, 170, 255), IM_COL32(255, 190, 70, 255),  IM_COL32(110, 170, 255, 255),
+            IM_COL32(230, 159, 0, 255),   IM_COL32(86, 180, 233, 255),  IM_COL32(40, 200, 150, 255),
+            IM_COL32(220, 130, 180, 255)};
+}
+
+ImU32 axis_color(const Palette& colors, char axis) {
+    switch (axis) {
+        case 't': return colors.axis_t;
+        case 'h': return colors.axis_h;
+        case 'w': return colors.axis_w;
+        default: return colors.axis_mixed;
+    }
 }
 
 namespace {
