@@ -302,11 +302,12 @@ const char* axis_name(char axis) {
     }
 }
 
-// "w (width): 24 pairs, 3.2e-06–0.00046 turns across 16 tokens": how far the slowest and the
+// "w (width): 24 pairs, 3.2e-06–0.00045 turns across 16 tokens": how far the slowest and the
 // fastest pair of the axis turn from one edge of the image to the other.
 std::string band_line(const AxisBand& b) {
-    return fmt::format("{}: {} pairs, {:.2g}–{:.2g} turns across {} tokens", axis_name(b.axis), b.pairs, b.slowest_turns,
-                       b.fastest_turns, b.extent);
+    const char* unit = b.axis == 't' ? (b.extent == 1 ? "frame" : "frames") : (b.extent == 1 ? "token" : "tokens");
+    return fmt::format("{}: {} pairs, {:.2g}–{:.2g} turns across {} {}", axis_name(b.axis), b.pairs, b.slowest_turns,
+                       b.fastest_turns, b.extent, unit);
 }
 
 std::string wavelength_band(const AxisBand& b) {
@@ -317,6 +318,7 @@ std::string wavelength_band(const AxisBand& b) {
 void band_lines(const Context& ctx, const std::vector<AxisBand>& bands) {
     for (const AxisBand& b : bands) {
         ui::text(band_line(b), axis_color(ctx.colors, b.axis));
+        ui::log().record_box(band_line(b), "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
         if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", wavelength_band(b).c_str());
     }
 }
@@ -394,6 +396,9 @@ void compared_axes(Context& ctx, int settings) {
         const LabData& d = ctx.compute.setting_data(i);
         const std::vector<AxisBand> bands = axis_bands(d, p);
         ui::text(setting_name(p, i), setting_color(ctx, i));
+        std::string counts = setting_name(p, i) + ":";
+        for (const AxisBand& b : bands) counts += fmt::format(" {} {}", b.axis, b.pairs);
+        ui::log().record_box(bands.empty() ? counts + " 1-D" : counts, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
         if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
             ImGui::BeginTooltip();
             for (const AxisBand& b : bands) ImGui::TextUnformatted((band_line(b) + "; " + wavelength_band(b)).c_str());

@@ -8,8 +8,12 @@
 #include <map>
 #include <string>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "export/data.h"
 #include "lab/lab_data.h"
+#include "state/compare.h"
 
 namespace ropelab {
 namespace {
@@ -118,6 +122,28 @@ TEST(FrequencyAxes, InterleavedGivesEveryAxisTheWholeBand) {
     // The width's fastest pair (j = 2) turns 16·ω_2/2π times across 16 columns: over one turn.
     EXPECT_NEAR(bands[2].fastest_turns, 16 * reference_omega(5e6, 2) / (2 * kPi), 1e-12);
     EXPECT_GT(bands[2].fastest_turns, 1.0);
+}
+
+// Compare mode: each setting's own axis column, so interleaved and chunked part at a glance.
+TEST(FrequencyAxes, CompareExportsEachSettingsAxes) {
+    const LabParams base = multi_axis_params(AxisRule::Interleaved, {24, 20, 20}, 5e6);
+    const LabParams p = with_compared(base, {"multi_axis=sections,name=chunked"});
+    ASSERT_EQ(setting_count(p), 2);
+    std::vector<LabData> data;
+    for (int i = 0; i < 2; ++i) data.push_back(compute_lab_data(setting_params(p, i)));
+    const DataTable t = compared_view_data(View::Frequencies, p, data);
+    std::vector<std::size_t> axis_columns;
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        if (t.columns[c].ends_with(".axis")) axis_columns.push_back(c);
+    }
+    ASSERT_EQ(axis_columns.size(), 2u) << fmt::format("{}", fmt::join(t.columns, " "));
+    const auto& interleaved = t.values[axis_columns[0]];
+    const auto& chunked = t.values[axis_columns[1]];
+    ASSERT_EQ(chunked.size(), 64u);
+    for (std::size_t j = 0; j < 64; ++j) {
+        EXPECT_EQ(code_letter(chunked[j]), j < 24 ? 't' : j < 44 ? 'h' : 'w') << j;
+        EXPECT_EQ(code_letter(interleaved[j]), j % 3 == 1 && j < 60 ? 'h' : j % 3 == 2 && j < 60 ? 'w' : 't') << j;
+    }
 }
 
 TEST(FrequencyAxes, OneDimensionalExportUnchanged) {
