@@ -166,8 +166,9 @@ void frequencies(DataTable& t, const LabParams& p, const LabData& d) {
     t.parameters.emplace_back("image_tokens", fmt::format("frames {}, height {}, width {}", p.grid_frames, p.grid_height, p.grid_width));
     for (const AxisBand& b : axis_bands(d, p)) {
         t.parameters.emplace_back(fmt::format("axis_{}", b.axis),
-                                  fmt::format("{} pairs, wavelengths {} .. {}, turns across {} tokens {} .. {}", b.pairs,
+                                  fmt::format("{} pairs, wavelengths {} .. {}, turns across {} {} {} .. {}", b.pairs,
                                               exact_number(b.shortest), exact_number(b.longest), b.extent,
+                                              b.axis == 't' ? "frames" : "tokens",
                                               exact_number(b.slowest_turns), exact_number(b.fastest_turns)));
     }
 }

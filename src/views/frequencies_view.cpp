@@ -314,12 +314,29 @@ std::string wavelength_band(const AxisBand& b) {
     return fmt::format("{}: wavelengths 2π/|ω_j| {:.3g} … {:.3g} tokens", axis_name(b.axis), b.shortest, b.longest);
 }
 
-// Each axis's line in its colour (the key of the dots); the wavelength bands on hover.
+// Each axis's line in its colour (the key of the dots); the wavelength bands on hover. In a
+// small cell, where the lines would crowd out the plot, each axis's pair count alone and the
+// lines on hover.
 void band_lines(const Context& ctx, const std::vector<AxisBand>& bands) {
-    for (const AxisBand& b : bands) {
-        ui::text(band_line(b), axis_color(ctx.colors, b.axis));
-        ui::log().record_box(band_line(b), "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
-        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", wavelength_band(b).c_str());
+    const float font = ImGui::GetFontSize();
+    if (ImGui::GetContentRegionAvail().y > (1.5f * static_cast<float>(bands.size()) + 14.0f) * font) {
+        for (const AxisBand& b : bands) {
+            ui::text(band_line(b), axis_color(ctx.colors, b.axis));
+            ui::log().record_box(band_line(b), "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+            if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", wavelength_band(b).c_str());
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+        const std::string count = fmt::format("{} {} pairs", bands[i].axis, bands[i].pairs);
+        if (i > 0) ui::same_line_if_fits(count);
+        ui::text(count, axis_color(ctx.colors, bands[i].axis));
+        ui::log().record_box(count, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::BeginTooltip();
+            for (const AxisBand& b : bands) ImGui::TextUnformatted((band_line(b) + "; " + wavelength_band(b)).c_str());
+            ImGui::EndTooltip();
+        }
     }
 }
 
@@ -363,14 +380,16 @@ void axis_frequencies(Context& ctx) {
     const float gap = ImGui::GetFontSize() * 0.5f;
     const auto [both, side_by_side, half] = plots_layout(gap);
     const plot::Range x{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+    // In a small cell the coloured lines above are the key; a legend there would not fit its names.
+    const bool legend = half.x >= 24 * ImGui::GetFontSize();
     if (both) {
-        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {"pair j", "|ω_j| (rad/position)", false, true, true, true});
+        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {"pair j", "|ω_j| (rad/position)", false, true, legend, true});
         axis_points(ctx, plot, d, false, ctx.colors.rope);
         plot.vline(p.focused_pair, ctx.colors.marker, "focused");
         plot.finish();
     }
     if (both && side_by_side) ImGui::SameLine(0, gap);
-    plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {"pair j", "wavelength 2π/|ω_j| (tokens)", false, true, true, true});
+    plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {"pair j", "wavelength 2π/|ω_j| (tokens)", false, true, legend, true});
     axis_points(ctx, plot, d, true, ctx.colors.rope);
     image_lines(ctx, plot, p);
     plot.finish();

@@ -39,7 +39,7 @@ test::Result show_frequencies(const fs::path& dir, const std::string& args) {
     return gui(dir, script, args);
 }
 
-TEST(FrequencyAxes, ChunkedSectionsColourEachAxisAndTheWidthBarelyTurns) {
+TEST(FrequencyAxesWindow, ChunkedSectionsColourEachAxisAndTheWidthBarelyTurns) {
     const fs::path dir = fresh_dir("freq_axes_sections");
     const test::Result r = show_frequencies(
         dir, "--multi-axis sections --mrope-section 16,24,24 --rope-theta 1e6 --layout half --grid-height 12 --grid-width 16");
@@ -65,7 +65,7 @@ TEST(FrequencyAxes, ChunkedSectionsColourEachAxisAndTheWidthBarelyTurns) {
     }
 }
 
-TEST(FrequencyAxes, OneDimensionalModelHasNoAxisColours) {
+TEST(FrequencyAxesWindow, OneDimensionalModelHasNoAxisColours) {
     const fs::path dir = fresh_dir("freq_axes_1d");
     const test::Result r = show_frequencies(dir, "");
     ASSERT_EQ(r.status, 0) << r.err << r.out;
@@ -76,7 +76,7 @@ TEST(FrequencyAxes, OneDimensionalModelHasNoAxisColours) {
     EXPECT_LT(pixels_of(rgba, kAxisColours[2]), 5) << "the width's colour belongs to multi-axis models";
 }
 
-TEST(FrequencyAxes, CompareShowsEachSettingsPairsByAxis) {
+TEST(FrequencyAxesWindow, CompareShowsEachSettingsPairsByAxis) {
     const fs::path dir = fresh_dir("freq_axes_compare");
     // Qwen3-VL's interleaving against the same sections chunked (Qwen2-VL's rule).
     const test::Result r = show_frequencies(dir, "--multi-axis interleaved --mrope-section 24,20,20 --rope-theta 5e6 "
@@ -89,6 +89,30 @@ TEST(FrequencyAxes, CompareShowsEachSettingsPairsByAxis) {
     const auto rgba = pixels(dir / "f.png", width, height);
     ASSERT_FALSE(rgba.empty());
     for (std::size_t a = 0; a < kAxisColours.size(); ++a) EXPECT_GT(pixels_of(rgba, kAxisColours[a]), 40) << "thw"[a];
+}
+
+// Every text of the view fits its box: all views, then the view large, alone and compared, at
+// 1280×720, 1920×1080 and UI scale 2.
+TEST(FrequencyAxesWindow, TextFitsAtEverySize) {
+    const std::string model = "--multi-axis sections --mrope-section 16,24,24 --rope-theta 1e6 --layout half --grid-height 12 ";
+    const std::string compared = "--multi-axis interleaved --mrope-section 24,20,20 --rope-theta 5e6 "
+                                 "--compare \"multi_axis=sections,name=chunked\" ";
+    int run = 0;
+    for (const std::string size : {"--size 1280x720", "--size 1920x1080", "--size 1280x720 --ui-scale 2"}) {
+        for (const std::string& args : {model, compared}) {
+            const fs::path dir = fresh_dir("freq_axes_fits_" + std::to_string(run++));
+            const Json script = {
+                {{"wait", 3}}, {{"clipped", "all.json"}}, {{"key", "6"}}, {{"wait", 3}}, {{"clipped", "large.json"}},
+            };
+            const test::Result r = gui(dir, script, args + size);
+            ASSERT_EQ(r.status, 0) << r.err << r.out;
+            for (const char* dump : {"all.json", "large.json"}) {
+                const Json clipped = read_json(dir / dump);
+                ASSERT_TRUE(clipped.is_array()) << dump;
+                EXPECT_TRUE(clipped.empty()) << args << size << " " << dump << ": " << clipped.dump(1);
+            }
+        }
+    }
 }
 
 }  // namespace
