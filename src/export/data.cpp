@@ -133,7 +133,10 @@ void heatmap(DataTable& t, const LabParams& p, const LabData& d) {
     }
 }
 
-void frequencies(DataTable& t, const LabData& d) {
+// A number per axis letter, as the CSV holds numbers only.
+double axis_code(char axis) { return axis == 't' ? 0.0 : axis == 'h' ? 1.0 : axis == 'w' ? 2.0 : 3.0; }
+
+void frequencies(DataTable& t, const LabParams& p, const LabData& d) {
     t.columns = {"pair", "inv_freq", "unscaled_inv_freq", "wavelength", "scaling"};
     t.values.assign(5, {});
     for (int i = 0; i < d.freqs.pairs(); ++i) {
@@ -145,6 +148,29 @@ void frequencies(DataTable& t, const LabData& d) {
         t.values[4].push_back(static_cast<double>(d.pair_scaling[k]));
     }
     t.parameters.emplace_back("scaling_codes", "0: unchanged, 1: blended, 2: interpolated");
+    if (d.pair_axes.empty()) return;
+    // Multi-axis, as the view draws it: each pair's axis, its speed |ω_j| and wavelength
+    // 2π/|ω_j| (the axial and even-odd rules do not follow the 1-D ladder), and its turns across
+    // the image along its axis.
+    const std::size_t n = std::min(d.pair_axes.size(), d.pair_omegas.size());
+    t.columns.insert(t.columns.end(), {"axis", "axis_speed", "axis_wavelength", "turns_across_image"});
+    t.values.resize(9);
+    for (std::size_t j = 0; j < n; ++j) {
+        const double lambda = pair_wavelength(d.pair_omegas[j]);
+        t.values[5].push_back(axis_code(d.pair_axes[j]));
+        t.values[6].push_back(pair_speed(d.pair_omegas[j]));
+        t.values[7].push_back(lambda);
+        t.values[8].push_back(static_cast<double>(axis_extent(p, d.pair_axes[j])) / lambda);
+    }
+    t.parameters.emplace_back("axis_codes", "0: t, 1: h, 2: w, 3: mixed (RoPE-Mixed)");
+    t.parameters.emplace_back("image_tokens", fmt::format("frames {}, height {}, width {}", p.grid_frames, p.grid_height, p.grid_width));
+    for (const AxisBand& b : axis_bands(d, p)) {
+        t.parameters.emplace_back(fmt::format("axis_{}", b.axis),
+                                  fmt::format("{} pairs, wavelengths {} .. {}, turns across {} {} {} .. {}", b.pairs,
+                                              exact_number(b.shortest), exact_number(b.longest), b.extent,
+                                              b.axis == 't' ? "frames" : "tokens",
+                                              exact_number(b.slowest_turns), exact_number(b.fastest_turns)));
+    }
 }
 
 void numbers(DataTable& t, const LabParams& p, const LabData& d) {
@@ -201,7 +227,7 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
             t.parameters.emplace_back("invariance_distance", std::to_string(invariance_delta(p)));
             break;
         case View::Heatmap: heatmap(t, p, d); break;
-        case View::Frequencies: frequencies(t, d); break;
+        case View::Frequencies: frequencies(t, p, d); break;
         case View::Numbers: numbers(t, p, d); break;
         case View::Precision:
             t.columns = {"position", "bf16_error_rad", "fp32_error_rad", "fp32_worst_pair_error_rad"};

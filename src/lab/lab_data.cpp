@@ -118,8 +118,48 @@ LabData compute_lab_data(const LabParams& p, const ScoreCoefficients* mean) {
     d.bound_factor = roformer_bound_factor(d.coefficients);
     d.unencoded = unencoded_score(d.coefficients, d.freqs);
 
+    if (is_multi_axis(p.model)) {
+        d.pair_omegas = pair_frequency_vectors(p.model, d.freqs);
+        d.pair_axes = pair_axis_letters(p.model);
+    }
+
     refresh_focus(d, p);
     return d;
+}
+
+double pair_speed(const AxisVector& omega) { return std::hypot(omega[0], omega[1], omega[2]); }
+
+double pair_wavelength(const AxisVector& omega) { return kTwoPi / pair_speed(omega); }
+
+std::int64_t axis_extent(const LabParams& p, char axis) {
+    switch (axis) {
+        case 't': return p.grid_frames;
+        case 'h': return p.grid_height;
+        case 'w': return p.grid_width;
+        default: return std::max(p.grid_height, p.grid_width);
+    }
+}
+
+std::vector<AxisBand> axis_bands(const LabData& d, const LabParams& p) {
+    std::vector<AxisBand> out;
+    const std::size_t n = std::min(d.pair_axes.size(), d.pair_omegas.size());
+    for (char axis : {'t', 'h', 'w', 'm'}) {
+        AxisBand b;
+        b.axis = axis;
+        b.extent = axis_extent(p, axis);
+        for (std::size_t j = 0; j < n; ++j) {
+            if (d.pair_axes[j] != axis) continue;
+            const double lambda = pair_wavelength(d.pair_omegas[j]);
+            b.shortest = b.pairs == 0 ? lambda : std::min(b.shortest, lambda);
+            b.longest = b.pairs == 0 ? lambda : std::max(b.longest, lambda);
+            ++b.pairs;
+        }
+        if (b.pairs == 0) continue;
+        b.fastest_turns = static_cast<double>(b.extent) / b.shortest;
+        b.slowest_turns = static_cast<double>(b.extent) / b.longest;
+        out.push_back(b);
+    }
+    return out;
 }
 
 }  // namespace ropelab

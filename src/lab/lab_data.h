@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/frequencies.h"
+#include "core/multi_axis.h"
 #include "core/phasor_sum.h"
 #include "core/scores.h"
 #include "core/sinusoidal.h"
@@ -29,7 +30,32 @@ struct LabData {
     std::vector<double> invariance_positions, invariance_rope, invariance_sinusoidal;
     // |angle error| in rad vs position: the focused pair, and the worst pair for fp32.
     std::vector<double> precision_positions, naive_error, bf16_error, naive_error_worst;
+
+    // Multi-axis models (empty for 1-D): per pair, the axis that turns it ('t', 'h', 'w', 'm' for
+    // RoPE-Mixed) and its ω_j over (t, h, w), rad per position step (core/multi_axis.h).
+    std::string pair_axes;
+    std::vector<AxisVector> pair_omegas;
 };
+
+// A multi-axis pair's speed |ω_j| (the norm: RoPE-Mixed turns along a slanted direction) and
+// its wavelength 2π/|ω_j| in tokens.
+double pair_speed(const AxisVector& omega);
+double pair_wavelength(const AxisVector& omega);
+
+// One axis's pairs against the image: how many, their band of wavelengths, and how many turns the
+// fastest and slowest make across the image's extent along that axis (extent / wavelength: a
+// pair slower than one turn across the image cannot tell its ends apart by angle).
+struct AxisBand {
+    char axis = 't';
+    int pairs = 0;
+    double shortest = 0.0, longest = 0.0;  // wavelengths, tokens
+    std::int64_t extent = 0;               // grid_frames, grid_height or grid_width (max of h, w for 'm')
+    double fastest_turns = 0.0, slowest_turns = 0.0;
+};
+// The image's extent in tokens along an axis letter, from the grid fields.
+std::int64_t axis_extent(const LabParams& p, char axis);
+// In the order t, h, w, m; axes with no pairs left out. Empty for a 1-D model.
+std::vector<AxisBand> axis_bands(const LabData& d, const LabParams& p);
 
 // Throws InputError (naming the field) when custom vectors do not parse.
 // `mean`: the coefficients of vectors = mean when already computed (lab/mean_coefficients.h);

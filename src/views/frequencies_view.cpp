@@ -2,7 +2,9 @@
 // scaling against the unscaled ladder, each pair coloured as unchanged / blended / interpolated
 // (the coloured counts are the dots' legend), the training and target contexts marked, and where
 // the scaling's rule changes: llama3's band edges L₀/high and L₀/low (wavelengths), YaRN's ramp
-// ends (pairs).
+// ends (pairs). A multi-axis model (images, video) colours each pair by the axis that turns it
+// and sets each axis's band of wavelengths against the image's size in tokens: with Qwen2-VL's
+// chunked sections the width gets the slowest pairs and barely turns across an image.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -268,11 +270,199 @@ void context_lines(const Context& ctx, plot::Plot& plot, const PairAxis& x_of) {
     }
 }
 
+
+// Multi-axis: one axis's pairs as points (pair j, |ω_j| and 2π/|ω_j|), in the lab's order t, h, w, m.
+struct AxisSeries {
+    char axis;
+    std::vector<double> pairs, speed, wave;
+};
+
+std::vector<AxisSeries> axis_series(const LabData& d) {
+    std::vector<AxisSeries> out;
+    const std::size_t n = std::min(d.pair_axes.size(), d.pair_omegas.size());
+    for (char axis : {'t', 'h', 'w', 'm'}) {
+        AxisSeries s{axis, {}, {}, {}};
+        for (std::size_t j = 0; j < n; ++j) {
+            if (d.pair_axes[j] != axis) continue;
+            s.pairs.push_back(static_cast<double>(j));
+            s.speed.push_back(pair_speed(d.pair_omegas[j]));
+            s.wave.push_back(pair_wavelength(d.pair_omegas[j]));
+        }
+        if (!s.pairs.empty()) out.push_back(std::move(s));
+    }
+    return out;
+}
+
+const char* axis_name(char axis) {
+    switch (axis) {
+        case 't': return "t (frames)";
+        case 'h': return "h (height)";
+        case 'w': return "w (width)";
+        default: return "mixed (h and w)";
+    }
+}
+
+// "w (width): 24 pairs, 3.2e-06–0.00045 turns across 16 tokens": how far the slowest and the
+// fastest pair of the axis turn from one edge of the image to the other.
+std::string band_line(const AxisBand& b) {
+    const char* unit = b.axis == 't' ? (b.extent == 1 ? "frame" : "frames") : (b.extent == 1 ? "token" : "tokens");
+    return fmt::format("{}: {} pairs, {:.2g}–{:.2g} turns across {} {}", axis_name(b.axis), b.pairs, b.slowest_turns,
+                       b.fastest_turns, b.extent, unit);
+}
+
+std::string wavelength_band(const AxisBand& b) {
+    return fmt::format("{}: wavelengths 2π/|ω_j| {:.3g} … {:.3g} tokens", axis_name(b.axis), b.shortest, b.longest);
+}
+
+// Each axis's line in its colour (the key of the dots); the wavelength bands on hover. In a
+// small cell, where the lines would crowd out the plot, each axis's pair count alone and the
+// lines on hover.
+void band_lines(const Context& ctx, const std::vector<AxisBand>& bands) {
+    const float font = ImGui::GetFontSize();
+    if (ImGui::GetContentRegionAvail().y > (1.5f * static_cast<float>(bands.size()) + 14.0f) * font) {
+        for (const AxisBand& b : bands) {
+            ui::text(band_line(b), axis_color(ctx.colors, b.axis));
+            ui::log().record_box(band_line(b), "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+            if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", wavelength_band(b).c_str());
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+        const std::string count = fmt::format("{} {} pairs", bands[i].axis, bands[i].pairs);
+        if (i > 0) ui::same_line_if_fits(count);
+        ui::text(count, axis_color(ctx.colors, bands[i].axis));
+        ui::log().record_box(count, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::BeginTooltip();
+            for (const AxisBand& b : bands) ImGui::TextUnformatted((band_line(b) + "; " + wavelength_band(b)).c_str());
+            ImGui::EndTooltip();
+        }
+    }
+}
+
+// The image's size in tokens on the wavelength axis: a pair whose wavelength is far above it
+// turns by a sliver across the image.
+void image_lines(const Context& ctx, plot::Plot& plot, const LabParams& p) {
+    if (p.grid_height == p.grid_width) {
+        plot.hline(static_cast<double>(p.grid_height), ctx.colors.marker, fmt::format("image height = width {}", p.grid_height).c_str());
+    } else {
+        plot.hline(static_cast<double>(p.grid_height), ctx.colors.axis_h, fmt::format("image height {}", p.grid_height).c_str());
+        plot.hline(static_cast<double>(p.grid_width), ctx.colors.axis_w, fmt::format("width {}", p.grid_width).c_str());
+    }
+    if (p.grid_frames > 1) plot.hline(static_cast<double>(p.grid_frames), ctx.colors.axis_t, fmt::format("frames {}", p.grid_frames).c_str());
+}
+
+// One setting's pairs by axis: points named by their axis (the legend is the key); a 1-D
+// setting's pairs in `plain` (compare mode).
+void axis_points(const Context& ctx, plot::Plot& plot, const LabData& d, bool wavelengths, ImU32 plain) {
+    const std::vector<AxisSeries> series = axis_series(d);
+    if (series.empty()) {
+        std::vector<double> xs, ys;
+        for (int j = 0; j < d.freqs.pairs(); ++j) {
+            xs.push_back(j);
+            ys.push_back(wavelengths ? wavelength(d.freqs.inv_freq[static_cast<std::size_t>(j)]) : d.freqs.inv_freq[static_cast<std::size_t>(j)]);
+        }
+        const std::vector<ImU32> colors(xs.size(), plain);
+        plot.points("1-D: every pair on each axis", xs, ys, colors);
+        return;
+    }
+    for (const AxisSeries& s : series) {
+        const std::vector<ImU32> colors(s.pairs.size(), axis_color(ctx.colors, s.axis));
+        plot.points(axis_name(s.axis), s.pairs, wavelengths ? s.wave : s.speed, colors);
+    }
+}
+
+// A multi-axis model alone: the bands' lines, then |ω_j| and the wavelengths per pair by axis.
+void axis_frequencies(Context& ctx) {
+    const LabParams& p = ctx.params;
+    const LabData& d = ctx.compute.data();
+    band_lines(ctx, axis_bands(d, p));
+    const float gap = ImGui::GetFontSize() * 0.5f;
+    const auto [both, side_by_side, half] = plots_layout(gap);
+    const plot::Range x{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+    // In a small cell the coloured lines above are the key; a legend there would not fit its names.
+    const bool legend = half.x >= 24 * ImGui::GetFontSize();
+    if (both) {
+        plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {"pair j", "|ω_j| (rad/position)", false, true, legend, true});
+        axis_points(ctx, plot, d, false, ctx.colors.rope);
+        plot.vline(p.focused_pair, ctx.colors.marker, "focused");
+        plot.finish();
+    }
+    if (both && side_by_side) ImGui::SameLine(0, gap);
+    plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {"pair j", "wavelength 2π/|ω_j| (tokens)", false, true, legend, true});
+    axis_points(ctx, plot, d, true, ctx.colors.rope);
+    image_lines(ctx, plot, p);
+    plot.finish();
+}
+
+// Whether any compared setting turns its pairs by axis (then compare mode shows them by axis).
+bool any_multi_axis(const LabParams& p, int settings) {
+    for (int i = 0; i < settings; ++i) {
+        if (is_multi_axis(setting_model(p, i))) return true;
+    }
+    return false;
+}
+
+// Compare mode with a multi-axis setting: one wavelength strip per setting, its pairs coloured
+// by axis against the image's size, under a line naming the setting and its axes' pair counts
+// (the turns across the image on hover) — chunked against interleaved at a glance.
+void compared_axes(Context& ctx, int settings) {
+    const LabParams& p = ctx.params;
+    const float font = ImGui::GetFontSize();
+    const float lines = 1.4f * font * static_cast<float>(settings);
+    const float strip = std::max(3.0f * font, (ImGui::GetContentRegionAvail().y - lines) / static_cast<float>(settings) - 0.3f * font);
+    for (int i = 0; i < settings; ++i) {
+        const LabData& d = ctx.compute.setting_data(i);
+        const std::vector<AxisBand> bands = axis_bands(d, p);
+        ui::text(setting_name(p, i), setting_color(ctx, i));
+        std::string counts = setting_name(p, i) + ":";
+        for (const AxisBand& b : bands) counts += fmt::format(" {} {}", b.axis, b.pairs);
+        ui::log().record_box(bands.empty() ? counts + " 1-D" : counts, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::BeginTooltip();
+            for (const AxisBand& b : bands) ImGui::TextUnformatted((band_line(b) + "; " + wavelength_band(b)).c_str());
+            if (bands.empty()) ImGui::TextUnformatted("1-D: every pair turns with the one position (t = h = w)");
+            ImGui::EndTooltip();
+        }
+        for (const AxisBand& b : bands) {
+            const std::string count = fmt::format("{} {}", b.axis, b.pairs);
+            ui::same_line_if_fits(count);
+            ui::text(count, axis_color(ctx.colors, b.axis));
+        }
+        const plot::Range x{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+        const std::string id = fmt::format("wavelength##axes{}", i);
+        plot::Plot plot(id.c_str(), ctx.state.axis_wavelengths[static_cast<std::size_t>(i)],
+                        ImVec2(std::max(40.0f, ImGui::GetContentRegionAvail().x), strip), x,
+                        {"pair j", "2π/|ω_j|", false, true, true, true});
+        axis_points(ctx, plot, d, true, setting_color(ctx, i));
+        image_lines(ctx, plot, p);
+        plot.finish();
+    }
+}
+
 }  // namespace
 
 void frequencies_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
+    if (comparing(p) && any_multi_axis(p, std::min(ctx.compute.settings(), setting_count(p)))) {
+        caption("Each setting's pairs by axis: t, h, w.",
+                "Per setting, each pair's wavelength 2π/|ω_j| in tokens, coloured by the axis of the image that turns it "
+                "(t frames, h height, w width), against the image's height and width. A pair far above the image's size "
+                "barely turns across it: chunked sections (Qwen2-VL) give the width the slowest pairs, interleaving "
+                "(Qwen3-VL) gives every axis the whole band. Hover a setting's name for its turns across the image.");
+        compared_axes(ctx, std::min(ctx.compute.settings(), setting_count(p)));
+        return;
+    }
+    if (!comparing(p) && !d.pair_axes.empty()) {
+        caption("Pairs by axis (t, h, w): how far each axis turns across the image.",
+                "Each pair turns with one coordinate of a token's (t, h, w) position: its wavelength 2π/|ω_j| in tokens, "
+                "coloured by axis, against the image's height and width. The lines say how many turns each axis's slowest "
+                "and fastest pair make across the image: far below one turn, two ends of the image are hardly told apart. "
+                "Hover a line for the axis's band of wavelengths.");
+        axis_frequencies(ctx);
+        return;
+    }
     if (comparing(p)) {
         caption("θ_i and wavelengths of every compared setting.",
                 "Each setting's θ_i and wavelength 2π/θ_i per pair, in its colour, with each one's training context L₀ "

@@ -2,6 +2,7 @@
 // The lab's views: one file each, draw only. They read LabParams and LabCompute and hand back
 // requests (focus a pair, jump to a position) that the Lab applies, so the parameters keep
 // one writer.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -24,6 +25,7 @@ using lab::Requests;
 // Per-view UI state that survives frames (plot zoom and pan).
 struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
+    std::array<plot::PlotState, 4> axis_wavelengths;  // compare mode, multi-axis: one per setting
 };
 
 // How the angle modes are named on screen (the schema's names are the CLI's: naive-fp32, bf16).
@@ -37,6 +39,8 @@ inline bool curves_hidden(const LabParams& p, View view) {
 
 struct Palette {
     ImU32 q, k, rope, sinusoidal, bound, exact, naive, bf16, marker, unchanged, blended, interpolated;
+    // Multi-axis RoPE: the pairs turned by t, h, w, and RoPE-Mixed's (Okabe–Ito hues: colour-blind safe).
+    ImU32 axis_t, axis_h, axis_w, axis_mixed;
 };
 Palette palette(Theme theme);
 // Warning text in the current ImGui style: amber, dark on a light background (≥ 4.5:1 on both).
@@ -57,6 +61,8 @@ struct Context {
 
 // Compare mode: a setting's colour in every view (lab/compare.h; setting 0 is the base).
 ImU32 setting_color(const Context& ctx, int setting);
+// A pair's axis letter ('t', 'h', 'w', 'm': core/multi_axis.h) as its colour.
+ImU32 axis_color(const Palette& colors, char axis);
 // When the compared heads differ in size, random q and k are drawn per size: said under the plots.
 std::string vectors_note(const LabParams& p);
 

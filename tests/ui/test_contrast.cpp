@@ -83,7 +83,8 @@ TEST(ProjectorTheme, EveryPaletteColourAndThickLines) {
     const double bg = luminance(style.Colors[ImGuiCol_WindowBg]);
     const double area = luminance(over(style.Colors[ImGuiCol_FrameBg], style.Colors[ImGuiCol_WindowBg]));
     const views::Palette p = views::palette(Theme::Projector);
-    const ImU32 colours[] = {p.q, p.k, p.rope, p.sinusoidal, p.bound, p.exact, p.naive, p.bf16, p.marker, p.unchanged, p.blended, p.interpolated};
+    const ImU32 colours[] = {p.q,      p.k,         p.rope,    p.sinusoidal,   p.bound,  p.exact,  p.naive,  p.bf16,
+                             p.marker, p.unchanged, p.blended, p.interpolated, p.axis_t, p.axis_h, p.axis_w, p.axis_mixed};
     double least = 21;
     for (ImU32 c : colours) {
         least = std::min({least, contrast(luminance(c), bg), contrast(luminance(c), area)});
