@@ -80,5 +80,37 @@ TEST(TokensPanel, TypedLayoutIsDrawnRuleFlagsAndBadLayoutIsRefused) {
     EXPECT_EQ((*field)["value"], "text:2,video:3x4x4,text:1");
 }
 
+// The section and its strip fit: at 1280×720, 1920×1080 and UI scale 2, with a layout whose 5.x
+// ids overlap (the longest warning lines), no text is cut.
+TEST(TokensPanel, FitsAtLaptopProjectorAndScale2) {
+    const std::pair<const char*, const char*> sizes[] = {
+        {"720", ""}, {"1080", "--size 1920x1080"}, {"scale2", "--ui-scale 2"}, {"scale2_1080", "--size 1920x1080 --ui-scale 2"}};
+    for (const auto& [name, args] : sizes) {
+        SCOPED_TRACE(name);
+        const fs::path dir = fresh_dir(std::string("tokens_fit_") + name);
+        const Json script = {
+            {{"wait", 2}},
+            {{"click", "Model"}},
+            {{"click", "Curves"}},
+            {{"click", "Position and playback"}},
+            {{"click", "Images"}},
+            {{"click", "Layout"}, {"at", {0.1, 0.5}}},
+            {{"type", "text:3,image:1x4x6,text:2,video:3x4x4@2.0,text:4"}},
+            {{"wait", 3}},
+            {{"clipped", "clipped.json"}},
+            {{"widgets", "widgets.json"}},
+            {{"screenshot", "tokens.png"}},
+        };
+        const test::Result r = gui(dir, script, std::string("--position-ids qwen2_vl --rule 5.x ") + args);
+        ASSERT_EQ(r.status, 0) << r.err;
+        const Json clipped = read_json(dir / "clipped.json");
+        EXPECT_TRUE(clipped.is_array() && clipped.empty()) << clipped.dump(1);
+        const Json widgets = read_json(dir / "widgets.json");
+        const Json* strip = widget(widgets, "token strip");
+        ASSERT_NE(strip, nullptr);
+        EXPECT_NE((*strip)["value"].get<std::string>().find("overlap"), std::string::npos);
+    }
+}
+
 }  // namespace
 }  // namespace ropelab::ui_script
