@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/position_ids.h"
 #include "core/token_layout.h"
+#include "lab/token_positions.h"
 
 namespace ropelab {
 namespace {
@@ -223,6 +224,41 @@ TEST(TokenLayout, RefusesNamingThePart) {
         EXPECT_NE(message.find(c.says), std::string::npos) << message;
     }
     EXPECT_NE(refusal("").find("empty"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ropelab
+
+namespace ropelab {
+namespace {
+
+// The lab's product: both rules' ids, recomputed only when the layout, the rule or the model's
+// multi-axis settings change (not on every frame, nor for other fields).
+TEST(TokenPositionsCache, RecomputesOnlyWhenItsInputsChange) {
+    LabParams p;
+    p.model.multi_axis.position_ids = PositionIds::Qwen2VL;
+    p.tokens = "video:3x4x4,text:1";
+    p.position_rule = PositionRule::Release;
+    lab::TokenPositionsCache cache;
+    const lab::TokenPositions& first = cache.update(p);
+    EXPECT_EQ(cache.computations(), 1);
+    EXPECT_EQ(first.rule, IdsRule::V4);
+    EXPECT_EQ(first.differing, 2);   // <vision_end> and the text after it
+    EXPECT_EQ(first.overlapping, 0);
+    p.position = 1234;
+    p.focused_pair = 3;
+    cache.update(p);
+    cache.update(p);
+    EXPECT_EQ(cache.computations(), 1);
+    p.position_rule = PositionRule::V5;
+    EXPECT_EQ(cache.update(p).overlapping, 1);
+    EXPECT_EQ(cache.computations(), 2);
+    p.model.multi_axis.spatial_merge_size = 4;  // 4 × 4 patches: one token per frame
+    EXPECT_EQ(cache.update(p).ids.size(), 3u + 2 + 1);
+    EXPECT_EQ(cache.computations(), 3);
+    p.tokens = "text:2";
+    EXPECT_EQ(cache.update(p).ids.t, (std::vector<std::int64_t>{0, 1}));
+    EXPECT_EQ(cache.computations(), 4);
 }
 
 }  // namespace
