@@ -124,7 +124,6 @@ void token_strip(const lab::TokenPositions& tp) {
     }
     const float height = y + line;
     ImGui::InvisibleButton("##token strip", ImVec2(width, std::max(height, 1.0f)));
-    ui::log().record("token strip", "plot", summary);
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
 
@@ -164,13 +163,16 @@ void token_strip(const lab::TokenPositions& tp) {
             }
         }
     }
-    if (under < ids.size() && ui::tooltips_allowed()) {
-        std::string tip = fmt::format("token {}: {} (part {})\n(t, h, w) under {}: {}\n(t, h, w) under {}: {}", under,
-                                      to_string(ids.kind[under]), ids.part[under] + 1, to_string(tp.rule), ids_text(ids, under),
-                                      to_string(tp.other), ids_text(tp.other_ids, under));
-        if (tp.overlap[under]) tip += "\nits t id is at or below an earlier image or video token's";
-        ImGui::SetTooltip("%s", tip.c_str());
+    // The log's value says what the hover shows, so scripts can read it.
+    std::string hover;
+    if (under < ids.size()) {
+        hover = fmt::format("token {}: {} (part {})\n(t, h, w) under {}: {}\n(t, h, w) under {}: {}", under,
+                            to_string(ids.kind[under]), ids.part[under] + 1, to_string(tp.rule), ids_text(ids, under),
+                            to_string(tp.other), ids_text(tp.other_ids, under));
+        if (tp.overlap[under]) hover += "\nits t id is at or below an earlier image or video token's";
+        if (ui::tooltips_allowed()) ImGui::SetTooltip("%s", hover.c_str());
     }
+    ui::log().record("token strip", "plot", hover.empty() ? summary : summary + " | hover: " + hover);
     if (ids.size() > count) ui::text_disabled(fmt::format("(the first {} of {} tokens drawn)", count, ids.size()));
     ui::text(summary, tp.differing > 0 || tp.overlapping > 0 ? warn : 0);
     if (tp.overlapping > 0) {

@@ -43,6 +43,11 @@ TEST(TokensPanel, TypedLayoutIsDrawnRuleFlagsAndBadLayoutIsRefused) {
         {{"state", "v5.json"}},
         {{"widgets", "v5_widgets.json"}},
         {{"screenshot", "tokens-5x.png"}},
+        // Hover the strip's first box: the first text token.
+        {{"click", "token strip"}, {"at", {0.0, 0.5}}},
+        {{"wait", 1}},
+        {{"widgets", "hover_widgets.json"}},
+        {{"screenshot", "tokens-hover.png"}},
         into,
         {{"type", "image:0x4x4"}},
         {{"wait", 2}},
@@ -71,6 +76,11 @@ TEST(TokensPanel, TypedLayoutIsDrawnRuleFlagsAndBadLayoutIsRefused) {
     const std::string drawn5 = (*widget(read_json(dir / "v5_widgets.json"), "token strip"))["value"];
     // Under 5.x <vision_end> (t 5) sits at the last frame's t (5): one overlap; the text (6) is past it.
     EXPECT_NE(drawn5.find("rule 5.x; 2 differ under 4.x; 1 overlap"), std::string::npos) << drawn5;
+
+    // The pointer on the first token: its ids under both rules.
+    const std::string hovered = (*widget(read_json(dir / "hover_widgets.json"), "token strip"))["value"];
+    EXPECT_NE(hovered.find("hover: token 0: text (part 1)\n(t, h, w) under 5.x: (0, 0, 0)\n(t, h, w) under 4.x: (0, 0, 0)"),
+              std::string::npos) << hovered;
 
     const Json refused_widgets = read_json(dir / "refused_widgets.json");
     EXPECT_TRUE(any_label(refused_widgets, "part 1 'image:0x4x4'")) << refused_widgets.dump(1).substr(0, 3000);
