@@ -7,6 +7,8 @@
 #include "core/position_ids.h"
 #include "core/token_layout.h"
 #include "lab/token_positions.h"
+#include "state/schema.h"
+#include "state/session.h"
 
 namespace ropelab {
 namespace {
@@ -259,6 +261,36 @@ TEST(TokenPositionsCache, RecomputesOnlyWhenItsInputsChange) {
     p.tokens = "text:2";
     EXPECT_EQ(cache.update(p).ids.t, (std::vector<std::int64_t>{0, 1}));
     EXPECT_EQ(cache.computations(), 4);
+}
+
+}  // namespace
+}  // namespace ropelab
+
+namespace ropelab {
+namespace {
+
+// The schema checks the layout, so a bad one is refused wherever a state comes from: the whole
+// state's validation, and a session file (nothing applied).
+TEST(TokenLayout, TheSchemaAndSessionsRefuseABadLayout) {
+    LabParams p;
+    p.tokens = "text:2,image:0x4x4";
+    try {
+        schema::validate(p);
+        ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("images.tokens: part 2 'image:0x4x4'"), std::string::npos) << e.what();
+    }
+    Session s;
+    s.params.tokens = "text:1,audio:3";
+    std::vector<std::string> warnings;
+    try {
+        session_from_json(session_to_json(s), warnings);
+        ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("part 2 'audio:3'"), std::string::npos) << e.what();
+    }
+    s.params.tokens = "text:1,video:2x4x4@0.5";
+    EXPECT_EQ(session_from_json(session_to_json(s), warnings).params.tokens, "text:1,video:2x4x4@0.5");
 }
 
 }  // namespace
