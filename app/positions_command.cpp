@@ -43,6 +43,8 @@ void write_json(const lab::TokenPositions& tp, const LabParams& p) {
     out += fmt::format("  \"layout\": {},\n", json_string(p.tokens));
     out += fmt::format("  \"position_ids\": \"{}\",\n", to_string(p.model.multi_axis.position_ids));
     out += fmt::format("  \"one_dimensional\": {},\n", tp.one_d ? "true" : "false");
+    // A 1-D model has one position per token (t = h = w): given once more under its own name.
+    if (tp.one_d) out += fmt::format("  \"position\": {},\n", json_ints(ids.t));
     out += fmt::format("  \"rule\": \"{}\",\n", to_string(tp.rule));
     out += fmt::format("  \"other_rule\": \"{}\",\n", to_string(tp.other));
     out += fmt::format("  \"rules_differ\": {},\n", tp.differing > 0 ? "true" : "false");

@@ -60,6 +60,7 @@ TEST(PositionsCommand, ImagesAgreeAndOneDimensionalModelsCount) {
     for (std::size_t i = 0; i < count.size(); ++i) count[i] = static_cast<std::int64_t>(i);
     EXPECT_EQ(flat["t"].get<Ids>(), count);
     EXPECT_EQ(flat["h"], flat["t"]);
+    EXPECT_EQ(flat["position"].get<Ids>(), count);
 }
 
 TEST(PositionsCommand, TableAndCsv) {
