@@ -62,8 +62,9 @@ struct Builder {
 
 // The t step of frame i of a block, before the block's start is added.
 std::int64_t frame_t(std::int64_t i, const LayoutPart& p, const MultiAxis& axes, IdsRule rule) {
-    if (axes.position_ids != PositionIds::Qwen25VL) return i;
-    const double tps = axes.tokens_per_second > 0 ? axes.tokens_per_second : 1.0;
+    // tokens_per_second 0 (not read from a config): one t per grid step, as Qwen2-VL counts.
+    if (axes.position_ids != PositionIds::Qwen25VL || axes.tokens_per_second <= 0) return i;
+    const double tps = axes.tokens_per_second;
     if (rule == IdsRule::V4) {
         const double seconds = p.kind == PartKind::Video ? p.seconds : 0.0;
         return static_cast<std::int64_t>(static_cast<double>(i) * seconds * tps);

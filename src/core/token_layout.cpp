@@ -25,8 +25,8 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// A positive whole number, refusing signs, fractions and anything past kMaxSide... or for text,
-// past the token cap.
+// A whole number in 1 .. cap: signs, fractions and trailing text are refused, and a huge count is
+// refused before anything is allocated for it.
 std::int64_t positive_integer(std::string_view s, std::int64_t cap, std::size_t index, std::string_view part,
                               std::string_view what) {
     std::int64_t value = 0;

@@ -123,6 +123,14 @@ TEST(PositionIds, Qwen25VLImageFramesUnder4xShareT) {
     EXPECT_EQ(v5.t, (Ids{0, 1, 2, 2}));
 }
 
+// Without tokens_per_second (0: not read from a config) a Qwen2.5-VL video steps t by one per grid
+// step, whatever its seconds: <vision_start> 0, frames at 1, 2, 3 (one 1 × 1 token each), end 4.
+TEST(PositionIds, Qwen25VLWithoutTokensPerSecondCountsFrames) {
+    for (IdsRule rule : {IdsRule::V4, IdsRule::V5}) {
+        EXPECT_EQ(ids_of("video:3x2x2@2.5", axes(PositionIds::Qwen25VL, 0.0), rule).t, (Ids{0, 1, 2, 3, 4 - (rule == IdsRule::V5 ? 2 : 0)}));
+    }
+}
+
 // Qwen3-VL splits video:2x4x4 into two frames, each its own <vision_start> … <vision_end>:
 // text 0; frame 0: start 1, s = 2, (2, 2..3, 2..3), end 4; frame 1: start 5, s = 6, end 8;
 // text 9. A one-frame grid ends at s + max(h, w) under both rules, so they agree.
