@@ -13,6 +13,7 @@
 #include "core/presets.h"
 #include "state/schema.h"
 #include "core_commands.h"
+#include "positions_command.h"
 #include "export_commands.h"
 #include "gui_command.h"
 #include "model_options.h"
@@ -62,6 +63,7 @@ int run_cli(int argc, char** argv) {
     CoreOptions core;
     std::function<void()> action;
     add_core_subcommands(app, core, action);
+    add_positions_subcommand(app, core, action);
 
     app.add_subcommand("fields", "List the lab's fields: session path, flag, lesson name and valid range")->callback([&] {
         action = [] { run_fields(); };

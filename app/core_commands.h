@@ -26,6 +26,7 @@ struct CoreOptions {
     ModelOptions model;
     std::optional<std::int64_t> query_position;  // scores, sinusoidal
     std::string positions;                       // invariance A:B
+    std::string positions_format = "json";       // positions: json, table or csv
     DeviceOptions device;
 };
 

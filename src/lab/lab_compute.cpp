@@ -232,6 +232,7 @@ std::int64_t LabCompute::largest_stride() const {
 }
 
 void LabCompute::update(const LabParams& p) {
+    positions_.update(p);
     update_data(p);
     // The position left the heatmap's page: the next page (the data itself is unchanged).
     const std::int64_t span = kHeatmapRows * heatmap_stride_;

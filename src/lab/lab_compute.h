@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "token_positions.h"
 #include "core/math_notes.h"
 #include "gpu/compute_device.h"
 #include "lab/lab_data.h"
@@ -56,6 +57,9 @@ public:
     void update(const LabParams& p);
 
     const LabData& data() const { return data_; }
+    // The token layout's position ids under both rules (recomputed when the layout, rule or model changes).
+    const lab::TokenPositions& token_positions() const { return positions_.get(); }
+    int token_position_computations() const { return positions_.computations(); }
     // Compare mode: setting 0 is the base (data()), 1 .. compared_count the compared settings,
     // each computed as its own single state (setting_params); their curves are setting_series(i).
     int settings() const { return 1 + static_cast<int>(compared_.size()); }
@@ -119,6 +123,7 @@ public:
     int series_version() const { return series_version_; }
 
 private:
+    lab::TokenPositionsCache positions_;
     void update_data(const LabParams& p);
     // update_data's steps. The data unchanged: a new focus's series, the exact pass on quiet frames.
     void refresh_unchanged(const LabParams& p, const std::string& focus);

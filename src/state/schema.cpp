@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/token_layout.h"
 #include "core/presets.h"
 #include "state/schema_rows.h"
 
@@ -233,6 +234,8 @@ void validate(const LabParams& p) {
     if (std::abs(p.frame_offset) >= p.grid_frames) {
         throw InputError(fmt::format("images.frame_offset = {} must be below the {} frames", p.frame_offset, p.grid_frames));
     }
+    // Throws naming the part of the layout that is wrong (parse only: nothing is expanded here).
+    parse_token_layout(p.tokens, p.model.multi_axis.spatial_merge_size);
     if (p.loop_from >= p.loop_to) {
         throw InputError(fmt::format("playback.loop_from = {} must be below playback.loop_to = {}", p.loop_from, p.loop_to));
     }

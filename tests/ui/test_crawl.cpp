@@ -36,6 +36,7 @@ std::pair<std::string, std::string> typed_values(const std::string& label) {
         {"Frames", {"0", "10"}},                          {"FPS", {"0", "30"}},
         {"Session file", {"/no/such/s.json", "crawl-session.json"}},
         {"Share string", {"not*a*share*string", ""}},   {"Lesson file", {"/no/such/lesson.json", "builtin"}},
+        {"Layout", {"image:0x4x4", "text:2,image:1x4x4,text:1"}},
     };
     const auto it = table.find(label);
     return it == table.end() ? std::pair<std::string, std::string>{"-1", "1"} : it->second;

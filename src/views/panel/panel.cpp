@@ -63,6 +63,7 @@ void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCo
     // After the curves: a built-in comparison sets some of them (vectors, N, the log axis).
     if (ui::header("Compare", p.compared_count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) compare_section(p, s, panel);
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
+    if (ui::header("Images")) images_section(p, s, compute);
     if (ui::header("Display")) view_section(p, panel);
     if (!s.what_was_read.empty() && ui::header("What was read")) {
         for (const std::string& line : s.what_was_read) {
