@@ -601,7 +601,11 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
         c = config_detail::read_vision_tower(r, root, family, out);
     } else {
         config_detail::read_multi_axis(r, root, family, chosen.mrope, c, out);
-        if (preset_axes.rule != AxisRule::None && !chosen.mrope.any()) c.multi_axis = preset_axes;
+        if (preset_axes.rule != AxisRule::None && !chosen.mrope.any()) {
+            c.multi_axis = preset_axes;
+            out.notes.push_back(fmt::format("multi-axis rule {} from the preset's _ropelab.multi_axis (no published config names it)",
+                                            to_string(preset_axes.rule)));
+        }
     }
     if (tower) {
         if (out.layer_types.empty()) out.layer_types.push_back(kTextLayer);

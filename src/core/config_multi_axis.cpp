@@ -215,6 +215,9 @@ ModelConfig read_vision_tower(Reader& r, const Reader::Object& root, const Model
                  "the tower takes any image size (its patches per side are not bounded by the config)");
     }
     c.multi_axis.position_ids = PositionIds::None;
+    r.assume("vision tower layout", "half", ReadField::Origin::Derived,
+             pixtral ? "modeling_pixtral.py: apply_rotary_pos_emb with rotate_half"
+                     : "apply_rotary_pos_emb_vision with rotate_half");
     list_vision_leftovers(r, v, "the vision tower's other settings, not about its RoPE");
     out.notes.push_back(fmt::format("vision tower: head dim {}, θ {}, rule {}, layout half; positions are a patch's (row, column) "
                                     "in the image grid; the text model's fields listed are read but not shown",
@@ -255,6 +258,9 @@ bool read_diffusers_config(Reader& r, const Reader::Object& root, ModelConfig& c
     r.assume("layout", "interleaved", ReadField::Origin::Derived, "get_1d_rotary_pos_embed(repeat_interleave_real=True)");
     c.multi_axis.rule = AxisRule::Axial;
     c.multi_axis.sections = {axes[0] / 2, axes[1] / 2, axes[2] / 2};
+    r.assume("multi_axis.rule", "axial", ReadField::Origin::Derived, "FluxPosEmbed: one ladder per id column, concatenated");
+    r.assume("multi_axis.sections", fmt::format("{}, {}, {}", shown(axes[0] / 2), shown(axes[1] / 2), shown(axes[2] / 2)),
+             ReadField::Origin::Derived, "axes_dims_rope / 2: pairs per id column");
     c.multi_axis.position_ids = PositionIds::None;
     c.max_position_embeddings = 4096;
     r.assume("max_position_embeddings", "4096", ReadField::Origin::Default, "FLUX sets no limit; 64×64 latent patches of a 1024² image");

@@ -13,7 +13,6 @@
 
 #include "core/config_json.h"
 #include "core/frequencies.h"
-#include "core/model_families.h"
 #include "core/multi_axis.h"
 #include "core/presets.h"
 #include "support/refusal.h"
@@ -271,11 +270,6 @@ TEST(MultiAxisConfigs, InterleavedSectionsBeyondAThirdAreRefused) {
     text.replace(open, close - open + 1, "[4, 30, 30]");
     const std::string why = test::refusal([&] { parse_config_json(text, "q3.json"); }, "accepted");
     EXPECT_NE(why.find("q3.json: text_config.rope_scaling.mrope_section = [4, 30, 30]"), std::string::npos) << why;
-}
-
-TEST(MultiAxisConfigs, FamiliesTableNamesTheVisionTowers) {
-    const std::string table = families_table(false);
-    EXPECT_NE(table.find("--layer-type vision"), std::string::npos);
 }
 
 }  // namespace
