@@ -615,6 +615,10 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
         } else if (out.layer_type.empty()) {
             out.layer_type = kTextLayer;
         }
+        if (!want_vision) {
+            out.notes.push_back("vision_config: the vision tower rotates with its own 2-D RoPE; --layer-type vision (or the panel's "
+                                "Layer type) shows it");
+        }
     }
 
     // A bad value is named before the family: the refusal of an unknown model comes once the

@@ -138,8 +138,7 @@ void read_multi_axis(Reader& r, const Reader::Object& root, const ModelFamily* f
                                         agrees ? "" : " (the key disagrees; transformers does not read it either)"));
     }
     read_vision_placement(r, root, type, a);
-    out.notes.push_back(fmt::format("multi-axis rule {}, sections {} pairs (t, h, w); position ids as {}'s get_rope_index; "
-                                    "--layer-type vision shows the vision tower where the model has one",
+    out.notes.push_back(fmt::format("multi-axis rule {}, sections {} pairs (t, h, w); position ids as {}'s get_rope_index",
                                     to_string(a.rule), list_text(a.sections), to_string(a.position_ids)));
 }
 
