@@ -6,6 +6,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -32,10 +33,17 @@ std::string pad_right(const std::string& text, std::size_t width) {
 void run_presets() {
     for (const Preset& p : presets()) {
         const ModelConfig& c = p.config;
-        std::printf("%s %s d=%d rot=%d theta=%g %s %s\n", pad_right(p.note.name, 16).c_str(),
+        // Multi-axis presets add their rule: its sections, or RoPE-Mixed's angle.
+        std::string axes;
+        if (c.multi_axis.rule != AxisRule::None) {
+            axes = " axes=" + std::string(to_string(c.multi_axis.rule));
+            for (std::size_t i = 0; i < c.multi_axis.sections.size(); ++i) axes += fmt::format("{}{:g}", i ? "/" : " ", c.multi_axis.sections[i]);
+            if (c.multi_axis.rule == AxisRule::Mixed) axes += fmt::format(" angle={:g}", c.multi_axis.mixed_angle);
+        }
+        std::printf("%s %s d=%d rot=%d theta=%g %s %s%s\n", pad_right(p.note.name, 16).c_str(),
                     pad_right(p.note.title, 46).c_str(), c.head_dim, rotary_dim(c), c.rope_theta,
                     std::string(to_string(c.rope_scaling.type)).c_str(),
-                    std::string(to_string(c.layout)).c_str());
+                    std::string(to_string(c.layout)).c_str(), axes.c_str());
     }
 }
 

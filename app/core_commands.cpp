@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <span>
@@ -11,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/frequencies.h"
+#include "core/multi_axis.h"
 #include "core/number_text.h"
 #include "core/phasor_sum.h"
 #include "core/rotation.h"
@@ -181,12 +183,27 @@ void run_freqs(const ModelOptions& o) {
     OutputTable t{"pair", 0, {}, {}};
     // Compare mode: each setting's columns are its own single run's, named "SLUG.column".
     for (int i = 0; i < setting_count(p); ++i) {
-        const RopeFrequencies f = compute_frequencies(setting_model(p, i));
+        const ModelConfig& model = setting_model(p, i);
+        const RopeFrequencies f = compute_frequencies(model);
+        // Multi-axis rules with their own ladders (axial, even-odd, mixed) turn pair j at |ω_j|,
+        // not at the 1-D ladder's j-th frequency; for sections the two are the same.
+        std::vector<double> inv_freq = f.inv_freq;
+        if (is_multi_axis(model)) {
+            inv_freq.clear();
+            for (const AxisVector& w : pair_frequency_vectors(model, f)) inv_freq.push_back(std::hypot(w[0], w[1], w[2]));
+        }
         std::vector<double> wavelengths;
-        for (double w : f.inv_freq) wavelengths.push_back(wavelength(w));
+        for (double w : inv_freq) wavelengths.push_back(wavelength(w));
         const std::string prefix = comparing(p) ? setting_slug(p, i) + "." : "";
-        t.columns.emplace_back(prefix + "inv_freq", f.inv_freq);
+        t.columns.emplace_back(prefix + "inv_freq", std::move(inv_freq));
         t.columns.emplace_back(prefix + "wavelength", std::move(wavelengths));
+        // Multi-axis models: the axis each pair turns with (t, h, w; m for RoPE-Mixed's mix of h and w).
+        const std::string letters = pair_axis_letters(model);
+        if (!letters.empty()) {
+            std::vector<std::string> axis;
+            for (char letter : letters) axis.emplace_back(1, letter);
+            t.text_columns.emplace_back(prefix + "axis", std::move(axis));
+        }
         t.json_scalars.emplace_back(prefix + "rotary_dim", exact_number(f.rotary_dim));
         t.json_scalars.emplace_back(prefix + "attention_factor", exact_number(f.attention_factor));
     }
@@ -324,7 +341,9 @@ void add_core_subcommands(CLI::App& app, CoreOptions& c, std::function<void()>& 
     ModelOptions& model = c.model;
     std::map<std::string, std::string>& fields = model.fields;  // every schema field, by path
 
-    auto* freqs = app.add_subcommand("freqs", "Per-pair inv_freq and wavelength after scaling");
+    auto* freqs = app.add_subcommand("freqs", "Per-pair inv_freq and wavelength after scaling; multi-axis models add an axis "
+                                              "column: the letter of the position coordinate each pair turns with (t, h or w; "
+                                              "m for RoPE-Mixed, whose pairs turn with a mix of h and w)");
     add_model_options(freqs, model);
     add_compare_options(freqs, model);
     freqs->add_flag("--explain", model.explain,

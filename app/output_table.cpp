@@ -31,14 +31,20 @@ std::string json_string(const std::string& value) {
 void write_csv(std::FILE* out, const OutputTable& table) {
     std::fputs(table.index_name.c_str(), out);
     for (const auto& [name, values] : table.columns) std::fprintf(out, ",%s", name.c_str());
+    for (const auto& [name, values] : table.text_columns) std::fprintf(out, ",%s", name.c_str());
     std::fputc('\n', out);
     std::size_t rows = 0;  // compared settings may have fewer pairs: their cells end early
     for (const auto& column : table.columns) rows = std::max(rows, column.second.size());
+    for (const auto& column : table.text_columns) rows = std::max(rows, column.second.size());
     for (std::size_t row = 0; row < rows; ++row) {
         std::fprintf(out, "%lld", static_cast<long long>(table.index_start + std::int64_t(row)));
         for (const auto& column : table.columns) {
             std::fputc(',', out);
             if (row < column.second.size()) print_number(out, column.second[row]);
+        }
+        for (const auto& column : table.text_columns) {
+            std::fputc(',', out);
+            if (row < column.second.size()) std::fputs(column.second[row].c_str(), out);
         }
         std::fputc('\n', out);
     }
@@ -62,6 +68,12 @@ void write_json(std::FILE* out, const OutputTable& table) {
             if (i) std::fputc(',', out);
             print_number(out, values[i]);
         }
+        std::fputc(']', out);
+    }
+    for (const auto& [name, values] : table.text_columns) {
+        key(name);
+        std::fputc('[', out);
+        for (std::size_t i = 0; i < values.size(); ++i) std::fprintf(out, "%s%s", i ? "," : "", json_string(values[i]).c_str());
         std::fputc(']', out);
     }
     std::fputs("\n}\n", out);

@@ -15,6 +15,8 @@ struct OutputTable {
     std::vector<std::pair<std::string, std::vector<double>>> columns;  // a shorter one leaves its CSV cells empty
     // JSON only, already encoded (see exact_number in core/number_text.h, json_string).
     std::vector<std::pair<std::string, std::string>> json_scalars;
+    // Text columns after the numbers (freqs' axis letters): CSV cells as they are, JSON arrays of strings.
+    std::vector<std::pair<std::string, std::vector<std::string>>> text_columns = {};
 };
 
 std::string json_string(const std::string& value);

@@ -30,16 +30,18 @@ struct Setting {
     double theta = 10000.0;
     RopeScaling scaling;
     std::optional<double> partial_rotary_factor;  // v5: inside rope_parameters
+    config_detail::MropeRead mrope;
 };
 
 // _ropelab: a preset's own metadata. Returns its layout, which overrides the modeling code's.
-std::optional<std::string> read_preset_note(Reader& r, const Reader::Object& root, LoadedConfig& out) {
+std::optional<std::string> read_preset_note(Reader& r, const Reader::Object& root, LoadedConfig& out, MultiAxis& axes) {
     auto note = r.object(root, "_ropelab");
     if (!note) return std::nullopt;
     out.note.name = r.text(*note, "name").value_or("");
     out.note.title = r.text(*note, "title").value_or("");
     out.note.source = r.text(*note, "source").value_or("");
     std::optional<std::string> layout = r.text(*note, "layout");
+    config_detail::read_preset_multi_axis(r, *note, axes);
     r.list_unread(*note, "not a ropelab preset field");
     return layout;
 }
@@ -109,9 +111,9 @@ void read_context_length(Reader& r, const Reader::Object& t, ModelConfig& c) {
 // One rope_parameters object (flat, or one layer type's): its own base, else the model's.
 Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, double base_theta, LoadedConfig& out) {
     refuse_null_theta(r, o);
-    Setting s{std::move(name), r.number(o, "rope_theta", kMinTheta, kMaxTheta).value_or(base_theta), {}, {}};
+    Setting s{std::move(name), r.number(o, "rope_theta", kMinTheta, kMaxTheta).value_or(base_theta), {}, {}, {}};
     s.partial_rotary_factor = r.number(o, "partial_rotary_factor", 1e-6, 1.0);
-    read_scaling(r, o, s.scaling, out);
+    read_scaling(r, o, s.scaling, out, &s.mrope);
     r.list_unread(o, "a RoPE parameter ropelab does not apply", true);
     return s;
 }
@@ -119,10 +121,10 @@ Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, do
 // Before v5: the model's base with rope_scaling; Gemma 3's rope_local_base_freq adds a second setting.
 void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
                           std::vector<Setting>& settings, LoadedConfig& out) {
-    Setting s{"", base_theta, {}, {}};
+    Setting s{"", base_theta, {}, {}, {}};
     const auto scaling = r.object(t, "rope_scaling");
     if (scaling) {
-        read_scaling(r, *scaling, s.scaling, out);
+        read_scaling(r, *scaling, s.scaling, out, &s.mrope);
         r.list_unread(*scaling, "a RoPE parameter ropelab does not apply", true);
     }
     // Olmo3Config.convert_rope_params_to_dict (configuration_olmo3.py) merges rope_scaling into
@@ -132,7 +134,7 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily*
     if (olmo3_split) {
         s.name = "full_attention";
         settings.push_back(s);
-        settings.push_back(Setting{"sliding_attention", family->theta_default, {}, {}});
+        settings.push_back(Setting{"sliding_attention", family->theta_default, {}, {}, {}});
         if (base_theta != family->theta_default) {
             out.notes.push_back(fmt::format("sliding_attention layers: θ {} ({}'s default), not the file's rope_theta {}: "
                                             "transformers gives the file's θ to full_attention layers only",
@@ -142,7 +144,7 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily*
         // Gemma 3 (modeling_gemma3.py): sliding-window layers use this base, unscaled.
         s.name = "full_attention";
         settings.push_back(s);
-        settings.push_back(Setting{"sliding_attention", *local, {}, {}});
+        settings.push_back(Setting{"sliding_attention", *local, {}, {}, {}});
     } else {
         settings.push_back(std::move(s));
     }
@@ -540,6 +542,17 @@ void apply_partial(Reader& r, const Reader::Object& t, const Setting& chosen, co
     }
 }
 
+// The text model's layer type when a vision tower is offered beside a single setting.
+constexpr const char* kTextLayer = "text";
+
+void validate_named(const ModelConfig& c, const std::string& source) {
+    try {
+        validate(c);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", source, e.what()));
+    }
+}
+
 LoadedConfig read_config(const Json& root_json, const std::string& source, std::string_view wanted_layer,
                          std::vector<std::string> duplicate_notes, const GivenRope& given) {
     if (!root_json.is_object()) throw InputError(fmt::format("{}: the top level must be a JSON object", source));
@@ -550,7 +563,15 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     ModelConfig& c = out.config;
 
     const bool ropelab_file = root.has("_ropelab");
-    const std::optional<std::string> ropelab_layout = read_preset_note(r, root, out);
+    MultiAxis preset_axes;
+    const std::optional<std::string> ropelab_layout = read_preset_note(r, root, out, preset_axes);
+    if (config_detail::read_diffusers_config(r, root, c, out)) {
+        if (!wanted_layer.empty()) {
+            throw InputError(fmt::format("{}: --layer-type {}: this model has one RoPE setting for every layer", source, wanted_layer));
+        }
+        validate_named(c, source);
+        return out;
+    }
     Reader::Object t;
     const bool nested = read_text_config(r, root, t, out);
     std::string arch;
@@ -568,18 +589,41 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     const std::vector<std::string> types = read_layer_types(r, t);
     const std::vector<Setting> settings = read_settings(r, t, family, base_theta, out);
     const std::string counts = count_layers(r, t, family, types, out);
-    const Setting& chosen = choose_setting(r, settings, wanted_layer, counts, out);
+    // A vision tower is one more layer type beside the text model's setting(s).
+    const bool tower = config_detail::has_vision_tower(root, family);
+    const bool want_vision = tower && wanted_layer == "vision";
+    const bool want_text = tower && settings.size() == 1 && wanted_layer == kTextLayer;
+    const Setting& chosen = choose_setting(r, settings, want_vision || want_text ? "" : wanted_layer, counts, out);
     c.rope_theta = chosen.theta;
     c.rope_scaling = chosen.scaling;
     apply_partial(r, t, chosen, family, given, c);
+    if (want_vision) {
+        c = config_detail::read_vision_tower(r, root, family, out);
+    } else {
+        config_detail::read_multi_axis(r, root, family, chosen.mrope, c, out);
+        if (preset_axes.rule != AxisRule::None && !chosen.mrope.any()) {
+            c.multi_axis = preset_axes;
+            out.notes.push_back(fmt::format("multi-axis rule {} from the preset's _ropelab.multi_axis (no published config names it)",
+                                            to_string(preset_axes.rule)));
+        }
+    }
+    if (tower) {
+        if (out.layer_types.empty()) out.layer_types.push_back(kTextLayer);
+        out.layer_types.push_back("vision");
+        if (want_vision) {
+            out.layer_type = "vision";
+        } else if (out.layer_type.empty()) {
+            out.layer_type = kTextLayer;
+        }
+        if (!want_vision) {
+            out.notes.push_back("vision_config: the vision tower rotates with its own 2-D RoPE; --layer-type vision (or the panel's "
+                                "Layer type) shows it");
+        }
+    }
 
     // A bad value is named before the family: the refusal of an unknown model comes once the
     // rest of the file is known to read.
-    try {
-        validate(c);
-    } catch (const InputError& e) {
-        throw InputError(fmt::format("{}: {}", source, e.what()));
-    }
+    validate_named(c, source);
     const bool remote_code = check_family(r, root, family, type, arch, ropelab_file, given, out);
     list_leftovers(r, t, root, nested, remote_code);
     return out;

@@ -153,7 +153,7 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
 }
 
 // Reads rope_scaling / rope_parameters (one setting) into `s`.
-void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out) {
+void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out, MropeRead* mrope) {
     auto type = r.text(o, "rope_type");
     if (!type) type = r.text(o, "type");  // the legacy key
     const std::string type_name = type.value_or("default");
@@ -203,14 +203,24 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
         s.long_factor = r.numbers(o, "long_factor", 1e-3, 1e6);
         s.short_factor = r.numbers(o, "short_factor", 1e-3, 1e6);
     }
-    const std::vector<double> sections = r.numbers(o, "mrope_section", 0, 1e6);
+    // Checked against the rotary pairs once the head is known (read_multi_axis); here only as numbers.
+    const std::vector<double> sections = r.numbers(o, "mrope_section", -1e9, 1e9);
+    const std::optional<bool> interleaved = r.boolean(o, "mrope_interleaved");
     if (type_name == "mrope" || !sections.empty()) {
         std::string list;
         for (double v : sections) list += (list.empty() ? "" : "/") + shown(v);
         out.notes.push_back(fmt::format(
             "multi-axis RoPE (M-RoPE{}): positions are (time, height, width) triples; for text tokens the three are "
-            "equal, which is ordinary 1-D RoPE, and that is what the lab shows",
+            "equal, which is ordinary 1-D RoPE",
             list.empty() ? "" : ", sections " + list + " pairs"));
+    }
+    if (mrope) {
+        mrope->section = sections;
+        mrope->field = o.prefix + "mrope_section";
+        mrope->legacy_type = type_name == "mrope";
+        mrope->type_field = o.prefix + (o.has("rope_type") ? "rope_type" : "type");
+        mrope->interleaved = interleaved;
+        mrope->interleaved_field = o.prefix + "mrope_interleaved";
     }
     if (s.type == RopeType::Yarn && s.factor && *s.factor < 1.0) {
         out.notes.push_back(fmt::format("YaRN factor {} < 1 compresses rather than extends the context; "

@@ -89,7 +89,38 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
 void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out, const ModelFamily* family,
                  const std::optional<std::string>& type, const std::optional<std::string>& ropelab_layout,
                  const GivenRope& given);
-// Reads rope_scaling / rope_parameters (one setting) into `s`.
-void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out);
+// What one setting says about multi-axis RoPE: mrope_section, the legacy "type": "mrope", and
+// mrope_interleaved (read and shown, but the model type decides the rule: see multi_axis_rule).
+struct MropeRead {
+    std::vector<double> section;
+    std::string field;  // as in the file: "text_config.rope_scaling.mrope_section"
+    bool legacy_type = false;
+    std::string type_field;  // "rope_scaling.type" when legacy_type
+    std::optional<bool> interleaved;
+    std::string interleaved_field;
+    bool any() const { return !section.empty() || legacy_type; }
+};
+
+// Reads rope_scaling / rope_parameters (one setting) into `s`, and its M-RoPE keys into `mrope`.
+void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out, MropeRead* mrope = nullptr);
+
+// Multi-axis RoPE (config_multi_axis.cpp).
+
+// The text model's multi-axis rule from the chosen setting's M-RoPE keys and the model type:
+// sections checked against the rotary pairs (naming the file's field), position ids and
+// vision_config's spatial_merge_size / tokens_per_second. Nothing to do for a 1-D model.
+void read_multi_axis(Reader& r, const Reader::Object& root, const ModelFamily* family, const MropeRead& mrope, ModelConfig& c,
+                     LoadedConfig& out);
+// Whether vision_config describes a tower whose RoPE ropelab knows (Qwen2-VL, Qwen2.5-VL, Qwen3-VL's
+// VisionRotaryEmbedding; Pixtral's 2-D RoPE), so "vision" is offered as a layer type.
+bool has_vision_tower(const Reader::Object& root, const ModelFamily* family);
+// The vision tower's RoPE (--layer-type vision): its head, θ, layout and axis rule.
+ModelConfig read_vision_tower(Reader& r, const Reader::Object& root, const ModelFamily* family, LoadedConfig& out);
+// A diffusers transformer config (a "_class_name" instead of a model_type): FLUX's
+// FluxTransformer2DModel. Returns false for a file without _class_name.
+bool read_diffusers_config(Reader& r, const Reader::Object& root, ModelConfig& c, LoadedConfig& out);
+// A preset's own multi-axis setting ("_ropelab": {"multi_axis": {"rule": "mixed", "mixed_angle": 30}}),
+// for rules no published config names (RoPE-Mixed).
+void read_preset_multi_axis(Reader& r, const Reader::Object& note, MultiAxis& a);
 
 }  // namespace ropelab::config_detail

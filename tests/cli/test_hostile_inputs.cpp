@@ -188,7 +188,7 @@ const std::vector<Case>& cases() {
     {"cli-position", "invariance --positions ':'", {}, 2, "--positions: expected A:B with integers A < B (got \":\")"},
     {"cli-position", "invariance --positions '-5:10'", {}, 2, "--positions: need 0 <= A < B <= 2^31 (positions up to 2147483647, where "},
     {"cli-position", "invariance --positions '0:4194305'", {}, 2, "--positions: at most 4194304 positions per sweep (got 4194305)"},
-    {"cli-misc", "freqs --preset no-such-preset", {}, 2, "unknown preset \"no-such-preset\" (available: textbook, deepseek-v3, gemma"},
+    {"cli-misc", "freqs --preset no-such-preset", {}, 2, "unknown preset \"no-such-preset\" (available: textbook, deepseek-v3, flux-dev, gemma"},
     {"cli-misc", "freqs --preset ''", {}, 2, "--preset: must not be empty"},
     {"cli-misc", "freqs --preset llama3-8b --config FILE/c.json", {{"c.json", "{}"s}}, 2, "--preset excludes --config"},
     {"cli-misc", "no-such-command", {}, 2, "The following argument was not expected: no-such-command"},
