@@ -287,6 +287,13 @@ std::span<const Comparison> comparisons() {
          {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "mean"}, {"max_distance", "131072"}, {"log_distance", "true"}}},
         {"llama2-vs-llama3", "Llama 2 vs Llama 3", "llama2-7b", "Llama 2", {"llama3-8b,name=Llama 3"},
          {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "mean"}, {"max_distance", "8192"}, {"log_distance", "true"}}},
+        // One image, four ways to give its two directions to the pairs: Qwen2-VL's contiguous
+        // sections leave width the slowest pairs, the same sections interleaved (Qwen3-VL's rule)
+        // give each axis the full band; the vision towers' axial and even-odd ladders for contrast.
+        {"image-axes", "Images: chunked vs interleaved vs axial vs Pixtral", "qwen2-vl-7b", "chunked (Qwen2-VL)",
+         {"multi_axis=interleaved,mrope_section=24:20:20,name=interleaved (Qwen3-VL rule)", "qwen2-vl-7b@vision,name=axial (Qwen2-VL vision)",
+          "pixtral-12b@vision,name=even-odd (Pixtral vision)"},
+         {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "ones"}, {"max_distance", "4096"}, {"log_distance", "false"}}},
         {"interleaved-vs-half", "Interleaved vs half, same q/k", "textbook", "interleaved", {"layout=half,name=half"},
          {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "random"}, {"max_distance", "4096"}, {"log_distance", "false"}}},
     };
