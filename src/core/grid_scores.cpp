@@ -51,14 +51,15 @@ void grid_row(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, 
 }  // namespace
 
 GridSlice grid_slice(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, const GridSize& size,
-                     std::int64_t dt) {
+                     std::int64_t dt, bool spread) {
     GridSlice slice{size, dt, std::vector<double>(static_cast<std::size_t>(size.offsets_h() * size.offsets_w()))};
-    parallel_for(size.offsets_h(), [&](std::int64_t from, std::int64_t to) {
+    const auto rows = [&](std::int64_t from, std::int64_t to) {
         for (std::int64_t row = from; row < to; ++row) {
-            grid_row(c, omega, size, dt, row - (size.height - 1),
-                     slice.values.data() + row * size.offsets_w());
+            grid_row(c, omega, size, dt, row - (size.height - 1), slice.values.data() + row * size.offsets_w());
         }
-    });
+    };
+    if (spread) parallel_for(size.offsets_h(), rows);
+    else rows(0, size.offsets_h());
     return slice;
 }
 

@@ -47,8 +47,9 @@ struct GridSlice {
 // Fast: along each row of Δw the phasors advance by e^{iω_j,w} (one complex multiply per pair
 // and offset), each row re-anchored from exact angles, rows spread over the cores. Within
 // 1e-9·l1 of grid_score for every side up to 1024.
+// `spread` false: every row on the calling thread (a worker that must not hold parallel_for).
 GridSlice grid_slice(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, const GridSize& size,
-                     std::int64_t dt);
+                     std::int64_t dt, bool spread = true);
 
 // Every offset of the grid: slices for Δt = −(T−1) … T−1 one after another.
 std::vector<GridSlice> grid_scores(const ScoreCoefficients& c, const std::vector<AxisVector>& omega,
