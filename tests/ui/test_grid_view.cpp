@@ -33,7 +33,8 @@ TEST(GridView, KeyZeroShowsItLargeAndAgainBringsBackAllViews) {
     ASSERT_EQ(r.status, 0) << r.err << r.out;
     EXPECT_EQ(read_json(dir / "large.json")["layout"]["focused_view"], 9);
     EXPECT_EQ(read_json(dir / "grid.json")["layout"]["focused_view"], -1);
-    const Json* map = widget(read_json(dir / "large_widgets.json"), "grid heatmap 0", "canvas");
+    const Json large = read_json(dir / "large_widgets.json");
+    const Json* map = widget(large, "grid heatmap 0", "canvas");
     ASSERT_NE(map, nullptr) << "the view draws its heatmap";
     EXPECT_GT((*map)["w"].get<double>(), 300) << "large: the heatmap fills the view";
 }
