@@ -146,6 +146,7 @@ void grid_view(Context& ctx) {
     ui::text_disabled(fmt::format("query ({}, {}), key frame {:+}; Δ = query − key{}", p.query_row, p.query_column, p.frame_offset,
                                   stride > 1 ? fmt::format("; every {}th token drawn", stride) : ""));
     const double scale = largest_magnitude(p, settings);
+    ui::text_disabled(fmt::format("colours: score from −{0:.4g} (blue) through 0 to +{0:.4g} (red)", scale));
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float line = ImGui::GetTextLineHeightWithSpacing();
     if (settings.size() == 1) {
@@ -169,11 +170,14 @@ void grid_view(Context& ctx) {
     const float side = std::max(8.0f, std::min(width, avail.y - 4.5f * line));
     for (int i = 0; i < n; ++i) {
         const ImVec2 at(origin.x + static_cast<float>(i) * (width + gap), origin.y);
-        ImGui::SetCursorScreenPos(at);
-        ImGui::PushTextWrapPos(at.x + width);
-        ui::text(setting_name(p, i), setting_color(ctx, i));
-        ui::text_disabled(settings[static_cast<std::size_t>(i)].raster ? "1-D raster" : settings[static_cast<std::size_t>(i)].rule);
-        ImGui::PopTextWrapPos();
+        // Name and rule, each one line cut to the column.
+        const std::string name = setting_name(p, i), rule = settings[static_cast<std::size_t>(i)].rule;
+        draw::Canvas dl = draw::Canvas::window();
+        dl.push_clip(at, ImVec2(at.x + width, at.y + 2 * line));
+        dl.text(at, setting_color(ctx, i), name);
+        dl.text(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), rule);
+        dl.pop_clip();
+        ui::log().record_box(name + " · " + rule, "readout", at, ImVec2(width, 2 * line));
         heatmap(ctx, settings[static_cast<std::size_t>(i)], scale, ImVec2(at.x, origin.y + 2 * line), side, i);
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + 2 * line + side + 2));
