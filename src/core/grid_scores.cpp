@@ -53,14 +53,17 @@ void grid_row(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, 
 GridSlice grid_slice(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, const GridSize& size,
                      std::int64_t dt, bool spread) {
     GridSlice slice{size, dt, std::vector<double>(static_cast<std::size_t>(size.offsets_h() * size.offsets_w()))};
-    const auto rows = [&](std::int64_t from, std::int64_t to) {
-        for (std::int64_t row = from; row < to; ++row) {
-            grid_row(c, omega, size, dt, row - (size.height - 1), slice.values.data() + row * size.offsets_w());
-        }
-    };
+    const auto rows = [&](std::int64_t from, std::int64_t to) { grid_slice_rows(c, omega, slice, from, to); };
     if (spread) parallel_for(size.offsets_h(), rows);
     else rows(0, size.offsets_h());
     return slice;
+}
+
+void grid_slice_rows(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, GridSlice& slice, std::int64_t from,
+                     std::int64_t to) {
+    for (std::int64_t row = from; row < to; ++row) {
+        grid_row(c, omega, slice.size, slice.dt, row - (slice.size.height - 1), slice.values.data() + row * slice.size.offsets_w());
+    }
 }
 
 std::vector<GridSlice> grid_scores(const ScoreCoefficients& c, const std::vector<AxisVector>& omega,

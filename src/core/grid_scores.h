@@ -51,6 +51,11 @@ struct GridSlice {
 GridSlice grid_slice(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, const GridSize& size,
                      std::int64_t dt, bool spread = true);
 
+// Rows [from, to) of slice (row r is Δh = r − (H−1)) into slice.values, sized already: for
+// callers that spread rows over threads of their own.
+void grid_slice_rows(const ScoreCoefficients& c, const std::vector<AxisVector>& omega, GridSlice& slice, std::int64_t from,
+                     std::int64_t to);
+
 // Every offset of the grid: slices for Δt = −(T−1) … T−1 one after another.
 std::vector<GridSlice> grid_scores(const ScoreCoefficients& c, const std::vector<AxisVector>& omega,
                                    const GridSize& size);

@@ -1,6 +1,8 @@
 #include "lab/grid_product.h"
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 #include <cstring>
 
 #include "state/compare.h"
@@ -30,10 +32,18 @@ std::string grid_rule_name(const ModelConfig& m) {
 
 std::vector<GridSetting> GridProduct::run(Work work, double* ms) {
     const auto start = std::chrono::steady_clock::now();
+    // Threads of its own rather than parallel_for: the frame's own parallel work must not wait
+    // behind this worker (one parallel_for runs at a time).
+    const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
     for (std::size_t s = 0; s < work.settings.size(); ++s) {
         GridSlice& slice = work.settings[s].slice;
-        // Serial rows: the frame's own parallel work must not wait behind this worker.
-        slice = grid_slice(work.coefficients[s], work.omega[s], slice.size, slice.dt, false);
+        slice.values.assign(static_cast<std::size_t>(slice.size.offsets_h() * slice.size.offsets_w()), 0.0);
+        const std::int64_t rows = slice.size.offsets_h();
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) {
+            pool.emplace_back([&, t] { grid_slice_rows(work.coefficients[s], work.omega[s], slice, rows * t / threads, rows * (t + 1) / threads); });
+        }
+        for (std::thread& th : pool) th.join();
     }
     *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return std::move(work.settings);

@@ -2,8 +2,6 @@
 // float coefficients and 2^-32-turn phase words put it within 1e-5·l1 of the float64 grid.
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <cstdio>
 #include <cmath>
 #include <vector>
 
@@ -60,30 +58,6 @@ TEST_F(GlTest, GridScoresMatchTheCoreForEveryRule) {
         double worst = 0;
         for (std::size_t i = 0; i < got.size(); ++i) worst = std::max(worst, std::abs(got[i] - want.values[i]));
         EXPECT_LE(worst, tolerance) << to_string(g.rule) << " " << g.size.height << "x" << g.size.width << " dt " << g.dt;
-    }
-}
-
-// Measured, not asserted: the 16², 256² and 1024² images on this device (a bench figure).
-TEST_F(GlTest, GridScoresTimings) {
-    ModelConfig c;
-    c.multi_axis.rule = AxisRule::Sections;
-    c.multi_axis.sections = {16, 24, 24};
-    c.rope_theta = 1e6;
-    const RopeFrequencies f = compute_frequencies(c);
-    test::TestRng rng{2};
-    const std::vector<double> q = rng.vector(c.head_dim), k = rng.vector(c.head_dim);
-    const ScoreCoefficients coeffs = score_coefficients(q, k, f);
-    for (std::int64_t side : {16, 256, 1024}) {
-        const GridSize size{1, side, side};
-        const std::vector<AxisVector> omega = grid_frequency_vectors(c, f, size);
-        const auto t0 = std::chrono::steady_clock::now();
-        const GridSlice cpu = grid_slice(coeffs, omega, size, 0);
-        const auto t1 = std::chrono::steady_clock::now();
-        const std::vector<float> gpu = core().compute_grid(coeffs, omega, side, side, 0);
-        const auto t2 = std::chrono::steady_clock::now();
-        ASSERT_EQ(gpu.size(), cpu.values.size());
-        std::printf("grid %lldx%lld: cpu %.1f ms, gpu %.1f ms\n", static_cast<long long>(side), static_cast<long long>(side),
-                    std::chrono::duration<double, std::milli>(t1 - t0).count(), std::chrono::duration<double, std::milli>(t2 - t1).count());
     }
 }
 
