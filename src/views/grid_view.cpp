@@ -30,20 +30,21 @@ ImU32 score_color(double score, double scale) {
     return IM_COL32(static_cast<int>(rgb[0] * 255), static_cast<int>(rgb[1] * 255), static_cast<int>(rgb[2] * 255), 255);
 }
 
-// The largest |score| over the key frame's cells, the shared colour scale's end.
-double largest_magnitude(const LabParams& p, const std::vector<lab::GridSetting>& settings) {
-    double most = 0;
-    for (const lab::GridSetting& s : settings) {
-        for (std::int64_t h = 0; h < p.grid_height; ++h) {
-            for (std::int64_t w = 0; w < p.grid_width; ++w) most = std::max(most, std::abs(s.slice.at(p.query_row - h, p.query_column - w)));
-        }
-    }
-    return most;
-}
-
 std::int64_t cell_stride(const LabParams& p) {
     const std::int64_t side = std::max(p.grid_height, p.grid_width);
     return (side + kMaxCellsPerSide - 1) / kMaxCellsPerSide;
+}
+
+// The largest |score| over the cells drawn, the shared colour scale's end.
+double largest_magnitude(const LabParams& p, const std::vector<lab::GridSetting>& settings) {
+    const std::int64_t stride = cell_stride(p);
+    double most = 0;
+    for (const lab::GridSetting& s : settings) {
+        for (std::int64_t h = 0; h < p.grid_height; h += stride) {
+            for (std::int64_t w = 0; w < p.grid_width; w += stride) most = std::max(most, std::abs(s.slice.at(p.query_row - h, p.query_column - w)));
+        }
+    }
+    return most;
 }
 
 // One heatmap of the key frame in [at, at + size]: hover reads Δ and the score, a click makes
@@ -102,13 +103,13 @@ void colour_key(float width, double scale) {
     ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 2));
 }
 
-// The text tokens' curve: score vs Δ for Δ = 0 … 4·max(H, W), from the base's coefficients.
+// The text tokens' curve: score vs Δ for Δ = 0 … 4·max(H, W) (at most 512), from the base's coefficients.
 void text_curve(Context& ctx, ImVec2 at, ImVec2 size) {
     const LabData& d = ctx.compute.data();
-    const std::int64_t n = std::min<std::int64_t>(4 * std::max(ctx.params.grid_height, ctx.params.grid_width), 4096);
-    const std::int64_t step = std::max<std::int64_t>(1, n / 512);
+    // Every whole Δ (no stride: a strided curve would alias the fast pairs).
+    const std::int64_t n = std::min<std::int64_t>(4 * std::max(ctx.params.grid_height, ctx.params.grid_width), 512);
     std::vector<double> ys;
-    for (std::int64_t delta = 0; delta <= n; delta += step) ys.push_back(rope_score(d.coefficients, d.freqs, delta));
+    for (std::int64_t delta = 0; delta <= n; ++delta) ys.push_back(rope_score(d.coefficients, d.freqs, delta));
     const auto [lo, hi] = std::minmax_element(ys.begin(), ys.end());
     const double span = std::max(1e-12, *hi - *lo);
     draw::Canvas dl = draw::Canvas::window();
