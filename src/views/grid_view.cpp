@@ -48,8 +48,8 @@ double largest_magnitude(const LabParams& p, const std::vector<lab::GridSetting>
 }
 
 // One heatmap of the key frame in [at, at + size]: hover reads Δ and the score, a click makes
-// the cell the query. Returns the side used.
-void heatmap(Context& ctx, const lab::GridSetting& s, double scale, ImVec2 at, float side, int index) {
+// the cell the query. Returns its size on screen.
+ImVec2 heatmap(Context& ctx, const lab::GridSetting& s, double scale, ImVec2 at, float side, int index) {
     const LabParams& p = ctx.params;
     const std::int64_t stride = cell_stride(p);
     const std::int64_t rows = (p.grid_height + stride - 1) / stride, cols = (p.grid_width + stride - 1) / stride;
@@ -81,6 +81,7 @@ void heatmap(Context& ctx, const lab::GridSetting& s, double scale, ImVec2 at, f
         if (ui::tooltips_allowed()) ImGui::SetTooltip("%s\nclick: make this token the query", readout.c_str());
         if (ImGui::IsItemClicked()) ctx.requests.grid_query = std::make_pair(kr, kc);
     }
+    return size;
 }
 
 // The diverging key: −scale … 0 … +scale.
@@ -155,8 +156,8 @@ void grid_view(Context& ctx) {
         const ImVec2 region = ImGui::GetContentRegionAvail();
         const float side = std::max(8.0f, std::min(region.x * 0.6f, region.y - 2.5f * line));
         const ImVec2 at = ImGui::GetCursorScreenPos();
-        heatmap(ctx, settings[0], scale, at, side, 0);
-        ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + side + 2));
+        const ImVec2 drawn = heatmap(ctx, settings[0], scale, at, side, 0);
+        ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + drawn.y + 2));
         colour_key(side, scale);
         const float curve_x = at.x + side + ImGui::GetStyle().ItemSpacing.x * 2;
         const float curve_w = at.x + region.x - curve_x;
@@ -169,6 +170,7 @@ void grid_view(Context& ctx) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = (avail.x - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
     const float side = std::max(8.0f, std::min(width, avail.y - 4.5f * line));
+    float tallest = 0;
     for (int i = 0; i < n; ++i) {
         const ImVec2 at(origin.x + static_cast<float>(i) * (width + gap), origin.y);
         // Name and rule, each one line cut to the column.
@@ -179,9 +181,10 @@ void grid_view(Context& ctx) {
         dl.text(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), rule);
         dl.pop_clip();
         ui::log().record_box(name + " · " + rule, "readout", at, ImVec2(width, 2 * line));
-        heatmap(ctx, settings[static_cast<std::size_t>(i)], scale, ImVec2(at.x, origin.y + 2 * line), side, i);
+        const ImVec2 drawn = heatmap(ctx, settings[static_cast<std::size_t>(i)], scale, ImVec2(at.x, origin.y + 2 * line), side, i);
+        tallest = std::max(tallest, drawn.y);
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + 2 * line + side + 2));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + 2 * line + tallest + 2));
     colour_key(std::min(avail.x, 3 * side), scale);
 }
 
