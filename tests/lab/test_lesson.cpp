@@ -309,3 +309,19 @@ TEST(Lesson, AnnotationCoordinatesOutOfRangeAreRefused) {
 
 }  // namespace
 }  // namespace ropelab
+
+namespace ropelab {
+namespace {
+
+// The tenth view (scores over an image) is a view a scene may show, annotate and spotlight.
+TEST(Lesson, SceneMayShowTheTenthView) {
+    const Lesson l = parse_lesson(R"({"scenes": [{"title": "Image", "caption": "c", "views": [3, 10],
+        "annotations": [{"text": "t", "view": 10}]}]})", "ten.json");
+    ASSERT_EQ(l.scenes.size(), 1u);
+    EXPECT_EQ(l.scenes[0].views, (std::vector<int>{2, 9}));
+    ASSERT_EQ(l.scenes[0].annotations.size(), 1u);
+    EXPECT_EQ(l.scenes[0].annotations[0].view, 9);
+}
+
+}  // namespace
+}  // namespace ropelab
