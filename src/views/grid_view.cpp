@@ -96,6 +96,15 @@ void colour_key(float width, double scale) {
     }
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const std::string ticks[] = {fmt::format("{:.3g}", -scale), "0", fmt::format("{:.3g}", scale)};
+    float labels = 0;
+    for (const std::string& t : ticks) labels += ImGui::CalcTextSize(t.c_str()).x + ImGui::GetFontSize();
+    if (labels > width) {
+        // Too narrow for three labels apart: one, centred.
+        const std::string both = fmt::format("±{:.3g}", scale);
+        dl.text(ImVec2(at.x + std::max(0.0f, (width - ImGui::CalcTextSize(both.c_str()).x) / 2), at.y + h + 1), text, both);
+        ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 2));
+        return;
+    }
     for (int t = 0; t < 3; ++t) {
         const float tw = ImGui::CalcTextSize(ticks[t].c_str()).x;
         const float x = std::clamp(at.x + width * t / 2.0f - tw / 2, at.x, at.x + width - tw);
