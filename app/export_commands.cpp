@@ -45,8 +45,35 @@ void progress(const ExportJob& job) {
     if (job.done_frames() == job.total_frames()) std::fputc('\n', stderr);
 }
 
+// --grid TxHxW: the image's frames, rows and columns (images.frames/height/width), each a whole
+// number in its schema range; the query and key frame are clamped into the image as the Lab does.
+void apply_grid_option(LabParams& p, const std::optional<std::string>& text) {
+    if (!text) return;
+    std::int64_t sides[3] = {0, 0, 0};
+    std::size_t at = 0;
+    bool ok = true;
+    for (int i = 0; i < 3 && ok; ++i) {
+        const std::size_t end = i < 2 ? text->find('x', at) : text->size();
+        const std::string part = end == std::string::npos ? "" : text->substr(at, end - at);
+        ok = !part.empty() && part.size() <= 7 && part.find_first_not_of("0123456789") == std::string::npos;
+        if (ok) sides[i] = std::stoll(part);
+        at = end == std::string::npos ? text->size() : end + 1;
+    }
+    ok = ok && sides[0] >= 1 && sides[0] <= kMaxGridFrames && sides[1] >= 1 && sides[1] <= kMaxGridSide && sides[2] >= 1 &&
+         sides[2] <= kMaxGridSide;
+    if (!ok) {
+        throw InputError(fmt::format("--grid: \"{}\" is not TxHxW (frames 1-{}, sides 1-{}, e.g. 1x16x16)", *text, kMaxGridFrames,
+                                     kMaxGridSide));
+    }
+    p.grid_frames = sides[0];
+    p.grid_height = sides[1];
+    p.grid_width = sides[2];
+    p = lab::with_query_in_image(p);
+}
+
 LabParams render_params(const RenderOptions& o, const Session* session) {
     LabParams p = lab_params_from(o.lab, 1.0f, session);
+    apply_grid_option(p, o.grid);
     p.playing = false;
     p.focused_view = o.view == "all" ? -1 : static_cast<int>(view_option(o.view));
     p.show_controls = o.view == "all";  // one view: the view alone; all: the whole window
@@ -58,7 +85,8 @@ LabParams render_params(const RenderOptions& o, const Session* session) {
 void add_render_options(CLI::App* cmd, RenderOptions& o) {
     add_lab_options(cmd, o.lab);
     cmd->add_option("--view", o.view, "planes, contrast, scores, invariance, heatmap, frequencies, numbers, "
-                                      "precision, phasors, or all")->capture_default_str();
+                                      "precision, phasors, grid, or all")->capture_default_str();
+    cmd->add_option("--grid", o.grid, "The grid view's image TxHxW in tokens (sets images.frames, height, width; e.g. 1x16x16)");
     cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
     cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->check(non_empty())->required();
     cmd->add_option("--frames", o.frames, "Animation frames (default 60)")->transform(in_range(1, 100000));
@@ -76,6 +104,7 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
 void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
     add_lab_options(cmd, o.lab);
     cmd->add_option("--view", o.view, "The view whose series to export")->capture_default_str();
+    cmd->add_option("--grid", o.grid, "The grid view's image TxHxW in tokens (sets images.frames, height, width; e.g. 1x16x16)");
     cmd->add_option("--out", o.out, "FILE.csv or FILE.json")->check(non_empty())->required();
 }
 
@@ -144,6 +173,7 @@ int run_render(const RenderOptions& o) {
 int run_export_data(const ExportDataOptions& o) {
     const std::optional<Session> session = load_session_option(o.lab.session);
     LabParams params = lab_params_from(o.lab, 1.0f, session ? &*session : nullptr);
+    apply_grid_option(params, o.grid);
     const View view = view_option(o.view);
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));

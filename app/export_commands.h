@@ -10,6 +10,7 @@ namespace ropelab {
 struct RenderOptions {
     LabOptions lab;
     std::string view = "all";
+    std::optional<std::string> grid;  // TxHxW: the grid view's image
     std::string size = "1280x720";
     std::string out;
     std::optional<int> frames;
@@ -25,6 +26,7 @@ struct RenderOptions {
 struct ExportDataOptions {
     LabOptions lab;
     std::string view = "scores";
+    std::optional<std::string> grid;  // TxHxW: the grid view's image
     std::string out;
 };
 

@@ -17,7 +17,7 @@ struct GuiOptions {
     bool stats = false;
     std::string screenshot;
     std::string size = "1280x720";
-    int view = 0;  // 0: all views; 1..9: one view large
+    int view = 0;  // 0: all views; 1..10: one view large
     bool paused = false;
     bool fullscreen = false;
     bool help = false;

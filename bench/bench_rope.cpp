@@ -8,6 +8,7 @@
 #include <complex>
 #include <memory>
 
+#include "core/grid_scores.h"
 #include "core/cpu_kernels.h"
 #include "core/m4.h"
 #include "core/phasor_sum.h"
@@ -142,6 +143,39 @@ void BM_GpuNaiveFp32Scores(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_GpuNaiveFp32Scores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+// Scores over an image: one slice of an N×N image (M-RoPE sections 16/24/24, θ 1e6), every
+// (Δh, Δw) of (2N−1)² offsets; the CPU's recurrence over all cores, and the GPU kernel with its
+// read-back.
+struct GridFixture {
+    ModelConfig model = [] {
+        ModelConfig m;
+        m.rope_theta = 1e6;
+        m.multi_axis.rule = AxisRule::Sections;
+        m.multi_axis.sections = {16, 24, 24};
+        return m;
+    }();
+    RopeFrequencies freqs = compute_frequencies(model);
+    ScoreCoefficients c = score_coefficients(random_vector(1, 128), random_vector(2, 128), freqs);
+};
+
+void BM_CpuGrid(benchmark::State& state) {
+    static const GridFixture g;
+    const GridSize size{1, state.range(0), state.range(0)};
+    const std::vector<AxisVector> omega = grid_frequency_vectors(g.model, g.freqs, size);
+    for (auto _ : state) benchmark::DoNotOptimize(grid_slice(g.c, omega, size, 0).values.data());
+}
+BENCHMARK(BM_CpuGrid)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+void BM_GpuGrid(benchmark::State& state) {
+    static const GridFixture g;
+    gpu::GpuRopeCore* core = gpu_core();
+    if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
+    const GridSize size{1, state.range(0), state.range(0)};
+    const std::vector<AxisVector> omega = grid_frequency_vectors(g.model, g.freqs, size);
+    for (auto _ : state) benchmark::DoNotOptimize(core->compute_grid(g.c, omega, size.height, size.width, 0).data());
+}
+BENCHMARK(BM_GpuGrid)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include "core/cpu_kernels.h"
 #include "core/number_text.h"
 #include "core/error.h"
+#include "core/grid_scores.h"
 #include "core/rotation.h"
 #include "state/compare.h"
 #include "lab/lab_compute.h"
@@ -21,7 +22,7 @@ namespace {
 
 constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
                               View::Heatmap, View::Frequencies, View::Numbers, View::Precision,
-                              View::Phasors};
+                              View::Phasors, View::Grid};
 
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
@@ -205,6 +206,33 @@ void phasors(DataTable& t, const LabParams& p, const LabData& d) {
     t.parameters.emplace_back("pair_rows", "-1: the pass-through (unrotated) part; i: the running sum after pair i (exact angles)");
 }
 
+// Every offset (Δt, Δh, Δw) of the image's T×H×W grid and its score, Δt slowest, Δw fastest.
+void grid(DataTable& t, const LabParams& p, const LabData& d) {
+    const GridSize size{p.grid_frames, p.grid_height, p.grid_width};
+    if (size.offsets() > kMaxGridExportRows) {
+        throw InputError(fmt::format("--grid {}x{}x{} has {} offsets; an export holds at most {} (fewer frames or smaller sides)",
+                                     size.frames, size.height, size.width, size.offsets(), kMaxGridExportRows));
+    }
+    const std::vector<AxisVector> omega = grid_frequency_vectors(p.model, d.freqs, size);
+    t.parameters.emplace_back("grid", fmt::format("{}x{}x{}", size.frames, size.height, size.width));
+    t.parameters.emplace_back("multi_axis_rule", std::string(to_string(p.model.multi_axis.rule)));
+    if (!is_multi_axis(p.model)) t.parameters.emplace_back("grid_positions", "1-D model: raster order, omega_j = f_j (H*W, W, 1)");
+    t.columns = {"dt", "dh", "dw", "score"};
+    t.values.assign(4, {});
+    for (auto& column : t.values) column.reserve(static_cast<std::size_t>(size.offsets()));
+    for (std::int64_t dt = -(size.frames - 1); dt < size.frames; ++dt) {
+        const GridSlice slice = grid_slice(d.coefficients, omega, size, dt);
+        for (std::int64_t dh = -(size.height - 1); dh < size.height; ++dh) {
+            for (std::int64_t dw = -(size.width - 1); dw < size.width; ++dw) {
+                t.values[0].push_back(static_cast<double>(dt));
+                t.values[1].push_back(static_cast<double>(dh));
+                t.values[2].push_back(static_cast<double>(dw));
+                t.values[3].push_back(slice.at(dh, dw));
+            }
+        }
+    }
+}
+
 }  // namespace
 
 DataTable view_data(View view, const LabParams& p, const LabData& d) {
@@ -234,6 +262,7 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
             t.values = {d.precision_positions, d.bf16_error, d.naive_error, d.naive_error_worst};
             break;
         case View::Phasors: phasors(t, p, d); break;
+        case View::Grid: grid(t, p, d); break;
     }
     return t;
 }
@@ -245,16 +274,18 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     }
     DataTable t;
     t.view = std::string(view_name(view));
-    if (view == View::Phasors) {
-        // Chains of different lengths, one after another: a setting column says whose row it is.
-        t.columns = {"setting", "pair", "re", "im"};
-        t.values.assign(4, {});
+    if (view == View::Phasors || view == View::Grid) {
+        // Chains of different lengths (phasors), grids of different rules: one after another, a
+        // setting column says whose row it is.
+        t.columns = {"setting"};
+        t.columns.insert(t.columns.end(), tables[0].columns.begin(), tables[0].columns.end());
+        t.values.assign(t.columns.size(), {});
         for (std::size_t i = 0; i < tables.size(); ++i) {
             t.parameters.emplace_back(fmt::format("setting_{}", i), setting_name(p, static_cast<int>(i)));
             for (const auto& [key, value] : tables[i].parameters) t.parameters.emplace_back(setting_slug(p, static_cast<int>(i)) + "." + key, value);
             for (std::size_t r = 0; r < tables[i].values[0].size(); ++r) {
                 t.values[0].push_back(static_cast<double>(i));
-                for (std::size_t c = 0; c < 3; ++c) t.values[c + 1].push_back(tables[i].values[c][r]);
+                for (std::size_t c = 0; c + 1 < t.columns.size(); ++c) t.values[c + 1].push_back(tables[i].values[c][r]);
             }
         }
         return t;
@@ -398,6 +429,7 @@ std::string_view view_name(View v) {
         case View::Numbers: return "numbers";
         case View::Precision: return "precision";
         case View::Phasors: return "phasors";
+        case View::Grid: return "grid";
     }
     return "scores";
 }
@@ -407,7 +439,7 @@ View parse_view_name(std::string_view name) {
         if (name == view_name(v)) return v;
     }
     throw InputError(fmt::format("unknown view \"{}\" (expected planes, contrast, scores, invariance, heatmap, "
-                                 "frequencies, numbers, precision or phasors)", name));
+                                 "frequencies, numbers, precision, phasors or grid)", name));
 }
 
 }  // namespace ropelab

@@ -1,6 +1,7 @@
 #pragma once
 // Data export: every series a view plots, as drawn, with the parameters as a metadata block —
 // CSV (metadata as "# key: value" lines, then a header row) or JSON.
+#include <cstdint>
 #include <cstdio>
 #include <span>
 #include <string>
@@ -12,6 +13,9 @@
 #include "state/params.h"
 
 namespace ropelab {
+
+// The grid view's export writes every offset: at most this many rows (1x1024x1024 has 4.2 M).
+inline constexpr std::int64_t kMaxGridExportRows = std::int64_t{1} << 24;
 
 struct DataTable {
     std::string view;

@@ -292,6 +292,44 @@ std::vector<float> GpuRopeCore::read_heatmap() const {
     return out;
 }
 
+std::vector<float> GpuRopeCore::compute_grid(const ScoreCoefficients& c, std::span<const AxisVector> omega, std::int64_t height,
+                                             std::int64_t width, std::int64_t dt) {
+    // Per pair, as GridPair in grid_scores.comp: c (2 floats), then t, h, w steps (low, high).
+    struct GridPair {
+        float coefficient[2];
+        std::uint32_t steps[3][2];
+    };
+    static_assert(sizeof(GridPair) == 32);
+    const std::size_t count = std::min(omega.size(), c.pair.size());
+    std::vector<GridPair> pairs(count);
+    for (std::size_t j = 0; j < count; ++j) {
+        pairs[j].coefficient[0] = static_cast<float>(c.pair[j].real());
+        pairs[j].coefficient[1] = static_cast<float>(c.pair[j].imag());
+        for (int a = 0; a < kAxes; ++a) {
+            const PhaseStep step = phase_step(omega[j][static_cast<std::size_t>(a)]);
+            pairs[j].steps[a][0] = static_cast<std::uint32_t>(step);
+            pairs[j].steps[a][1] = static_cast<std::uint32_t>(step >> 32);
+        }
+    }
+    const std::int64_t offsets = (2 * height - 1) * (2 * width - 1);
+    grid_pairs_.upload(pairs.data(), std::max<std::size_t>(1, pairs.size()) * sizeof(GridPair));
+    grid_values_.reserve(static_cast<std::size_t>(offsets) * sizeof(float));
+    glUseProgram(grid_program_.id());
+    glUniform1i(0, static_cast<GLint>(count));
+    glUniform1i(1, static_cast<GLint>(height));
+    glUniform1i(2, static_cast<GLint>(width));
+    glUniform1i(3, static_cast<GLint>(dt));
+    glUniform1f(4, static_cast<float>(c.passthrough));
+    grid_pairs_.bind(0);
+    grid_values_.bind(1);
+    glDispatchCompute(groups(offsets, kWorkgroupSize), 1, 1);
+    barrier();
+    glUseProgram(0);
+    std::vector<float> out(static_cast<std::size_t>(offsets));
+    grid_values_.download(out.data(), out.size() * sizeof(float));
+    return out;
+}
+
 void GpuRopeCore::finish() { glFinish(); }
 
 }  // namespace ropelab::gpu

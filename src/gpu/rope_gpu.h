@@ -10,6 +10,8 @@
 
 #include "core/frequencies.h"
 #include "core/m4.h"
+#include "core/multi_axis.h"
+#include "core/scores.h"
 #include "core/phasor_sum.h"
 #include "core/recurrence.h"
 #include "gpu/program.h"
@@ -99,6 +101,12 @@ public:
                              std::int64_t stride, int rows);
     std::vector<float> read_heatmap() const;  // angles, row-major rows × pairs
 
+    // Scores over an image (core/grid_scores.h) at Δt = dt for every (Δh, Δw) of an H×W image,
+    // row-major over Δh then Δw, (2H−1)·(2W−1) floats: coefficients in float, angles as exact
+    // phase words, within 1e-5·l1 of the core's grid_slice.
+    std::vector<float> compute_grid(const ScoreCoefficients& c, std::span<const AxisVector> omega, std::int64_t height,
+                                    std::int64_t width, std::int64_t dt);
+
     // Waits for the GPU (for timing: dispatch + this = the real cost).
     static void finish();
 
@@ -121,10 +129,11 @@ private:
     ComputeProgram bound_program_{"decay_bound.comp"};
     ComputeProgram heatmap_program_{"heatmap.comp"};
     ComputeProgram m4_program_{"m4.comp"};
+    ComputeProgram grid_program_{"grid_scores.comp"};
     Slot& slot(Series s) { return slots_[static_cast<int>(s)]; }
     const Slot& slot(Series s) const { return slots_[static_cast<int>(s)]; }
 
-    StorageBuffer terms_, boundaries_, columns_, heatmap_phases_;
+    StorageBuffer terms_, boundaries_, columns_, heatmap_phases_, grid_pairs_, grid_values_;
     Slot slots_[kSeriesCount], back_[kSeriesCount];
     MappedReadBuffer readback_;
     std::vector<float> fallback_read_;

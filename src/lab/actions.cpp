@@ -125,6 +125,14 @@ void apply_commands(LabParams& p, Status& s, const Input& input) {
     if (!input.notice.empty()) s.notice = input.notice;
 }
 
+LabParams with_query_in_image(LabParams p) {
+    p.query_row = std::clamp<std::int64_t>(p.query_row, 0, std::max<std::int64_t>(0, p.grid_height - 1));
+    p.query_column = std::clamp<std::int64_t>(p.query_column, 0, std::max<std::int64_t>(0, p.grid_width - 1));
+    const std::int64_t frames = std::max<std::int64_t>(1, p.grid_frames);
+    p.frame_offset = std::clamp<std::int64_t>(p.frame_offset, -(frames - 1), frames - 1);
+    return p;
+}
+
 void apply_requests(LabParams& p, const Requests& r) {
     if (r.focus_pair) p.focused_pair = *r.focus_pair;
     if (r.position) p.position = std::clamp<std::int64_t>(*r.position, 0, kMaxPosition);
@@ -134,6 +142,10 @@ void apply_requests(LabParams& p, const Requests& r) {
     if (r.spotlight) p.spotlight = *r.spotlight;
     if (r.single_setting) p.single_setting = *r.single_setting;
     if (r.key_distance) p.key_distance = std::clamp<std::int64_t>(*r.key_distance, 0, kMaxPosition);
+    if (r.grid_query) {
+        p.query_row = std::clamp<std::int64_t>(r.grid_query->first, 0, p.grid_height - 1);
+        p.query_column = std::clamp<std::int64_t>(r.grid_query->second, 0, p.grid_width - 1);
+    }
 }
 
 void advance_playback(LabParams& p, Status& s, double seconds) {

@@ -108,6 +108,9 @@ bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value);
 void apply_commands(LabParams& p, Status& s, const Input& input);
 void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int pairs);
 void apply_requests(LabParams& p, const Requests& r);
+// The grid view's query row and column and its key frame, clamped into the image: a size change
+// takes them along rather than being refused.
+LabParams with_query_in_image(LabParams p);
 void advance_playback(LabParams& p, Status& s, double seconds);
 
 }  // namespace ropelab::lab

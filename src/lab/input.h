@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lab/products.h"
@@ -39,7 +40,9 @@ struct Requests {
     std::optional<int> focus_view;  // −1: back to the grid
     std::optional<int> tab_view;
     std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
-    std::optional<int> spotlight;   // 1..9, 0: off
+    std::optional<int> spotlight;   // 1..10, 0: off
+    // The grid view: a click on a key cell makes it the query (row, column).
+    std::optional<std::pair<std::int64_t, std::int64_t>> grid_query;
     std::optional<int> single_setting;  // views 2 and 4: the setting shown (0: the base)
     std::optional<std::int64_t> key_distance;  // the linked Δ, dragged on the score plot
     // The plots' zoom and pan as drawn, by session name: a session carries them.

@@ -18,6 +18,7 @@ Lab::Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace)
     if (pace == Pace::AllAtOnce) {
         compute_.set_previews(false);
         compute_.update(params_);
+        all_at_once_ = true;
     }
 }
 
@@ -57,6 +58,7 @@ void Lab::update(double seconds, const lab::Input& input) {
         commit(next, Origin::Playback);
     }
     compute_.update(params_);
+    grid_.update(params_, compute_, all_at_once_);
     refresh_products();
 }
 
@@ -101,7 +103,9 @@ void Lab::apply_requests(const lab::Requests& requests) {
     commit(next, Origin::User);
 }
 
-bool Lab::commit(const LabParams& candidate, Origin origin) {
+bool Lab::commit(const LabParams& requested, Origin origin) {
+    // An image that shrinks takes the query and key frame along rather than being refused.
+    const LabParams candidate = lab::with_query_in_image(requested);
     if (candidate == params_) return true;
     try {
         schema::validate(candidate);

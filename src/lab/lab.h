@@ -9,6 +9,7 @@
 #include "gpu/compute_device.h"
 #include "lab/actions.h"
 #include "lab/input.h"
+#include "lab/grid_product.h"
 #include "lab/lab_compute.h"
 #include "state/params.h"
 #include "lab/products.h"
@@ -35,6 +36,7 @@ public:
 
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
+    const lab::GridProduct& grid() const { return grid_; }  // the grid view's scores over an image
     // A plot's columns as last asked for (empty until the update after the first request), and
     // a sample asked for in the previous frame.
     const lab::Columns& columns(const std::string& plot) const;
@@ -44,7 +46,10 @@ public:
     bool products_current() const;
     // AllAtOnce from the next change on: the soak's tour uses it so that every series buffer
     // reaches its largest size before memory is measured.
-    void set_pace(Pace pace) { compute_.set_previews(pace == Pace::Interactive); }
+    void set_pace(Pace pace) {
+        compute_.set_previews(pace == Pace::Interactive);
+        all_at_once_ = pace == Pace::AllAtOnce;
+    }
     const lab::Status& status() const { return status_; }
     lab::Status& status() { return status_; }
 
@@ -110,6 +115,8 @@ private:
     LabParams params_;
     lab::Status status_;
     LabCompute compute_;
+    lab::GridProduct grid_;
+    bool all_at_once_ = false;  // Pace::AllAtOnce: the grid is computed before update returns
     std::map<std::string, plot::PlotState> plots_;
     int plots_opened_ = 0;
     std::map<std::string, lab::SeriesColumns> wanted_columns_;  // by the plots drawn last frame

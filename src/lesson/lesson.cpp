@@ -98,11 +98,11 @@ void read_scene_text(const Json& j, const char* key, std::string& out, const std
 
 void read_views(const Json& j, Scene& s, const std::string& where) {
     if (!j.contains("views") || !j["views"].is_array() || j["views"].empty() || j["views"].size() > 4) {
-        throw InputError(fmt::format("{}: \"views\" must list 1 to 4 views (1-9)", where));
+        throw InputError(fmt::format("{}: \"views\" must list 1 to 4 views (1-{})", where, kViewCount));
     }
     for (const Json& v : j["views"]) {
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kViewCount) {
-            throw InputError(fmt::format("{}: \"views\" has {} (views are 1-9)", where, json_excerpt(v)));
+            throw InputError(fmt::format("{}: \"views\" has {} (views are 1-{})", where, json_excerpt(v), kViewCount));
         }
         s.views.push_back(v.get<int>() - 1);
     }
@@ -246,7 +246,7 @@ Annotation read_annotation(const Json& aj, const std::string& awhere) {
         throw InputError(fmt::format("{}: {}", awhere, e.what()));
     }
     if (n.view < 0 || n.view >= kViewCount) {
-        throw InputError(fmt::format("{}: \"view\" = {} must be a whole number 1-9", awhere, json_excerpt(aj["view"])));
+        throw InputError(fmt::format("{}: \"view\" = {} must be a whole number 1-{}", awhere, json_excerpt(aj["view"]), kViewCount));
     }
     if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
         throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));

@@ -39,6 +39,7 @@ std::string_view view_title(View v) {
         case View::Numbers: return "7 Numbers";
         case View::Precision: return "8 Precision";
         case View::Phasors: return "9 Phasor sum";
+        case View::Grid: return "10 Scores over an image";
     }
     return "";
 }
@@ -54,6 +55,7 @@ std::string_view view_short_title(View v) {
         case View::Numbers: return "7 Numbers";
         case View::Precision: return "8 Precision";
         case View::Phasors: return "9 Phasors";
+        case View::Grid: return "10 Image";
     }
     return "";
 }

@@ -18,7 +18,7 @@ enum class Encoding { Rope, Sinusoidal, Both };
 enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
 enum class Theme { Dark, Light, Projector };  // projector: high contrast, thick lines
 
-inline constexpr int kViewCount = 9;
+inline constexpr int kViewCount = 10;
 
 // The lab's ranges. Angles are exact at every position a 32-bit signed index reaches; the score
 // series holds up to 2^24 distances (64 MiB of floats per curve).
@@ -46,7 +46,7 @@ struct ComparedSetting {
 // (videos): the model's release, or one named.
 enum class PositionRule { Release, V4, V5 };
 
-enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors };
+enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid };
 // The views that can hide their curves until R ("predict, then reveal"; a lesson scene's "hide").
 inline constexpr View kHidingViews[] = {View::Planes, View::Scores, View::Phasors};
 inline bool can_hide(View v) { return std::find(std::begin(kHidingViews), std::end(kHidingViews), v) != std::end(kHidingViews); }
@@ -101,7 +101,7 @@ struct LabParams {
     bool sweep_distance = false;  // playback moves the key distance Δ (0 .. N − 1) instead of m
 
     // Presentation.
-    int focused_view = -1;  // −1: the grid of all views; 0..8: one view large
+    int focused_view = -1;  // −1: the grid of all views; 0..9: one view large
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
     std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)
@@ -112,7 +112,7 @@ struct LabParams {
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
     bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
-    int spotlight = 0;          // 1..9: every other view dimmed; 0: off
+    int spotlight = 0;          // 1..10: every other view dimmed; 0: off
     std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none
     bool show_help = false;
     bool fullscreen = false;

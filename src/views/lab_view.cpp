@@ -18,11 +18,11 @@ constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
                                          score_view,      invariance_view,
                                          heatmap_view,    frequencies_view,
                                          numbers_view,    precision_view,
-                                         phasors_view};
+                                         phasors_view,    grid_view};
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
-    {"+ −", "double / halve the speed"}, {"1 … 9", "show one view large (again: back to all)"},
+    {"+ −", "double / halve the speed"}, {"1 … 9, 0", "show one view large, 0 the tenth (again: back to all)"},
     {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
     {"F1", "this list"},
     {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
@@ -64,7 +64,7 @@ void LabView::view(int index, ImVec2 size) {
     if (ui::selectable(std::string(title).c_str(), lab_.params().focused_view == index)) {
         requests_.focus_view = lab_.params().focused_view == index ? -1 : index;
     }
-    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", index + 1).c_str());
+    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", (index + 1) % 10).c_str());
     Context ctx{lab_.params(), lab_.compute(), lab_, view_state_, requests_, palette(lab_.params().theme), annotations};
     if (lab_.params().playing && !lab_.params().stepwise_planes && !lab_.params().sweep_distance) ctx.position_fraction = lab_.status().playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
@@ -78,16 +78,21 @@ void LabView::view(int index, ImVec2 size) {
 }
 
 void LabView::grid(ImVec2 origin, ImVec2 size) {
-    constexpr int columns = 3, rows = 3;
+    // Rows of 3, 3 and 4 views: the last row is numbers, precision, phasors and the image grid.
+    constexpr int rows = 3, row_start[rows + 1] = {0, 3, 6, kViewCount};
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    // Under the nine views, one line: where the numbers come from, and how to get help.
+    // Under the views, one line: where the numbers come from, and how to get help.
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    const ImVec2 cell((size.x - gap * (columns - 1)) / columns, (size.y - line - gap * (rows - 1)) / rows);
-    for (int i = 0; i < kViewCount; ++i) {
-        ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
-        view(i, cell);
+    const float cell_h = (size.y - line - gap * (rows - 1)) / rows;
+    for (int r = 0; r < rows; ++r) {
+        const int columns = row_start[r + 1] - row_start[r];
+        const float cell_w = (size.x - gap * static_cast<float>(columns - 1)) / static_cast<float>(columns);
+        for (int c = 0; c < columns; ++c) {
+            ImGui::SetCursorScreenPos(ImVec2(origin.x + static_cast<float>(c) * (cell_w + gap), origin.y + static_cast<float>(r) * (cell_h + gap)));
+            view(row_start[r] + c, ImVec2(cell_w, cell_h));
+        }
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * (cell.y + gap) - gap + ImGui::GetStyle().ItemSpacing.y * 0.5f));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * (cell_h + gap) - gap + ImGui::GetStyle().ItemSpacing.y * 0.5f));
     grid_status_line(size.x);
 }
 
@@ -98,7 +103,7 @@ void LabView::grid_status_line(float width) {
     const std::string model = fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
                                           lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta);
     const std::string frame = fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));
-    const std::string keys = "Keys 1–9 show one view large, Space plays, ←/→ step. F1 lists every shortcut.";
+    const std::string keys = "Keys 1–9, 0 show one view large, Space plays, ←/→ step. F1 lists every shortcut.";
     const std::string all = compute + " · " + model + " · " + frame + " · " + keys;
     // The longest that fits, dropping from the least needed; the compute device always shows.
     const std::string tries[] = {all, compute + " · " + model + " · " + keys, compute + " · " + keys, compute + " · F1: shortcuts", compute};
@@ -272,6 +277,7 @@ lab::Input LabView::read_input(const lab::Input& window_input) const {
         if (c == '+' || c == '=') out.push_back(Shortcut::Faster);
         if (c == '-') out.push_back(Shortcut::Slower);
         if (c >= '1' && c <= '9') out.push_back(lab::show_view(c - '1'));
+        if (c == '0') out.push_back(lab::show_view(9));  // the tenth view
     }
     return input;
 }

@@ -35,7 +35,7 @@ public:
     // "Predict the curve — press R to reveal", centred over a view (its window is current).
     void reveal_hint(ImVec2 view_min, ImVec2 view_size) const;
 
-    // Over everything: the dimmed views (spotlight = 1..9) and the laser, live and still.
+    // Over everything: the dimmed views (spotlight = 1..10) and the laser, live and still.
     void draw(int spotlight, std::span<const double> still_laser) const;
 
 private:
