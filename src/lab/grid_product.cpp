@@ -5,6 +5,7 @@
 #include <thread>
 #include <cstring>
 
+#include "core/scores.h"
 #include "state/compare.h"
 
 namespace ropelab::lab {
@@ -44,6 +45,10 @@ std::vector<GridSetting> GridProduct::run(Work work, double* ms) {
             pool.emplace_back([&, t] { grid_slice_rows(work.coefficients[s], work.omega[s], slice, rows * t / threads, rows * (t + 1) / threads); });
         }
         for (std::thread& th : pool) th.join();
+        std::vector<double>& curve = work.settings[s].text_curve;
+        for (std::size_t delta = 0; delta < curve.size(); ++delta) {
+            curve[delta] = rope_score(work.coefficients[s], work.freqs[s], static_cast<std::int64_t>(delta));
+        }
     }
     *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return std::move(work.settings);
@@ -64,6 +69,8 @@ void GridProduct::update(const LabParams& p, const LabCompute& compute, bool wai
     Work work;
     append_bits(work.key, &size, sizeof size);
     append_bits(work.key, &p.frame_offset, sizeof p.frame_offset);
+    const std::int64_t reach = text_curve_reach(p);
+    append_bits(work.key, &reach, sizeof reach);
     for (int s = 0; s < compute.settings(); ++s) {
         const LabData& d = compute.setting_data(s);
         const ModelConfig model = s == 0 ? p.model : setting_params(p, s).model;
@@ -74,7 +81,9 @@ void GridProduct::update(const LabParams& p, const LabCompute& compute, bool wai
         append_bits(work.key, &c.passthrough, sizeof c.passthrough);
         work.coefficients.push_back(c);
         work.omega.push_back(std::move(omega));
-        work.settings.push_back({GridSlice{size, -p.frame_offset, {}}, !is_multi_axis(model), grid_rule_name(model)});
+        work.freqs.push_back(d.freqs);
+        work.settings.push_back({GridSlice{size, -p.frame_offset, {}}, !is_multi_axis(model), grid_rule_name(model),
+                                 std::vector<double>(static_cast<std::size_t>(reach + 1), 0.0)});
     }
     wanted_key_ = work.key;
     take_finished();

@@ -3,6 +3,7 @@
 // (core/grid_scores.h), for the base and each compared setting. Computed off the frame on a
 // worker thread when its inputs (each setting's coefficients and frequency vectors, the image's
 // size, the frame offset) change; what is shown stays until the new grids are whole.
+#include <algorithm>
 #include <cstdint>
 #include <future>
 #include <string>
@@ -18,6 +19,9 @@ struct GridSetting {
     GridSlice slice;             // Δt = −frame offset (Δ = query − key); every (Δh, Δw) of the image
     bool raster = false;         // a 1-D model: the image's tokens in raster order
     std::string rule;            // "sections", "interleaved", …, "1-D raster"
+    // Text tokens (equal t, h, w ids): score vs Δ for Δ = 0 … 4·max(H, W), at most 512 — every
+    // whole Δ, since a strided curve would alias the fast pairs.
+    std::vector<double> text_curve;
 };
 
 class GridProduct {
@@ -36,6 +40,7 @@ private:
         std::string key;
         std::vector<ScoreCoefficients> coefficients;
         std::vector<std::vector<AxisVector>> omega;
+        std::vector<RopeFrequencies> freqs;
         std::vector<GridSetting> settings;  // slices to fill
     };
     static std::vector<GridSetting> run(Work work, double* ms);
@@ -47,6 +52,9 @@ private:
     double worker_ms_ = 0.0, last_ms_ = 0.0;
     int computations_ = 0;
 };
+
+// How far the text curve beside the heatmap reaches: Δ = 0 … this.
+inline std::int64_t text_curve_reach(const LabParams& p) { return std::min<std::int64_t>(4 * std::max(p.grid_height, p.grid_width), 512); }
 
 // The rule's name as the grid view titles a setting: sections (chunked), interleaved, axial,
 // even-odd, mixed, 1-D raster.

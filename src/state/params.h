@@ -45,6 +45,9 @@ struct ComparedSetting {
 // Which transformers release's get_rope_index gives a layout its ids where 4.x and 5.x differ
 // (videos): the model's release, or one named.
 enum class PositionRule { Release, V4, V5 };
+// The grid view's colours: each heatmap fitted to its own lowest … highest score (structure
+// shows, the range is written under it), or one diverging scale centred at 0 shared by all.
+enum class GridColours { Fitted, Centred };
 
 enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid };
 // The views that can hide their curves until R ("predict, then reveal"; a lesson scene's "hide").
@@ -84,6 +87,7 @@ struct LabParams {
     std::int64_t grid_frames = 1, grid_height = 16, grid_width = 16;
     std::int64_t query_row = 8, query_column = 8;  // the query token's place in the image
     std::int64_t frame_offset = 0;                  // the key frame's t − the query's (video)
+    GridColours grid_colours = GridColours::Fitted;
 
     // Where we are.
     int focused_pair = 0;

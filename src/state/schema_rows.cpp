@@ -14,6 +14,7 @@ const Names kEncodings = {"rope", "sinusoidal", "both"};
 const Names kVectors = {"ones", "random", "mean", "pair", "custom"};
 const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
 const Names kPositionRules = {"release", "4.x", "5.x"};
+const Names kGridColours = {"fitted", "centred"};
 const Names kThemes = {"dark", "light", "projector"};
 
 // The model: the names of HF's config.json.
@@ -111,6 +112,9 @@ void add_image_rows(std::vector<Field>& f) {
     f.push_back(row({.path = "images.frame_offset", .flag = "--frame-offset", .lesson = "frame_offset", .kind = K::Int,
                      .min = -(kMaxGridFrames - 1), .max = kMaxGridFrames - 1, .help = "The key frame's t minus the query's (video)"},
                     MEMBER(p.frame_offset)));
+    f.push_back(row({.path = "images.colours", .flag = "--grid-colours", .lesson = "grid_colours", .kind = K::Enum, .names = kGridColours,
+                     .help = "The grid view's colours: fitted (each heatmap its own lowest … highest, written under it) or centred (one scale, 0 white)"},
+                    MEMBER(p.grid_colours)));
 }
 
 // Where we are, and playback.

@@ -1,9 +1,13 @@
 // View 10: scores over an image. For a query token at (row, column) of an H×W image of tokens,
-// score(query, key) for every key token (h, w) of the key frame, as a diverging heatmap centred
-// at 0; Δ = query − key in position-id steps (core/grid_scores.h). Beside it the ordinary 1-D
-// curve: text tokens have equal t, h, w ids, so every multi-axis rule scores them as 1-D RoPE.
-// Compare mode: one small heatmap per setting on a shared colour scale.
+// score(query, key) for every key token (h, w) of the key frame as a heatmap; Δ = query − key in
+// position-id steps (core/grid_scores.h). Colours are fitted to each heatmap's own lowest …
+// highest score (written under it), so a direction that barely changes the score shows as bands
+// — or, "centred", one diverging scale around 0 for all. Beside it the ordinary 1-D curve: text
+// tokens have equal t, h, w ids, so every multi-axis rule scores them as 1-D RoPE.
+// Compare mode: one small heatmap per setting side by side.
 #include <algorithm>
+#include <limits>
+#include <utility>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -24,32 +28,62 @@ namespace {
 // Most cells drawn per side: larger images draw every k-th token (and say so).
 constexpr std::int64_t kMaxCellsPerSide = 128;
 
-ImU32 score_color(double score, double scale) {
-    const double t = scale > 0 ? std::clamp(score / scale, -1.0, 1.0) : 0.0;
-    const auto rgb = diverging_color(static_cast<float>(t * 3.14159265));
+ImU32 to_u32(const std::array<float, 3>& rgb) {
     return IM_COL32(static_cast<int>(rgb[0] * 255), static_cast<int>(rgb[1] * 255), static_cast<int>(rgb[2] * 255), 255);
 }
+
+// Scores to colours: centred (−scale blue, 0 white, +scale red) or fitted (lo dark … hi yellow).
+struct ColourScale {
+    bool centred = true;
+    double lo = 0, hi = 0;  // centred: −scale, +scale
+    bool flat() const { return !(hi - lo > 1e-12 * std::max(std::abs(lo), std::abs(hi))); }
+    ImU32 colour(double v) const {
+        if (centred) return to_u32(diverging_color(static_cast<float>((hi > 0 ? std::clamp(v / hi, -1.0, 1.0) : 0.0) * 3.14159265)));
+        return to_u32(sequential_color(flat() ? 0.5f : static_cast<float>((v - lo) / (hi - lo))));
+    }
+    std::string range() const {
+        if (centred) return fmt::format("−{0:.4g} … 0 … +{0:.4g}", hi);
+        return flat() ? fmt::format("flat: {:.6g}", lo) : fmt::format("{:.6g} … {:.6g}", lo, hi);
+    }
+};
 
 std::int64_t cell_stride(const LabParams& p) {
     const std::int64_t side = std::max(p.grid_height, p.grid_width);
     return (side + kMaxCellsPerSide - 1) / kMaxCellsPerSide;
 }
 
-// The largest |score| over the cells drawn, the shared colour scale's end.
-double largest_magnitude(const LabParams& p, const std::vector<lab::GridSetting>& settings) {
+// The lowest and highest score over the cells drawn of one setting.
+std::pair<double, double> drawn_range(const LabParams& p, const lab::GridSetting& s) {
     const std::int64_t stride = cell_stride(p);
-    double most = 0;
-    for (const lab::GridSetting& s : settings) {
-        for (std::int64_t h = 0; h < p.grid_height; h += stride) {
-            for (std::int64_t w = 0; w < p.grid_width; w += stride) most = std::max(most, std::abs(s.slice.at(p.query_row - h, p.query_column - w)));
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (std::int64_t h = 0; h < p.grid_height; h += stride) {
+        for (std::int64_t w = 0; w < p.grid_width; w += stride) {
+            const double v = s.slice.at(p.query_row - h, p.query_column - w);
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
         }
     }
-    return most;
+    return {lo, hi};
+}
+
+// Each setting's scale: fitted to its own cells, or one centred scale over the largest |score|.
+std::vector<ColourScale> colour_scales(const LabParams& p, const std::vector<lab::GridSetting>& settings) {
+    std::vector<ColourScale> out;
+    double most = 0;
+    for (const lab::GridSetting& s : settings) {
+        const auto [lo, hi] = drawn_range(p, s);
+        out.push_back({false, lo, hi});
+        most = std::max({most, std::abs(lo), std::abs(hi)});
+    }
+    if (p.grid_colours == GridColours::Centred) {
+        for (ColourScale& c : out) c = {true, -most, most};
+    }
+    return out;
 }
 
 // One heatmap of the key frame in [at, at + size]: hover reads Δ and the score, a click makes
 // the cell the query. Returns its size on screen.
-ImVec2 heatmap(Context& ctx, const lab::GridSetting& s, double scale, ImVec2 at, float side, int index) {
+ImVec2 heatmap(Context& ctx, const lab::GridSetting& s, const ColourScale& scale, ImVec2 at, float side, int index) {
     const LabParams& p = ctx.params;
     const std::int64_t stride = cell_stride(p);
     const std::int64_t rows = (p.grid_height + stride - 1) / stride, cols = (p.grid_width + stride - 1) / stride;
@@ -60,7 +94,7 @@ ImVec2 heatmap(Context& ctx, const lab::GridSetting& s, double scale, ImVec2 at,
         for (std::int64_t c = 0; c < cols; ++c) {
             const double v = s.slice.at(p.query_row - r * stride, p.query_column - c * stride);
             const ImVec2 a(at.x + cell * static_cast<float>(c), at.y + cell * static_cast<float>(r));
-            dl.fill_rect(a, ImVec2(a.x + cell + 0.5f, a.y + cell + 0.5f), score_color(v, scale));
+            dl.fill_rect(a, ImVec2(a.x + cell + 0.5f, a.y + cell + 0.5f), scale.colour(v));
         }
     }
     // The query's cell, outlined (it is in the key frame only when the frame offset is 0).
@@ -84,42 +118,41 @@ ImVec2 heatmap(Context& ctx, const lab::GridSetting& s, double scale, ImVec2 at,
     return size;
 }
 
-// The diverging key: −scale … 0 … +scale.
-void colour_key(float width, double scale) {
+// The key: the scale's colours from its low to its high end, the ends (and 0) written under it.
+void colour_key(float width, const ColourScale& scale) {
     const float h = 0.7f * ImGui::GetFontSize();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     draw::Canvas dl = draw::Canvas::window();
     constexpr int kSteps = 64;
     for (int k = 0; k < kSteps; ++k) {
-        const double v = scale * (-1.0 + 2.0 * (k + 0.5) / kSteps);
-        dl.fill_rect(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps + 0.5f, at.y + h), score_color(v, scale));
+        const double v = scale.lo + (scale.hi - scale.lo) * (k + 0.5) / kSteps;
+        dl.fill_rect(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps + 0.5f, at.y + h), scale.colour(v));
     }
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    const std::string ticks[] = {fmt::format("{:.3g}", -scale), "0", fmt::format("{:.3g}", scale)};
+    std::vector<std::string> ticks = {fmt::format("{:.4g}", scale.lo), fmt::format("{:.4g}", scale.hi)};
+    if (scale.centred) ticks.insert(ticks.begin() + 1, "0");
     float labels = 0;
     for (const std::string& t : ticks) labels += ImGui::CalcTextSize(t.c_str()).x + ImGui::GetFontSize();
-    if (labels > width) {
-        // Too narrow for three labels apart: one, centred.
-        const std::string both = fmt::format("±{:.3g}", scale);
+    if (labels > width || scale.flat()) {
+        // Too narrow for the labels apart (or one value): the range in one line, centred.
+        const std::string both = scale.range();
         dl.text(ImVec2(at.x + std::max(0.0f, (width - ImGui::CalcTextSize(both.c_str()).x) / 2), at.y + h + 1), text, both);
         ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 2));
         return;
     }
-    for (int t = 0; t < 3; ++t) {
+    const float last = static_cast<float>(ticks.size() - 1);
+    for (std::size_t t = 0; t < ticks.size(); ++t) {
         const float tw = ImGui::CalcTextSize(ticks[t].c_str()).x;
-        const float x = std::clamp(at.x + width * t / 2.0f - tw / 2, at.x, at.x + width - tw);
+        const float x = std::clamp(at.x + width * static_cast<float>(t) / last - tw / 2, at.x, at.x + width - tw);
         dl.text(ImVec2(x, at.y + h + 1), text, ticks[t]);
     }
     ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 2));
 }
 
 // The text tokens' curve: score vs Δ for Δ = 0 … 4·max(H, W) (at most 512), from the base's coefficients.
-void text_curve(Context& ctx, ImVec2 at, ImVec2 size) {
-    const LabData& d = ctx.compute.data();
-    // Every whole Δ (no stride: a strided curve would alias the fast pairs).
-    const std::int64_t n = std::min<std::int64_t>(4 * std::max(ctx.params.grid_height, ctx.params.grid_width), 512);
-    std::vector<double> ys;
-    for (std::int64_t delta = 0; delta <= n; ++delta) ys.push_back(rope_score(d.coefficients, d.freqs, delta));
+void text_curve(Context& ctx, const std::vector<double>& ys, ImVec2 at, ImVec2 size) {
+    if (ys.empty()) return;
+    const std::size_t n = ys.size() - 1;
     const auto [lo, hi] = std::minmax_element(ys.begin(), ys.end());
     const double span = std::max(1e-12, *hi - *lo);
     draw::Canvas dl = draw::Canvas::window();
@@ -156,8 +189,11 @@ void grid_view(Context& ctx) {
     const std::int64_t stride = cell_stride(p);
     ui::text_disabled(fmt::format("query ({}, {}), key frame {:+}; Δ = query − key{}", p.query_row, p.query_column, p.frame_offset,
                                   stride > 1 ? fmt::format("; every {}th token drawn", stride) : ""));
-    const double scale = largest_magnitude(p, settings);
-    ui::text_disabled(fmt::format("colours: score from −{0:.4g} (blue) through 0 to +{0:.4g} (red)", scale));
+    const std::vector<ColourScale> scales = colour_scales(p, settings);
+    // What the colours mean, where it fits on one line (the keys under the heatmaps carry the numbers).
+    const std::string colours = p.grid_colours == GridColours::Centred ? "colours: one scale, score < 0 blue, 0 white, > 0 red"
+                                                                       : "colours: each image's lowest (dark) … highest (yellow) score";
+    if (ImGui::CalcTextSize(colours.c_str()).x <= ImGui::GetContentRegionAvail().x) ui::text_disabled(colours);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float line = ImGui::GetTextLineHeightWithSpacing();
     if (settings.size() == 1) {
@@ -165,20 +201,21 @@ void grid_view(Context& ctx) {
         const ImVec2 region = ImGui::GetContentRegionAvail();
         const float side = std::max(8.0f, std::min(region.x * 0.6f, region.y - 2.5f * line));
         const ImVec2 at = ImGui::GetCursorScreenPos();
-        const ImVec2 drawn = heatmap(ctx, settings[0], scale, at, side, 0);
+        const ImVec2 drawn = heatmap(ctx, settings[0], scales[0], at, side, 0);
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + drawn.y + 2));
-        colour_key(side, scale);
+        colour_key(side, scales[0]);
         const float curve_x = at.x + side + ImGui::GetStyle().ItemSpacing.x * 2;
         const float curve_w = at.x + region.x - curve_x;
-        if (curve_w > 40) text_curve(ctx, ImVec2(curve_x, at.y), ImVec2(curve_w, std::max(8.0f, side - 2 * line)));
+        if (curve_w > 40) text_curve(ctx, settings[0].text_curve, ImVec2(curve_x, at.y), ImVec2(curve_w, std::max(8.0f, side - 2 * line)));
         return;
     }
-    // Compare: the settings side by side, one colour scale.
+    // Compare: the settings side by side, each with its key (fitted: its own range).
     const int n = static_cast<int>(settings.size());
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = (avail.x - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
-    const float side = std::max(8.0f, std::min(width, avail.y - 4.5f * line));
+    // Below the heatmaps: the titles' two lines above, each key's bar and numbers below.
+    const float side = std::max(8.0f, std::min(width, avail.y - 4.0f * line));
     float tallest = 0;
     for (int i = 0; i < n; ++i) {
         const ImVec2 at(origin.x + static_cast<float>(i) * (width + gap), origin.y);
@@ -190,11 +227,14 @@ void grid_view(Context& ctx) {
         dl.text(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), rule);
         dl.pop_clip();
         ui::log().record_box(name + " · " + rule, "readout", at, ImVec2(width, 2 * line));
-        const ImVec2 drawn = heatmap(ctx, settings[static_cast<std::size_t>(i)], scale, ImVec2(at.x, origin.y + 2 * line), side, i);
+        const ImVec2 drawn = heatmap(ctx, settings[static_cast<std::size_t>(i)], scales[static_cast<std::size_t>(i)],
+                                     ImVec2(at.x, origin.y + 2 * line), side, i);
         tallest = std::max(tallest, drawn.y);
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + 2 * line + tallest + 2));
-    colour_key(std::min(avail.x, 3 * side), scale);
+    for (int i = 0; i < n; ++i) {
+        ImGui::SetCursorScreenPos(ImVec2(origin.x + static_cast<float>(i) * (width + gap), origin.y + 2 * line + tallest + 2));
+        colour_key(side, scales[static_cast<std::size_t>(i)]);
+    }
 }
 
 }  // namespace ropelab::views

@@ -73,7 +73,7 @@ TEST(Compare, BadSpecsNameTheProblem) {
 }
 
 TEST(Compare, BuiltInComparisonsAreWhatTheySay) {
-    ASSERT_EQ(comparisons().size(), 4u);
+    ASSERT_EQ(comparisons().size(), 5u);
     for (const Comparison& c : comparisons()) {
         const LabParams p = apply_comparison(LabParams{}, c.name);
         EXPECT_NO_THROW(schema::validate(p)) << c.name;
@@ -94,6 +94,15 @@ TEST(Compare, BuiltInComparisonsAreWhatTheySay) {
     EXPECT_EQ(halves.model.layout, PairLayout::Interleaved);
     EXPECT_EQ(setting_model(halves, 1).layout, PairLayout::Half);
     EXPECT_EQ(halves.vectors, VectorChoice::Random);  // the same random q and k for both
+    // One image, four rules: the same Qwen2-VL frequencies chunked and interleaved, then two vision towers.
+    const LabParams images = apply_comparison(LabParams{}, "image-axes");
+    EXPECT_EQ(images.model.multi_axis.rule, AxisRule::Sections);
+    EXPECT_EQ(images.model.multi_axis.sections, (std::vector<double>{16, 24, 24}));
+    EXPECT_EQ(setting_model(images, 1).multi_axis.rule, AxisRule::Interleaved);
+    EXPECT_EQ(setting_model(images, 1).multi_axis.sections, (std::vector<double>{24, 20, 20}));
+    EXPECT_EQ(setting_model(images, 1).rope_theta, images.model.rope_theta);
+    EXPECT_EQ(setting_model(images, 2).multi_axis.rule, AxisRule::Axial);
+    EXPECT_EQ(setting_model(images, 3).multi_axis.rule, AxisRule::EvenOdd);
     EXPECT_NE(refusal([] { apply_comparison(LabParams{}, "nope"); }).find("built in: llama3.1-scaling"), std::string::npos);
 }
 

@@ -21,8 +21,8 @@ TEST(Lesson, BuiltinLessonFollowsTheSeeds) {
         EXPECT_FALSE(s.caption.empty()) << i;
         EXPECT_NO_THROW(lesson_state(lesson, static_cast<int>(i), s.duration / 2, LabParams{})) << s.title;
     }
-    // Scene 12 sweeps the YaRN factor on a log scale from 1 to 32.
-    const LabParams end = lesson_state(lesson, 11, 100.0, LabParams{});
+    // Scene 13 sweeps the YaRN factor on a log scale from 1 to 32.
+    const LabParams end = lesson_state(lesson, 12, 100.0, LabParams{});
     EXPECT_EQ(end.model.rope_scaling.type, RopeType::Yarn);
     EXPECT_EQ(*end.model.rope_scaling.factor, 32.0);
     // Scene 9 explains the decay: the phasor sum (view 9) beside the score (view 3), the linked Δ
@@ -33,6 +33,18 @@ TEST(Lesson, BuiltinLessonFollowsTheSeeds) {
     EXPECT_EQ(lesson_state(lesson, 8, 0.0, LabParams{}).key_distance, 0);
     EXPECT_EQ(lesson_state(lesson, 8, why.duration, LabParams{}).key_distance, 400);
     EXPECT_TRUE(lesson_state(lesson, 8, 1.0, LabParams{}).link_distance);
+    // Scene 11, images have two directions: Qwen2-VL's chunked sections beside the same pairs
+    // interleaved, on one 16×16 image (view 10) and by axis (view 6); the query walks its row.
+    const Scene& images = lesson.scenes[10];
+    EXPECT_EQ(images.views, (std::vector<int>{9, 5}));
+    const LabParams start = lesson_state(lesson, 10, 0.0, LabParams{});
+    EXPECT_EQ(start.model.multi_axis.rule, AxisRule::Sections);
+    ASSERT_EQ(start.compared_count, 1);
+    EXPECT_EQ(start.compared[0].model.multi_axis.rule, AxisRule::Interleaved);
+    EXPECT_EQ(start.compared[0].model.rope_theta, start.model.rope_theta);
+    EXPECT_EQ(start.grid_height, 16);
+    EXPECT_EQ(start.query_column, 0);
+    EXPECT_EQ(lesson_state(lesson, 10, images.duration, LabParams{}).query_column, 15);
 }
 
 TEST(Lesson, EasingIsExactAtTheEndsAndMonotone) {

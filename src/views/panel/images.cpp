@@ -11,6 +11,7 @@ namespace ropelab::controls {
 namespace {
 
 constexpr std::array<const char*, 3> kRuleNames = {"release", "4.x", "5.x"};
+constexpr std::array<const char*, 2> kColourNames = {"fitted", "centred"};
 
 // The layout as being typed: it reaches the candidate state only when the field is left (Enter or
 // a click elsewhere), so a half-typed layout is never refused; a refused one leaves the state's,
@@ -56,6 +57,9 @@ void images_section(LabParams& p, const lab::Status& s, const LabCompute& comput
     tip("Rows H of the grid view's image, in tokens");
     ui::slider_int64("width##grid width", &p.grid_width, 1, kMaxGridSide, true);
     tip("Columns W of the grid view's image, in tokens");
+    enum_combo("Colours##grid colours", p.grid_colours, kColourNames);
+    tip("fitted: each heatmap spans its own lowest … highest score (shows a direction that barely changes it);\n"
+        "centred: one scale for all, 0 white, negative blue, positive red");
     // A smaller image keeps its query inside (the schema refuses one outside).
     p.query_row = std::min(p.query_row, p.grid_height - 1);
     p.query_column = std::min(p.query_column, p.grid_width - 1);
