@@ -26,13 +26,20 @@ build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate
 build/ropelab render --lesson builtin --scene 7 --size 1280x720 --out "$out/presenting.png"
 r --view all --spotlight 3 --laser 0.84,0.25 --out "$out/presenter-aids.png"
 r --view all --rope-theta 1.0001 --out "$out/degenerate-theta.png"
-# Compare mode: the four built-in comparisons (the golden images' settings), and two views large.
+# Compare mode: four of the built-in comparisons (the golden images' settings), and two views large.
 for c in llama3.1-scaling gemma3-layers llama2-vs-llama3 interleaved-vs-half; do
     r --comparison "$c" --view all --out "$out/compare-$c.png"
 done
 r --comparison llama3.1-scaling --view scores --out "$out/compare-scores.png"
 r --comparison gemma3-layers --view heatmap --heatmap-difference 1 --position 3000 --out "$out/compare-heatmap-difference.png"
 MESA_GL_VERSION_OVERRIDE=3.3 r --view all --out "$out/no-compute-shaders.png"
+# Images and video (multi-axis RoPE): one image scored four ways, the pairs by axis, one model's
+# grid with its text curve, and the lesson's scene.
+r --comparison image-axes --view grid --out "$out/compare-image-axes.png"
+r --comparison image-axes --view frequencies --out "$out/frequencies-by-axis.png"
+r --view grid --preset qwen3-vl-8b --vectors random --grid-height 24 --grid-width 32 --query-row 12 --query-column 20 \
+    --out "$out/view10-grid.png"
+build/ropelab render --lesson builtin --scene 11 --size 1280x720 --out "$out/lesson-images.png"
 # A lesson beside the lab, driven through the real window (needs a display: xvfb-run).
 cat > /tmp/ropelab-gallery-lesson.json <<JSON
 [{"click": "Lesson"}, {"click": "Open lesson"}, {"wait": 5}, {"click": "Next scene"}, {"click": "Next scene"},
@@ -49,3 +56,12 @@ JSON
 xvfb-run -a -s "-screen 0 2600x1000x24" build/ropelab gui --size 1280x720 --paused --lesson builtin --presenter \
     --script /tmp/ropelab-gallery-presenter.json >/dev/null
 rm -f /tmp/ropelab-gallery-presenter.json
+# The Images section: a Qwen2.5-VL layout with a video at 1.5 s per grid step under the 5.x rule,
+# where the text after the video resumes below the video's own t ids (flagged).
+cat > /tmp/ropelab-gallery-tokens.json <<JSON
+[{"wait": 3}, {"click": "Model"}, {"click": "Curves"}, {"click": "Position and playback"}, {"click": "Images"},
+ {"wait": 3}, {"screenshot": "$PWD/$out/tokens-panel.png"}]
+JSON
+xvfb-run -a -s "-screen 0 1920x1080x24" build/ropelab gui --size 1280x720 --paused --preset qwen2.5-vl-7b --view 10 \
+    --tokens "text:3,video:3x4x8@1.5,text:4" --rule 5.x --script /tmp/ropelab-gallery-tokens.json >/dev/null
+rm -f /tmp/ropelab-gallery-tokens.json
