@@ -20,16 +20,18 @@ bool any_label(const Json& widgets, const std::string& text) {
     return false;
 }
 
+// The steps after opening the Images section, with the sections above it closed so the strip
+// is in view for the screenshots.
+Json in_images_section(const Json& steps) {
+    Json script = {{{"wait", 2}}, {{"click", "Model"}}, {{"click", "Curves"}}, {{"click", "Position and playback"}}, {{"click", "Images"}}};
+    for (const Json& step : steps) script.push_back(step);
+    return script;
+}
+
 TEST(TokensPanel, TypedLayoutIsDrawnRuleFlagsAndBadLayoutIsRefused) {
     const fs::path dir = fresh_dir("tokens_panel");
     const Json into = {{"click", "Layout"}, {"at", {0.1, 0.5}}};
-    const Json script = {
-        {{"wait", 2}},
-        // Close the sections above, so the strip is in view for the screenshots.
-        {{"click", "Model"}},
-        {{"click", "Curves"}},
-        {{"click", "Position and playback"}},
-        {{"click", "Images"}},
+    const Json script = in_images_section({
         {{"wait", 1}},
         into,
         {{"type", "text:2,video:3x4x4,text:1"}},
@@ -53,7 +55,7 @@ TEST(TokensPanel, TypedLayoutIsDrawnRuleFlagsAndBadLayoutIsRefused) {
         {{"wait", 2}},
         {{"state", "refused.json"}},
         {{"widgets", "refused_widgets.json"}},
-    };
+    });
     const test::Result r = gui(dir, script, "--position-ids qwen2_vl");
     ASSERT_EQ(r.status, 0) << r.err;
 
@@ -98,19 +100,14 @@ TEST(TokensPanel, FitsAtLaptopProjectorAndScale2) {
     for (const auto& [name, args] : sizes) {
         SCOPED_TRACE(name);
         const fs::path dir = fresh_dir(std::string("tokens_fit_") + name);
-        const Json script = {
-            {{"wait", 2}},
-            {{"click", "Model"}},
-            {{"click", "Curves"}},
-            {{"click", "Position and playback"}},
-            {{"click", "Images"}},
+        const Json script = in_images_section({
             {{"click", "Layout"}, {"at", {0.1, 0.5}}},
             {{"type", "text:3,image:1x4x6,text:2,video:3x4x4@2.0,text:4"}},
             {{"wait", 3}},
             {{"clipped", "clipped.json"}},
             {{"widgets", "widgets.json"}},
             {{"screenshot", "tokens.png"}},
-        };
+        });
         const test::Result r = gui(dir, script, std::string("--position-ids qwen2_vl --rule 5.x ") + args);
         ASSERT_EQ(r.status, 0) << r.err;
         const Json clipped = read_json(dir / "clipped.json");
