@@ -391,4 +391,14 @@ void message(const std::string& text, ImU32 color) {
     log().record(text, "message", text);
 }
 
+std::string cut_to_width(std::string text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    while (!text.empty() && ImGui::CalcTextSize((text + "…").c_str()).x > width) {
+        text.pop_back();
+        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+        if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+    }
+    return text + "…";
+}
+
 }  // namespace ropelab::ui

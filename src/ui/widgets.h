@@ -114,6 +114,9 @@ void text(std::string_view text, ImU32 color = 0);
 // The lines `text` takes in `width` pixels at font scale `scale`, broken at spaces and newlines
 // only; a word wider than the box is a line of its own (and overflows, which the log reports).
 std::vector<std::string> lines_at_spaces(std::string_view text, float width, float scale = 1.0f);
+// The text as it fits in `width` at the current font: whole, or cut between characters (never
+// inside a UTF-8 sequence) and ended with "…".
+std::string cut_to_width(std::string text, float width);
 void text_disabled(std::string_view text);
 // SameLine() when `next` still fits on this line, else the next text starts a new one.
 void same_line_if_fits(std::string_view next);

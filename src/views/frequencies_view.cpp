@@ -409,9 +409,12 @@ bool any_multi_axis(const LabParams& p, int settings) {
 void compared_axes(Context& ctx, int settings) {
     const LabParams& p = ctx.params;
     const float font = ImGui::GetFontSize();
-    const float lines = 1.4f * font * static_cast<float>(settings);
-    const float strip = std::max(3.0f * font, (ImGui::GetContentRegionAvail().y - lines) / static_cast<float>(settings) - 0.3f * font);
-    for (int i = 0; i < settings; ++i) {
+    // A strip needs about 7 lines (its name, legend, plot, ticks and axis label): the settings
+    // that fit are drawn, the rest named under them, so no strip is squashed into its labels.
+    const int shown = std::clamp(static_cast<int>(ImGui::GetContentRegionAvail().y / (7.0f * font)), 1, settings);
+    const float lines = 1.4f * font * static_cast<float>(shown) + (shown < settings ? 1.4f * font : 0.0f);
+    const float strip = std::max(3.0f * font, (ImGui::GetContentRegionAvail().y - lines) / static_cast<float>(shown) - 0.3f * font);
+    for (int i = 0; i < shown; ++i) {
         const LabData& d = ctx.compute.setting_data(i);
         const std::vector<AxisBand> bands = axis_bands(d, p);
         ui::text(setting_name(p, i), setting_color(ctx, i));
@@ -438,6 +441,7 @@ void compared_axes(Context& ctx, int settings) {
         image_lines(ctx, plot, p);
         plot.finish();
     }
+    if (shown < settings) ui::text_disabled(fmt::format("+{} more settings: show this view large (6)", settings - shown));
 }
 
 }  // namespace

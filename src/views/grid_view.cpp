@@ -134,9 +134,11 @@ void colour_key(float width, const ColourScale& scale) {
     float labels = 0;
     for (const std::string& t : ticks) labels += ImGui::CalcTextSize(t.c_str()).x + ImGui::GetFontSize();
     if (labels > width || scale.flat()) {
-        // Too narrow for the labels apart (or one value): the range in one line, centred.
+        // Too narrow for the labels apart (or one value): the range in one line, centred — or,
+        // in a column too narrow even for that, no numbers (hover a cell for its score).
         const std::string both = scale.range();
-        dl.text(ImVec2(at.x + std::max(0.0f, (width - ImGui::CalcTextSize(both.c_str()).x) / 2), at.y + h + 1), text, both);
+        const float both_width = ImGui::CalcTextSize(both.c_str()).x;
+        if (both_width <= width) dl.text(ImVec2(at.x + (width - both_width) / 2, at.y + h + 1), text, both);
         ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 2));
         return;
     }
@@ -219,14 +221,15 @@ void grid_view(Context& ctx) {
     float tallest = 0;
     for (int i = 0; i < n; ++i) {
         const ImVec2 at(origin.x + static_cast<float>(i) * (width + gap), origin.y);
-        // Name and rule, each one line cut to the column.
         const std::string name = setting_name(p, i), rule = settings[static_cast<std::size_t>(i)].rule;
+        // Name and rule, each one line, ended with "…" where the column is narrower (hover: whole).
         draw::Canvas dl = draw::Canvas::window();
-        dl.push_clip(at, ImVec2(at.x + width, at.y + 2 * line));
-        dl.text(at, setting_color(ctx, i), name);
-        dl.text(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), rule);
-        dl.pop_clip();
+        dl.text(at, setting_color(ctx, i), ui::cut_to_width(name, width));
+        dl.text(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), ui::cut_to_width(rule, width));
         ui::log().record_box(name + " · " + rule, "readout", at, ImVec2(width, 2 * line));
+        if (ImGui::IsMouseHoveringRect(at, ImVec2(at.x + width, at.y + 2 * line)) && ui::tooltips_allowed()) {
+            ImGui::SetTooltip("%s: %s", name.c_str(), setting_source(p, i).c_str());
+        }
         const ImVec2 drawn = heatmap(ctx, settings[static_cast<std::size_t>(i)], scales[static_cast<std::size_t>(i)],
                                      ImVec2(at.x, origin.y + 2 * line), side, i);
         tallest = std::max(tallest, drawn.y);

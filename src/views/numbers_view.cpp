@@ -155,16 +155,7 @@ void compared_numbers(Context& ctx) {
         for (int s = 0; s < shown; ++s) {
             ImGui::TableNextColumn();
             // A long name (a config's folder@layer) ends in "…" where its column is narrower.
-            std::string name = setting_name(p, s);
-            const float room_x = ImGui::GetContentRegionAvail().x;
-            while (name.size() > 1 && ImGui::CalcTextSize((name + "…").c_str()).x > room_x &&
-                   ImGui::CalcTextSize(name.c_str()).x > room_x) {
-                name.pop_back();
-                while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80) name.pop_back();
-                if (!name.empty() && static_cast<unsigned char>(name.back()) >= 0xC0) name.pop_back();
-                if (ImGui::CalcTextSize((name + "…").c_str()).x <= room_x) name += "…";
-            }
-            cell(name, setting_color(ctx, s));
+            cell(ui::cut_to_width(setting_name(p, s), ImGui::GetContentRegionAvail().x), setting_color(ctx, s));
             ui::tip((setting_name(p, s) + ": " + setting_source(p, s)).c_str());
         }
         for (int r = 0; r < rows; ++r) {

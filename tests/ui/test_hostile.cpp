@@ -272,7 +272,7 @@ void random_session(unsigned seed, int actions, std::vector<std::string> args = 
     std::mt19937 rng(seed);
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
     static const char* keys[] = {"Escape", "Tab", "space", "Right", "Left", "Up", "Down", "Next", "Prior", "Home", "End",
-                                 "F1", "b", "1", "3", "5", "8", "9", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a",
+                                 "F1", "b", "0", "1", "3", "5", "8", "9", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a",
                                  "d", "c", "r", "s"};
     const std::string w = " --window " + window + " ";
     for (int i = 0; i < actions && alive(pid); ++i) {
@@ -324,6 +324,13 @@ TEST(RandomClicks, ThreeSeedsOfThreeHundredActionsLeaveTheAppAlive) {
 TEST(RandomClicks, LessonsAndThePresenterWindowSurviveThreeHundredActions) {
     random_session(4, 300, {"--lesson", "builtin"});
     random_session(5, 300, {"--lesson", "builtin", "--presenter"});
+}
+
+// Images: four multi-axis rules side by side with the grid view large (clicks move the query,
+// the Images section's layout field takes random typing), on a 64×64 image and a video layout.
+TEST(RandomClicks, ImagesAndTheGridSurviveThreeHundredActions) {
+    random_session(6, 300, {"--comparison", "image-axes", "--view", "10", "--grid-height", "64", "--grid-width", "64",
+                            "--tokens", "text:3,video:4x8x8@1.5,text:2", "--rule", "5.x"});
 }
 
 }  // namespace
