@@ -409,7 +409,7 @@ bool any_multi_axis(const LabParams& p, int settings) {
 void compared_axes(Context& ctx, int settings) {
     const LabParams& p = ctx.params;
     const float font = ImGui::GetFontSize();
-    // A strip needs about 7 lines (its name, legend, plot, ticks and axis label): the settings
+    // A strip needs about 7 lines (its name and axis counts, plot, ticks and axis label): the settings
     // that fit are drawn, the rest named under them, so no strip is squashed into its labels.
     const int shown = std::clamp(static_cast<int>(ImGui::GetContentRegionAvail().y / (7.0f * font)), 1, settings);
     const float lines = 1.4f * font * static_cast<float>(shown) + (shown < settings ? 1.4f * font : 0.0f);
@@ -436,7 +436,7 @@ void compared_axes(Context& ctx, int settings) {
         const std::string id = fmt::format("wavelength##axes{}", i);
         plot::Plot plot(id.c_str(), ctx.state.axis_wavelengths[static_cast<std::size_t>(i)],
                         ImVec2(std::max(40.0f, ImGui::GetContentRegionAvail().x), strip), x,
-                        {"pair j", "2π/|ω_j|", false, true, true, true});
+                        {"pair j", "2π/|ω_j|", false, true, false, true});  // the counts line above is the key
         axis_points(ctx, plot, d, true, setting_color(ctx, i));
         image_lines(ctx, plot, p);
         plot.finish();
