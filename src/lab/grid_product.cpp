@@ -20,15 +20,12 @@ void append_bits(std::string& key, const void* data, std::size_t bytes) {
 }  // namespace
 
 std::string grid_rule_name(const ModelConfig& m) {
+    // The rule's own name (core/model_config.h), with what it means where the name alone says little.
     switch (m.multi_axis.rule) {
         case AxisRule::None: return "1-D raster";
         case AxisRule::Sections: return "sections (chunked)";
-        case AxisRule::Interleaved: return "interleaved";
-        case AxisRule::Axial: return "axial";
-        case AxisRule::EvenOdd: return "even-odd";
-        case AxisRule::Mixed: return "mixed";
+        default: return std::string(to_string(m.multi_axis.rule));
     }
-    return "";
 }
 
 std::vector<GridSetting> GridProduct::run(Work work, double* ms) {
@@ -73,7 +70,7 @@ void GridProduct::update(const LabParams& p, const LabCompute& compute, bool wai
     append_bits(work.key, &reach, sizeof reach);
     for (int s = 0; s < compute.settings(); ++s) {
         const LabData& d = compute.setting_data(s);
-        const ModelConfig model = s == 0 ? p.model : setting_params(p, s).model;
+        const ModelConfig& model = setting_model(p, s);
         std::vector<AxisVector> omega = grid_frequency_vectors(model, d.freqs, size);
         const ScoreCoefficients& c = d.coefficients;
         append_bits(work.key, omega.data(), omega.size() * sizeof(AxisVector));

@@ -7,6 +7,7 @@
 // Compare mode: one small heatmap per setting side by side.
 #include <algorithm>
 #include <limits>
+#include <numbers>
 #include <utility>
 #include <cmath>
 #include <string>
@@ -38,7 +39,7 @@ struct ColourScale {
     double lo = 0, hi = 0;  // centred: −scale, +scale
     bool flat() const { return !(hi - lo > 1e-12 * std::max(std::abs(lo), std::abs(hi))); }
     ImU32 colour(double v) const {
-        if (centred) return to_u32(diverging_color(static_cast<float>((hi > 0 ? std::clamp(v / hi, -1.0, 1.0) : 0.0) * 3.14159265)));
+        if (centred) return to_u32(diverging_color(static_cast<float>((hi > 0 ? std::clamp(v / hi, -1.0, 1.0) : 0.0) * std::numbers::pi)));
         return to_u32(sequential_color(flat() ? 0.5f : static_cast<float>((v - lo) / (hi - lo))));
     }
     std::string range() const {

@@ -25,7 +25,7 @@ using lab::Requests;
 // Per-view UI state that survives frames (plot zoom and pan).
 struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
-    std::array<plot::PlotState, 4> axis_wavelengths;  // compare mode, multi-axis: one per setting
+    std::array<plot::PlotState, kMaxCompared + 1> axis_wavelengths;  // compare mode, multi-axis: one per setting
 };
 
 // How the angle modes are named on screen (the schema's names are the CLI's: naive-fp32, bf16).

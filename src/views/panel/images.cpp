@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "state/schema.h"
 #include "views/panel/panel.h"
 #include "views/token_strip.h"
 
@@ -30,7 +31,7 @@ LayoutDraft& layout_draft() {
 void images_section(LabParams& p, const lab::Status& s, const LabCompute& compute) {
     LayoutDraft& draft = layout_draft();
     if (!draft.editing) draft.text = p.tokens;
-    ui::input_text("Layout##tokens", &draft.text, 4096);
+    ui::input_text("Layout##tokens", &draft.text, static_cast<std::size_t>(schema::by_path("images.tokens")->max));
     draft.editing = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) p.tokens = draft.text;
     tip("text:N, image:TxHxW, video:TxHxW@S: grid_thw in patches, S seconds per grid step (default 1). Enter commits");
