@@ -218,6 +218,14 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
         return write_png(folder_.add(fmt::format("frame_{:05d}.png", frame_++)), frame, error);
     }
     ++frame_;
+    // ffmpeg keeps writing into a file whose folder was deleted and fails only at the end; one
+    // check per frame stops the run at once and says why.
+    if (std::string gone = folder_problem(path_); !gone.empty()) {
+        std::string ignored;
+        close_ffmpeg(ignored, true);
+        error = "cannot write " + path_ + ": " + gone;
+        return false;
+    }
     std::vector<unsigned char> buffer;
     bool failed = false;
     {
