@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include <fmt/format.h>
 
@@ -171,6 +172,30 @@ std::vector<double> default_inv_freq(int rotary_dim, double theta) {
 
 double wavelength(double inv_freq) { return kTwoPi / inv_freq; }
 
+namespace {
+
+// NoPE turns no pair; p-RoPE leaves its ⌊p·pairs⌋ lowest frequencies (ties: the later pair) as
+// they are. An unrotated pair's rotor is 1, so its ω is 0 and nothing downstream needs to know.
+void mark_unrotated(const ModelConfig& config, RopeFrequencies& out) {
+    const int pairs = out.pairs();
+    out.unrotated.assign(static_cast<std::size_t>(pairs), !config.attention.rope);
+    if (config.attention.rope) {
+        std::vector<int> order(static_cast<std::size_t>(pairs));
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return out.inv_freq[static_cast<std::size_t>(a)] > out.inv_freq[static_cast<std::size_t>(b)];
+        });
+        const int dropped = p_rope_dropped_pairs(config.p_rope, pairs);
+        for (int k = pairs - dropped; k < pairs; ++k) out.unrotated[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = true;
+    }
+    for (int i = 0; i < pairs; ++i) {
+        if (out.unrotated[static_cast<std::size_t>(i)]) out.inv_freq[static_cast<std::size_t>(i)] = 0.0;
+    }
+    if (!config.attention.rope) out.attention_factor = 1.0;  // no cos and sin to scale
+}
+
+}  // namespace
+
 RopeFrequencies compute_frequencies(const ModelConfig& config) {
     validate(config);
     const int d = rotary_dim(config);
@@ -195,6 +220,7 @@ RopeFrequencies compute_frequencies(const ModelConfig& config) {
     if (!std::isfinite(out.attention_factor)) {
         throw InputError(fmt::format("the attention factor is {}: these settings overflow the math", out.attention_factor));
     }
+    mark_unrotated(config, out);
     out.phase_step.reserve(out.inv_freq.size());
     for (double f : out.inv_freq) out.phase_step.push_back(phase_step(f));
     return out;

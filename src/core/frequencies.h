@@ -24,13 +24,18 @@ struct RopeFrequencies {
     double attention_factor = 1.0;
     // YaRN's ramp between extrapolated and interpolated pairs, in pair-dimension units.
     std::optional<std::pair<double, double>> yarn_correction_range;
+    // Pairs that pass through unrotated (inv_freq 0): every pair of a NoPE layer, p-RoPE's lowest
+    // frequencies. Views draw them as "not rotated"; the math needs nothing more.
+    std::vector<bool> unrotated;
     // The base actually used (differs from rope_theta for dynamic and ntk).
     double effective_theta = 0.0;
 
     int pairs() const { return rotary_dim / 2; }
+    bool rotates(int pair) const { return !unrotated[static_cast<std::size_t>(pair)]; }
 };
 
-// Validates first; throws InputError naming the field on bad settings.
+// Validates first; throws InputError naming the field on bad settings. A NoPE layer
+// (attention.rope false) and p-RoPE's dropped pairs get inv_freq 0, marked in `unrotated`.
 RopeFrequencies compute_frequencies(const ModelConfig& config);
 
 // 2π / inv_freq: positions per full turn.

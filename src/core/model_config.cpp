@@ -123,7 +123,22 @@ void validate_multi_axis(const ModelConfig& config) {
             "multi_axis.tokens_per_second", a.tokens_per_second, "must be in 0 .. 1000");
 }
 
+void validate_attention(const LayerAttention& a) {
+    require(a.sliding_window >= 0 && a.sliding_window <= kMaxContext, "attention.sliding_window", a.sliding_window,
+            "must be in 0 .. 10^12 (0: no window)");
+    require(a.attention_chunk >= 0 && a.attention_chunk <= kMaxContext, "attention.attention_chunk", a.attention_chunk,
+            "must be in 0 .. 10^12 (0: no chunks)");
+    require(std::isfinite(a.floor_scale) && a.floor_scale >= 1 && a.floor_scale <= 1e12, "attention.floor_scale", a.floor_scale,
+            "must be in 1 .. 10^12");
+    require(std::isfinite(a.attn_scale) && a.attn_scale >= 0 && a.attn_scale <= 10, "attention.attn_scale", a.attn_scale,
+            "must be in 0 .. 10");
+}
+
 }  // namespace
+
+int p_rope_dropped_pairs(double p_rope, int pairs) {
+    return std::clamp(static_cast<int>(std::floor(p_rope * pairs + 1e-9)), 0, pairs);
+}
 
 void validate(const ModelConfig& config) {
     require(config.head_dim >= 2, "head_dim", config.head_dim, "must be >= 2");
@@ -151,6 +166,8 @@ void validate(const ModelConfig& config) {
     }
     validate_scaling(config);
     validate_multi_axis(config);
+    validate_attention(config.attention);
+    require(std::isfinite(config.p_rope) && config.p_rope >= 0 && config.p_rope <= 1, "p_rope", config.p_rope, "must be in 0 .. 1");
 }
 
 std::string_view to_string(RopeType type) {

@@ -71,6 +71,27 @@ struct MultiAxis {
     bool operator==(const MultiAxis&) const = default;
 };
 
+// What one attention layer does besides its frequencies: the per-layer settings of transformers'
+// configs (layer_types, no_rope_layers, sliding_window, Llama 4's attention_chunk_size and
+// attn_temperature_tuning). The defaults are a plain causal RoPE layer.
+struct LayerAttention {
+    // false: the layer applies no RoPE (NoPE: Llama 4's every 4th layer, SmolLM3's no_rope_layers,
+    // Cohere2's global layers); its pairs pass through unrotated.
+    bool rope = true;
+    // Keys within the window: key n is seen by query m when m − n < sliding_window
+    // (masking_utils.sliding_window_overlay); 0: every earlier key.
+    std::int64_t sliding_window = 0;
+    // Llama 4's chunked attention: m and n in the same block of `attention_chunk` tokens
+    // (masking_utils.chunked_overlay); 0: no chunks.
+    std::int64_t attention_chunk = 0;
+    // Llama 4 (modeling_llama4.py, Llama4TextAttention): on NoPE layers the queries are scaled by
+    // 1 + attn_scale·log1p(floor((p + 1) / floor_scale)), p the query's position.
+    bool temperature_tuning = false;
+    double floor_scale = 8192.0;
+    double attn_scale = 0.1;
+    bool operator==(const LayerAttention&) const = default;
+};
+
 struct ModelConfig {
     int head_dim = 128;
     double partial_rotary_factor = 1.0;
@@ -87,11 +108,18 @@ struct ModelConfig {
     std::optional<std::int64_t> seq_len;
     PairLayout layout = PairLayout::Interleaved;
     MultiAxis multi_axis;
+    LayerAttention attention;  // the layer shown; a config's per-layer rules pick it
+    // p-RoPE (Barbero et al. 2024, "Round and Round We Go!"): this fraction of the pairs, the
+    // lowest frequencies, pass through unrotated. 0: RoPE; 1: no pair rotates (NoPE).
+    double p_rope = 0.0;
     bool operator==(const ModelConfig&) const = default;
 };
 
 // head_dim × partial_rotary_factor, truncated as HF does (with a tolerance for 0.1-style factors).
 int rotary_dim(const ModelConfig& config);
+
+// The pairs p-RoPE leaves unrotated: ⌊p·pairs⌋ (with a tolerance for 0.1-style fractions).
+int p_rope_dropped_pairs(double p_rope, int pairs);
 
 // Throws InputError naming the first invalid field and its value.
 void validate(const ModelConfig& config);

@@ -10,7 +10,9 @@
 
 #include "core/cpu_kernels.h"
 #include "core/number_text.h"
+#include "core/attention.h"
 #include "core/error.h"
+#include "lab/attention_input.h"
 #include "core/grid_scores.h"
 #include "core/rotation.h"
 #include "state/compare.h"
@@ -22,7 +24,7 @@ namespace {
 
 constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
                               View::Heatmap, View::Frequencies, View::Numbers, View::Precision,
-                              View::Phasors, View::Grid};
+                              View::Phasors, View::Grid,        View::Attention};
 
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
@@ -233,6 +235,39 @@ void grid(DataTable& t, const LabParams& p, const LabData& d) {
     }
 }
 
+// Every visible entry (m, n) of the layer's attention, row by row: its logit and its weight.
+// Masked entries are left out (said in the metadata), so each row's weights sum to 1.
+void attention(DataTable& t, const LabParams& p, const LabData&) {
+    const AttentionInput input = lab::attention_input(p, p.model);
+    const std::int64_t tokens = input.tokens();
+    if (tokens > kMaxAttentionExportTokens) {
+        throw InputError(fmt::format("images.tokens: the layout has {} tokens; an attention export holds every entry of at most {} "
+                                     "(a shorter --tokens)", tokens, kMaxAttentionExportTokens));
+    }
+    const AttentionRows rows(input);
+    const LayerAttention& layer = input.model.attention;
+    t.parameters.emplace_back("tokens", std::to_string(tokens));
+    t.parameters.emplace_back("token_vectors", std::string(to_string(p.token_vectors)));
+    t.parameters.emplace_back("logit", "tau_m * <R q_m, R k_n> / sqrt(head_dim)");
+    t.parameters.emplace_back("masked", "entries the layer does not attend to (n > m, outside the window or chunk) are left out");
+    t.parameters.emplace_back("layer_rope", layer.rope ? "true" : "false (NoPE)");
+    t.parameters.emplace_back("sliding_window", std::to_string(layer.sliding_window));
+    t.parameters.emplace_back("attention_chunk", std::to_string(layer.attention_chunk));
+    t.columns = {"m", "n", "logit", "weight"};
+    t.values.assign(4, {});
+    std::vector<double> logits(static_cast<std::size_t>(tokens));
+    for (std::int64_t m = 0; m < tokens; ++m) {
+        rows.logits(m, 0, tokens, logits.data());
+        const std::vector<double> weights = softmax_row(layer, m, logits);
+        for (std::int64_t n = first_visible_key(layer, m); n <= m; ++n) {
+            t.values[0].push_back(static_cast<double>(m));
+            t.values[1].push_back(static_cast<double>(n));
+            t.values[2].push_back(logits[static_cast<std::size_t>(n)]);
+            t.values[3].push_back(weights[static_cast<std::size_t>(n)]);
+        }
+    }
+}
+
 }  // namespace
 
 DataTable view_data(View view, const LabParams& p, const LabData& d) {
@@ -263,6 +298,7 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
             break;
         case View::Phasors: phasors(t, p, d); break;
         case View::Grid: grid(t, p, d); break;
+        case View::Attention: attention(t, p, d); break;
     }
     return t;
 }
@@ -430,6 +466,7 @@ std::string_view view_name(View v) {
         case View::Precision: return "precision";
         case View::Phasors: return "phasors";
         case View::Grid: return "grid";
+        case View::Attention: return "attention";
     }
     return "scores";
 }

@@ -17,6 +17,9 @@ namespace ropelab {
 // The grid view's export writes every offset: at most this many rows (1x1024x1024 has 4.2 M).
 inline constexpr std::int64_t kMaxGridExportRows = std::int64_t{1} << 24;
 
+// An attention export writes every visible entry: up to 2048 tokens (about 2.1 million rows).
+inline constexpr std::int64_t kMaxAttentionExportTokens = 2048;
+
 struct DataTable {
     std::string view;
     std::vector<std::pair<std::string, std::string>> parameters;

@@ -28,6 +28,16 @@ std::string_view to_string(VectorChoice v) {
     return "All ones";
 }
 
+std::string_view to_string(TokenVectors v) {
+    switch (v) {
+        case TokenVectors::Same: return "same";
+        case TokenVectors::Random: return "random";
+        case TokenVectors::Needle: return "needle";
+        case TokenVectors::File: return "file";
+    }
+    return "same";
+}
+
 std::string_view view_title(View v) {
     switch (v) {
         case View::Planes: return "1 Rotation planes";
@@ -40,6 +50,7 @@ std::string_view view_title(View v) {
         case View::Precision: return "8 Precision";
         case View::Phasors: return "9 Phasor sum";
         case View::Grid: return "10 Scores over an image";
+        case View::Attention: return "11 Attention";
     }
     return "";
 }
@@ -56,6 +67,7 @@ std::string_view view_short_title(View v) {
         case View::Precision: return "8 Precision";
         case View::Phasors: return "9 Phasors";
         case View::Grid: return "10 Image";
+        case View::Attention: return "11 Attention";
     }
     return "";
 }

@@ -18,7 +18,7 @@ enum class Encoding { Rope, Sinusoidal, Both };
 enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
 enum class Theme { Dark, Light, Projector };  // projector: high contrast, thick lines
 
-inline constexpr int kViewCount = 10;
+inline constexpr int kViewCount = 11;
 
 // The lab's ranges. Angles are exact at every position a 32-bit signed index reaches; the score
 // series holds up to 2^24 distances (64 MiB of floats per curve).
@@ -49,7 +49,12 @@ enum class PositionRule { Release, V4, V5 };
 // shows, the range is written under it), or one diverging scale centred at 0 shared by all.
 enum class GridColours { Fitted, Centred };
 
-enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid };
+// The attention view's q and k per token: the lab's q and k at every token (the logits are then
+// the score curve as a Toeplitz matrix), random per token (seeded, with a shared part), random
+// keys with one "needle" whose key matches the query, or T × d arrays from files.
+enum class TokenVectors { Same, Random, Needle, File };
+
+enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention };
 // The views that can hide their curves until R ("predict, then reveal"; a lesson scene's "hide").
 inline constexpr View kHidingViews[] = {View::Planes, View::Scores, View::Phasors};
 inline bool can_hide(View v) { return std::find(std::begin(kHidingViews), std::end(kHidingViews), v) != std::end(kHidingViews); }
@@ -58,6 +63,7 @@ struct LabParams {
     // The model: exactly what config.json describes.
     std::string preset = "textbook";
     std::string layer_type;  // of a config whose layers use different RoPE; "" = full attention
+    int layer = -1;          // the config's layer whose rules are shown (NoPE, window, chunks); −1: none picked
     ModelConfig model;
     std::string base_name;  // the base setting's label in compare mode; "" = the preset
     SettingColour base_colour = SettingColour::Auto;
@@ -89,6 +95,14 @@ struct LabParams {
     std::int64_t frame_offset = 0;                  // the key frame's t − the query's (video)
     GridColours grid_colours = GridColours::Fitted;
 
+    // Attention over the token layout's T tokens: logits → causal mask → softmax, for the layer
+    // the model describes (its window, chunks, NoPE, temperature).
+    TokenVectors token_vectors = TokenVectors::Same;
+    double shared_part = 0.5;          // Random, Needle: the weight of a component every token shares
+    std::int64_t needle = 16;          // Needle: the token whose key is the query's direction
+    std::string q_file, k_file;        // File: T × d arrays (JSON, whitespace text or .npy)
+    std::int64_t readout_distance = 64;  // the per-row readout "mass within distance w"
+
     // Where we are.
     int focused_pair = 0;
     std::int64_t position = 0;      // m, the query position
@@ -105,7 +119,7 @@ struct LabParams {
     bool sweep_distance = false;  // playback moves the key distance Δ (0 .. N − 1) instead of m
 
     // Presentation.
-    int focused_view = -1;  // −1: the grid of all views; 0..9: one view large
+    int focused_view = -1;  // −1: the grid of all views; 0..10: one view large
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
     std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)
@@ -116,7 +130,7 @@ struct LabParams {
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
     bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
-    int spotlight = 0;          // 1..10: every other view dimmed; 0: off
+    int spotlight = 0;          // 1..11: every other view dimmed; 0: off
     std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none
     bool show_help = false;
     bool fullscreen = false;
@@ -139,6 +153,7 @@ inline std::int64_t invariance_delta(const LabParams& p) { return p.link_distanc
 
 std::string_view to_string(Encoding e);
 std::string_view to_string(VectorChoice v);
+std::string_view to_string(TokenVectors v);  // as the schema names it: same, random, needle, file
 std::string_view view_title(View v);
 std::string_view view_short_title(View v);  // for tabs: "3 Scores"
 

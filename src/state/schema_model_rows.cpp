@@ -158,6 +158,34 @@ void add_multi_axis_rows(const ModelRows& r) {
         MODEL(m.multi_axis.tokens_per_second));
 }
 
+// What the layer shown does besides its frequencies (core/model_config.h: LayerAttention), and
+// p-RoPE. A config's per-layer rules set them when a layer is picked.
+void add_attention_rows(const ModelRows& r) {
+    using K = Kind;
+    using A = Affects;
+    r.add({.path = r.path("attention.rope"), .flag = r.flag("--layer-rope"), .lesson = r.lesson("layer_rope"), .kind = K::Bool,
+        .affects = A::Data, .help = "The layer applies RoPE (false: NoPE, its pairs pass through unrotated)"},
+        MODEL(m.attention.rope));
+    r.add({.path = r.path("attention.sliding_window"), .flag = r.flag("--sliding-window"), .lesson = r.lesson("sliding_window"),
+        .kind = K::Int, .min = 0, .max = kBig, .affects = A::Data, .help = "Keys within this many positions (m − n < w); 0: every earlier key"},
+        MODEL(m.attention.sliding_window));
+    r.add({.path = r.path("attention.attention_chunk"), .flag = r.flag("--attention-chunk"), .lesson = r.lesson("attention_chunk"),
+        .kind = K::Int, .min = 0, .max = kBig, .affects = A::Data, .help = "Llama 4's chunked attention: keys in the query's block of this many tokens; 0: none"},
+        MODEL(m.attention.attention_chunk));
+    r.add({.path = r.path("attention.temperature_tuning"), .flag = r.flag("--attn-temperature-tuning"), .lesson = r.lesson("attn_temperature_tuning"),
+        .kind = K::Bool, .affects = A::Data, .help = "Llama 4's NoPE layers: queries scaled by 1 + attn_scale·log1p(floor((p + 1) / floor_scale))"},
+        MODEL(m.attention.temperature_tuning));
+    r.add({.path = r.path("attention.floor_scale"), .flag = r.flag("--floor-scale"), .lesson = "", .kind = K::Real, .min = 1, .max = 1e12,
+        .affects = A::Data, .help = "Llama 4 floor_scale of the query temperature"},
+        MODEL(m.attention.floor_scale));
+    r.add({.path = r.path("attention.attn_scale"), .flag = r.flag("--attn-scale"), .lesson = "", .kind = K::Real, .min = 0, .max = 10,
+        .affects = A::Data, .help = "Llama 4 attn_scale of the query temperature"},
+        MODEL(m.attention.attn_scale));
+    r.add({.path = r.path("p_rope"), .flag = r.flag("--p-rope"), .lesson = r.lesson("p_rope"), .kind = K::Real, .min = 0, .max = 1,
+        .affects = A::Data, .help = "p-RoPE: the fraction of pairs, lowest frequencies first, left unrotated (0: RoPE, 1: none rotate)"},
+        MODEL(m.p_rope));
+}
+
 #undef MODEL
 
 }  // namespace
@@ -167,6 +195,7 @@ void add_model_rows(std::vector<Field>& f, int slot) {
     add_head_rows(r);
     add_scaling_rows(r);
     add_multi_axis_rows(r);
+    add_attention_rows(r);
 }
 
 // Compare mode: the base's label and colour, how many settings are compared, and each one's

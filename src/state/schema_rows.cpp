@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "core/model_config.h"
+#include "core/token_layout.h"
 #include "state/schema_rows.h"
 
 namespace ropelab::schema::rows {
@@ -16,6 +17,7 @@ const Names kAngleModes = {"exact", "naive-fp32", "bf16"};
 const Names kPositionRules = {"release", "4.x", "5.x"};
 const Names kGridColours = {"fitted", "centred"};
 const Names kThemes = {"dark", "light", "projector"};
+const Names kTokenVectors = {"same", "random", "needle", "file"};
 
 // The model: the names of HF's config.json.
 void add_source_rows(std::vector<Field>& f) {
@@ -29,6 +31,11 @@ void add_source_rows(std::vector<Field>& f) {
                      .help = "Which layers' RoPE to show, for models whose layers differ (Gemma 3: full_attention, "
                              "sliding_attention); \"\" = full attention"},
                     MEMBER(p.layer_type)));
+    // Like layer_type, a label of where the model came from: the flag and the panel's picker
+    // reload the config with that layer's rules.
+    f.push_back(row({.path = "layer", .flag = "--layer", .lesson = "", .kind = K::Int, .min = -1, .max = 100000,
+                     .help = "The config's layer whose rules to show (NoPE, sliding window, chunks); -1: none picked"},
+                    MEMBER(p.layer)));
 }
 
 // What is plotted.
@@ -115,6 +122,32 @@ void add_image_rows(std::vector<Field>& f) {
     f.push_back(row({.path = "images.colours", .flag = "--grid-colours", .lesson = "grid_colours", .kind = K::Enum, .names = kGridColours,
                      .help = "The grid view's colours: fitted (each heatmap its own lowest … highest, written under it) or centred (one scale, 0 white)"},
                     MEMBER(p.grid_colours)));
+}
+
+// The attention view: the tokens' q and k, and the per-row readouts.
+void add_attention_rows(std::vector<Field>& f) {
+    using K = Kind;
+    using A = Affects;
+    constexpr double kTokens = static_cast<double>(kMaxLayoutTokens);
+    f.push_back(row({.path = "attention.vectors", .flag = "--token-vectors", .lesson = "token_vectors", .kind = K::Enum,
+                     .names = kTokenVectors, .affects = A::Data,
+                     .help = "q and k per token: same (the lab's q, k everywhere), random, needle (one key matches the query), file"},
+                    MEMBER(p.token_vectors)));
+    f.push_back(row({.path = "attention.shared", .flag = "--shared-part", .lesson = "shared_part", .kind = K::Real, .min = 0, .max = 1,
+                     .affects = A::Data, .help = "Random and needle vectors: the weight of a part every token shares (0: independent)"},
+                    MEMBER(p.shared_part)));
+    f.push_back(row({.path = "attention.needle", .flag = "--needle", .lesson = "needle", .kind = K::Int, .min = 0, .max = kTokens - 1,
+                     .affects = A::Data, .help = "Needle vectors: the token whose key points along the query"},
+                    MEMBER(p.needle)));
+    f.push_back(row({.path = "attention.q_file", .flag = "--q-file", .lesson = "", .kind = K::Text, .max = 4096, .affects = A::Data,
+                     .help = "File vectors: the queries, T × d (JSON, whitespace text or .npy float32/float64)"},
+                    MEMBER(p.q_file)));
+    f.push_back(row({.path = "attention.k_file", .flag = "--k-file", .lesson = "", .kind = K::Text, .max = 4096, .affects = A::Data,
+                     .help = "File vectors: the keys, T × d (\"\" = the queries' file)"},
+                    MEMBER(p.k_file)));
+    f.push_back(row({.path = "attention.readout_distance", .flag = "--readout-distance", .lesson = "readout_distance", .kind = K::Int,
+                     .min = 1, .max = kTokens, .help = "The per-row readout: attention mass within this distance w (m − n < w)"},
+                    MEMBER(p.readout_distance)));
 }
 
 // Where we are, and playback.
@@ -216,6 +249,7 @@ std::vector<Field> make_fields() {
     add_compare_rows(f);
     add_curve_rows(f);
     add_image_rows(f);
+    add_attention_rows(f);
     add_focus_playback_rows(f);
     add_display_rows(f);
     return f;

@@ -18,7 +18,8 @@ constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
                                          score_view,      invariance_view,
                                          heatmap_view,    frequencies_view,
                                          numbers_view,    precision_view,
-                                         phasors_view,    grid_view};
+                                         phasors_view,    grid_view,
+                                         attention_view};
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},

@@ -89,6 +89,7 @@ void numbers_view(Context& ctx);
 void precision_view(Context& ctx);
 void phasors_view(Context& ctx);
 void grid_view(Context& ctx);
+void attention_view(Context& ctx);
 
 // The one-line caption every view starts with; the longer explanation shows on hover.
 void caption(const char* line, const char* more);
