@@ -196,7 +196,7 @@ const std::vector<Case>& cases() {
     {"cli-misc", "freqs --layer-type 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'", {}, 2, "preset textbook: --layer-type xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},
     {"cli-misc", "gui --frames 0", {}, 2, "--frames: must be in [1, 10000000] (got 0)"},
     {"cli-misc", "gui --ui-scale 100 --frames 1", {}, 2, "--ui-scale: layout.ui_scale = 100 is out of range (1 .. 4)"},
-    {"cli-misc", "render --lesson builtin --scene 1000 --out OUT/x.png", {}, 2, "--scene: the lesson has scenes 1 .. 14 (got 1000)"},
+    {"cli-misc", "render --lesson builtin --scene 1000 --out OUT/x.png", {}, 2, "--scene: the lesson has scenes 1 .. 15 (got 1000)"},
     {"config", "freqs --config FILE/c.json", {{"c.json", "this is not json"s}}, 2, "FILE/c.json: not valid JSON: at line 1, column 2: value - invalid litera"},
     {"config", "freqs --config FILE/c.json", {{"c.json", ""s}}, 2, "FILE/c.json: not valid JSON: at line 1, column 1: value - unexpected end"},
     {"config", "freqs --config FILE/c.json", {{"c.json", "   \x0a\x09 "s}}, 2, "FILE/c.json: not valid JSON: at line 2, column 3: value - unexpected end"},

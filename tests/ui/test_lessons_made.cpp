@@ -57,8 +57,8 @@ TEST(PresentFromHere, PresentStartsAtTheCurrentScene) {
     };
     const test::Result r = gui(dir, script);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(scene_label(dir / "before.json"), "scene 4/14");
-    EXPECT_EQ(scene_label(dir / "after.json"), "scene 4/14");
+    EXPECT_EQ(scene_label(dir / "before.json"), "scene 4/15");
+    EXPECT_EQ(scene_label(dir / "after.json"), "scene 4/15");
     EXPECT_FALSE(read_json(dir / "presenting.json")["layout"]["show_controls"].get<bool>()) << "presenting hides the controls";
 }
 
@@ -121,7 +121,7 @@ TEST(Reveal, ASceneHidesTheCurveUntilR) {
     };
     const test::Result r = gui(dir, script, "--lesson builtin --present");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(scene_label(dir / "hidden_w.json"), "scene 8/14");
+    EXPECT_EQ(scene_label(dir / "hidden_w.json"), "scene 8/15");
     const std::string hint = "Predict the curve — press R to reveal";
     EXPECT_TRUE(has_widget(dir / "hidden_w.json", hint));
     EXPECT_FALSE(has_widget(dir / "shown_w.json", hint));

@@ -78,10 +78,10 @@ TEST(Presenter, KeysAndTheSceneListStepTheAudiencesLesson) {
     ASSERT_EQ(r.status, 0) << r.err;
 
     const Json w3 = read_json(dir / "w3.json"), w6 = read_json(dir / "w6.json"), wb = read_json(dir / "wb.json");
-    EXPECT_EQ(value_of(w3, "now 3/14"), "Adding changes lengths");
+    EXPECT_EQ(value_of(w3, "now 3/15"), "Adding changes lengths");
     EXPECT_TRUE(value_of(w3, "notes").starts_with("The classic fix adds a position vector")) << value_of(w3, "notes");
     EXPECT_EQ(value_of(w3, "next"), "Rotating one pair");
-    EXPECT_EQ(value_of(w6, "now 6/14"), "Only the distance matters");
+    EXPECT_EQ(value_of(w6, "now 6/15"), "Only the distance matters");
     EXPECT_EQ(value_of(w6, "next"), "Long-term decay");
     EXPECT_TRUE(has(wb, "audience: blank"));
     EXPECT_FALSE(has(w6, "audience: blank"));
@@ -143,8 +143,8 @@ TEST(Presenter, TheConsolesButtons) {
     };
     const test::Result r = gui(dir, script, "--lesson builtin --presenter");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_TRUE(has(read_json(dir / "next.json"), "now 2/14"));
-    EXPECT_TRUE(has(read_json(dir / "previous.json"), "now 1/14"));
+    EXPECT_TRUE(has(read_json(dir / "next.json"), "now 2/15"));
+    EXPECT_TRUE(has(read_json(dir / "previous.json"), "now 1/15"));
     EXPECT_TRUE(has(read_json(dir / "paused.json"), "Resume scene"));
     EXPECT_TRUE(has(read_json(dir / "blank.json"), "audience: blank"));
     EXPECT_TRUE(has(read_json(dir / "blank.json"), "Unblank"));
@@ -157,9 +157,9 @@ TEST(Presenter, TheConsolesButtons) {
     EXPECT_TRUE(zero);
     // Ended: the lab in this window again, the lesson still open (its bar's scene buttons).
     const Json ended = read_json(dir / "ended.json");
-    EXPECT_FALSE(has(ended, "now 1/14"));
+    EXPECT_FALSE(has(ended, "now 1/15"));
     EXPECT_TRUE(has(ended, "Next scene"));
-    EXPECT_TRUE(has(ended, "scene 1/14"));
+    EXPECT_TRUE(has(ended, "scene 1/15"));
 }
 
 // The panel's Present with notes opens the console here.
@@ -167,7 +167,7 @@ TEST(Presenter, ThePanelsButtonPresentsWithNotes) {
     const fs::path dir = fresh_dir("presenter_panel");
     const test::Result r = gui(dir, {{{"wait", 3}}, {{"click", "Lesson"}}, {{"click", "Present with notes"}}, {{"wait", 4}}, {{"widgets", "w.json"}}});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(value_of(read_json(dir / "w.json"), "now 1/14"), "Attention alone ignores order");
+    EXPECT_EQ(value_of(read_json(dir / "w.json"), "now 1/15"), "Attention alone ignores order");
 }
 
 // Every text in the console fits, at a laptop's and a projector's size and at UI scale 2.
@@ -215,8 +215,8 @@ TEST(Presenter, KeysInTheAudienceWindowStepScenes) {
         FAIL() << "the script did not finish";
     }
     ASSERT_TRUE(fs::exists(dir / "after.json")) << test::slurp((dir / "app.log").string());
-    EXPECT_TRUE(has(read_json(dir / "w.json"), "now 1/14"));
-    EXPECT_TRUE(has(read_json(dir / "after.json"), "now 3/14")) << "the audience window's keys were lost";
+    EXPECT_TRUE(has(read_json(dir / "w.json"), "now 1/15"));
+    EXPECT_TRUE(has(read_json(dir / "after.json"), "now 3/15")) << "the audience window's keys were lost";
 }
 
 // --presenter without a lesson is refused before any window opens.

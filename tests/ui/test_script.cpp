@@ -180,7 +180,7 @@ TEST(LessonFlow, SixKeyPressesInsideOneFrameAllCount) {
     for (const Json& w : read_json(dir / "w.json")) {
         if (w["label"].get<std::string>().starts_with("scene ")) scene = w["label"];
     }
-    EXPECT_EQ(scene, "scene 7/14");
+    EXPECT_EQ(scene, "scene 7/15");
 }
 
 // ---- comparing -------------------------------------------------------------------------------
