@@ -28,7 +28,10 @@ double query_temperature(const LayerAttention& layer, std::int64_t m) {
     return 1.0 + layer.attn_scale * std::log1p(std::floor(static_cast<double>(m + 1) / layer.floor_scale));
 }
 
-double logit_scale(const ModelConfig& model) { return 1.0 / std::sqrt(static_cast<double>(model.head_dim)); }
+double logit_scale(const ModelConfig& model) {
+    const double s = model.query_pre_attn_scalar > 0 ? model.query_pre_attn_scalar : static_cast<double>(model.head_dim);
+    return 1.0 / std::sqrt(s);
+}
 
 void check_attention_input(const AttentionInput& input, const std::string& what) {
     const std::int64_t t = input.tokens();

@@ -41,7 +41,8 @@ std::int64_t first_visible_key(const LayerAttention& layer, std::int64_t m);
 // 1 + attn_scale · log1p(floor((m + 1) / floor_scale)); 1 for every other layer.
 double query_temperature(const LayerAttention& layer, std::int64_t m);
 
-// 1/√head_dim: transformers' default attention scaling.
+// 1/√head_dim, transformers' default attention scaling; 1/√query_pre_attn_scalar where the model
+// gives one (Gemma 2 and 3).
 double logit_scale(const ModelConfig& model);
 
 // The tokens' q and k: `same` gives one q and one k (head_dim each) for every token; otherwise
