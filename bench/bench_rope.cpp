@@ -8,6 +8,7 @@
 #include <complex>
 #include <memory>
 
+#include "core/attention.h"
 #include "core/grid_scores.h"
 #include "core/cpu_kernels.h"
 #include "core/m4.h"
@@ -176,6 +177,43 @@ void BM_GpuGrid(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(core->compute_grid(g.c, omega, size.height, size.width, 0).data());
 }
 BENCHMARK(BM_GpuGrid)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+// The attention view's rows: T = 2^16 tokens of random 128-dim q and k (Llama 3 8B's head), the
+// rotated keys prepared once, then one full row of logits (every key of the last query).
+AttentionInput attention_bench_input(bool same) {
+    AttentionInput in;
+    in.model = preset_or_throw("llama3-8b").config;
+    const std::int64_t t = kMaxAttentionTokens;
+    for (std::int64_t n = 0; n < t; ++n) {
+        in.ids.kind.push_back(TokenKind::Text);
+        in.ids.part.push_back(0);
+        for (auto* axis : {&in.ids.t, &in.ids.h, &in.ids.w}) axis->push_back(n);
+    }
+    in.qk.head_dim = 128;
+    in.qk.same = same;
+    for (std::int64_t n = 0; n < (same ? 1 : t); ++n) {
+        const std::vector<double> q = random_vector(2 * static_cast<std::uint64_t>(n), 128), k = random_vector(2 * static_cast<std::uint64_t>(n) + 1, 128);
+        in.qk.q.insert(in.qk.q.end(), q.begin(), q.end());
+        in.qk.k.insert(in.qk.k.end(), k.begin(), k.end());
+    }
+    return in;
+}
+
+void BM_AttentionPrepare(benchmark::State& state) {
+    const AttentionInput in = attention_bench_input(state.range(0) != 0);
+    for (auto _ : state) benchmark::DoNotOptimize(AttentionRows(in).tokens());
+}
+BENCHMARK(BM_AttentionPrepare)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+void BM_AttentionRow(benchmark::State& state) {
+    const AttentionRows rows(attention_bench_input(state.range(0) != 0));
+    std::vector<double> out(static_cast<std::size_t>(rows.tokens()));
+    for (auto _ : state) {
+        rows.logits(rows.tokens() - 1, 0, rows.tokens(), out.data());
+        benchmark::DoNotOptimize(out.data());
+    }
+}
+BENCHMARK(BM_AttentionRow)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
 }  // namespace
 

@@ -248,11 +248,19 @@ void attention(DataTable& t, const LabParams& p, const LabData&) {
     const LayerAttention& layer = input.model.attention;
     t.parameters.emplace_back("tokens", std::to_string(tokens));
     t.parameters.emplace_back("token_vectors", std::string(to_string(p.token_vectors)));
-    t.parameters.emplace_back("logit", "tau_m * <R q_m, R k_n> / sqrt(head_dim)");
+    t.parameters.emplace_back("logit", "tau_m * <R q_m, R k_n> * logit_scale");
+    t.parameters.emplace_back("logit_scale", fmt::format("{} (1/sqrt({}))", exact_number(logit_scale(input.model)),
+                                                         input.model.query_pre_attn_scalar > 0 ? "query_pre_attn_scalar" : "head_dim"));
+    t.parameters.emplace_back("weight", "softmax of the row's logits over its visible keys; every row's weights sum to 1");
     t.parameters.emplace_back("masked", "entries the layer does not attend to (n > m, outside the window or chunk) are left out");
     t.parameters.emplace_back("layer_rope", layer.rope ? "true" : "false (NoPE)");
     t.parameters.emplace_back("sliding_window", std::to_string(layer.sliding_window));
     t.parameters.emplace_back("attention_chunk", std::to_string(layer.attention_chunk));
+    t.parameters.emplace_back("tau_m", !layer.rope && layer.temperature_tuning
+                                           ? fmt::format("1 + {} * log1p(floor((m + 1) / {})) (Llama 4 temperature tuning)", layer.attn_scale,
+                                                         layer.floor_scale)
+                                           : std::string("1"));
+    t.parameters.emplace_back("p_rope", exact_number(input.model.p_rope));
     t.columns = {"m", "n", "logit", "weight"};
     t.values.assign(4, {});
     std::vector<double> logits(static_cast<std::size_t>(tokens));

@@ -102,7 +102,7 @@ struct Layer {
 
 std::vector<Layer> layers() {
     return {
-        {"nope_tuned", "--layer-rope false --attn-temperature-tuning true --floor-scale 4", false,
+        {"nope_tuned", "--layer-rope=false --attn-temperature-tuning --floor-scale 4", false,
          [](std::int64_t m) { return 1.0 + 0.1 * std::log1p(std::floor((static_cast<double>(m) + 1.0) / 4.0)); },
          [](std::int64_t m, std::int64_t n) { return n <= m; }},
         {"chunked", "--attention-chunk 8", true, [](std::int64_t) { return 1.0; },
@@ -186,7 +186,7 @@ TEST_F(AttentionExport, EveryEntryMatchesTheLayersDefinition) {
 TEST_F(AttentionExport, TheQueryTemperatureStepsInsideTheSequence) {
     const Layer tuned = layers()[0];
     Layer plain = tuned;
-    plain.flags = "--layer-rope false";
+    plain.flags = "--layer-rope=false";
     std::map<std::string, std::string> metadata;
     ASSERT_EQ(run(args(tuned, at("a.csv"))).status, 0);
     ASSERT_EQ(run(args(plain, at("b.csv"))).status, 0);
@@ -194,7 +194,7 @@ TEST_F(AttentionExport, TheQueryTemperatureStepsInsideTheSequence) {
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
         const double factor = a[i].m < 3 ? 1.0 : a[i].m < 7 ? 1.0 + 0.1 * std::log(2.0) : a[i].m < 11 ? 1.0 + 0.1 * std::log(3.0) : 0.0;
-        if (factor > 0) EXPECT_NEAR(a[i].logit, factor * b[i].logit, 1e-14) << a[i].m << ", " << a[i].n;
+        if (factor > 0) { EXPECT_NEAR(a[i].logit, factor * b[i].logit, 1e-14) << a[i].m << ", " << a[i].n; }
     }
 }
 
