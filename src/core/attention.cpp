@@ -142,6 +142,12 @@ AttentionRows::AttentionRows(const AttentionInput& input)
     k_pass_.resize(t * static_cast<std::size_t>(pass_));
     std::vector<std::complex<double>> rotor(p);
     const std::vector<std::complex<double>> step = unit_steps(freqs);
+    // Each pair's two components in the head (interleaved or half layout), looked up once.
+    std::vector<std::pair<std::size_t, std::size_t>> at_pair(p);
+    for (int j = 0; j < pairs_; ++j) {
+        const auto [a, b] = pair_components(j, freqs.rotary_dim, freqs.layout);
+        at_pair[static_cast<std::size_t>(j)] = {static_cast<std::size_t>(a), static_cast<std::size_t>(b)};
+    }
     for (std::int64_t n = 0; n < tokens_; ++n) {
         const auto i = static_cast<std::size_t>(n);
         const bool next_position = !multi && n % kAnchor != 0 && input.ids.t[i] == input.ids.t[i - 1] + 1;
@@ -153,10 +159,10 @@ AttentionRows::AttentionRows(const AttentionInput& input)
         const std::span<const double> q(input.qk.q_row(n), static_cast<std::size_t>(freqs.head_dim));
         const std::span<const double> k(input.qk.k_row(n), static_cast<std::size_t>(freqs.head_dim));
         const auto at = static_cast<std::size_t>(n) * p;
-        for (int j = 0; j < pairs_; ++j) {
-            q_rot_[at + static_cast<std::size_t>(j)] = pair_value(q, j, freqs.rotary_dim, freqs.layout) * rotor[static_cast<std::size_t>(j)];
-            k_rot_[at + static_cast<std::size_t>(j)] =
-                af2 * std::conj(pair_value(k, j, freqs.rotary_dim, freqs.layout) * rotor[static_cast<std::size_t>(j)]);
+        for (std::size_t j = 0; j < p; ++j) {
+            const auto [a, b] = at_pair[j];
+            q_rot_[at + j] = std::complex<double>(q[a], q[b]) * rotor[j];
+            k_rot_[at + j] = af2 * std::conj(std::complex<double>(k[a], k[b]) * rotor[j]);
         }
         for (int c = 0; c < pass_; ++c) {
             q_pass_[static_cast<std::size_t>(n * pass_ + c)] = q[static_cast<std::size_t>(freqs.rotary_dim + c)];
