@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "core/array_file.h"
+#include "core/config_json.h"
 #include "core/attention.h"
 #include "core/frequencies.h"
 #include "core/position_ids.h"
@@ -384,6 +385,23 @@ TEST(Attention, LogitScaleFollowsQueryPreAttnScalar) {
     const AttentionInput in = input_for(model, 3, random_qk(128, 3, 12));
     const AttentionRows rows(in);
     EXPECT_NEAR(rows.logit(2, 1), rotated_dot(model, in.qk.q_row(2), in.qk.k_row(1), 2, 1, true) / std::sqrt(168.0), 1e-12);
+}
+
+// config.json's query_pre_attn_scalar reaches the scale: Gemma 2 27B writes 144 beside head_dim 128.
+TEST(Attention, QueryPreAttnScalarIsReadFromConfigJson) {
+    const LoadedConfig gemma = parse_config_json(
+        R"({"model_type": "gemma2", "head_dim": 128, "num_attention_heads": 32, "hidden_size": 4608, "rope_theta": 10000.0,
+            "query_pre_attn_scalar": 144})",
+        "gemma-2-27b.json");
+    EXPECT_EQ(gemma.config.query_pre_attn_scalar, 144.0);
+    EXPECT_DOUBLE_EQ(logit_scale(gemma.config), 1.0 / 12.0);
+    const LoadedConfig llama = parse_config_json(R"({"model_type": "llama", "head_dim": 64, "rope_theta": 10000.0})", "llama.json");
+    EXPECT_EQ(llama.config.query_pre_attn_scalar, 0.0);
+    EXPECT_DOUBLE_EQ(logit_scale(llama.config), 1.0 / 8.0);
+    const std::string why = test::refusal([] {
+        parse_config_json(R"({"model_type": "gemma2", "head_dim": 128, "query_pre_attn_scalar": -3})", "bad.json");
+    });
+    EXPECT_NE(why.find("query_pre_attn_scalar"), std::string::npos) << why;
 }
 
 // ---- vectors from files, through the lab's attention input --------------------------------
