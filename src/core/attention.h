@@ -6,9 +6,14 @@
 //                  layer's sliding window or chunk), 0 elsewhere
 //
 // R(id) is the model's rotation at the token's position id (1-D, or (t, h, w) for multi-axis
-// RoPE), d the head dim (Gemma 2/3: query_pre_attn_scalar, see logit_scale), τ_m Llama 4's query temperature on NoPE layers (1 elsewhere). With the
-// same q and k at every token of a 1-D model, logit(m, n) = score(m − n)/√d: the score curve laid
-// out as a Toeplitz matrix, and every row is O(T) from one curve.
+// RoPE), d the head dim (Gemma 2/3: query_pre_attn_scalar, see logit_scale), τ_m Llama 4's
+// query temperature on NoPE layers (1 elsewhere). With the same q and k at every token of a 1-D
+// model, logit(m, n) = score(m − n)/√d: the score curve laid out as a Toeplitz matrix, and every
+// row is O(T) from one curve.
+//
+// Not modelled: Llama 4's L2 qk-norm and Gemma 3's q/k RMSNorm act on the vectors before the
+// logits (give normalised vectors to see them; a rotation keeps norms), and Gemma 2's tanh
+// soft-capping of the logits (attn_logit_softcapping).
 //
 // The mask and the temperature go by sequence index (transformers' cache_position); the rotation
 // by position id. For text the two are the same.
