@@ -13,6 +13,7 @@
 #include "core/attention.h"
 #include "core/error.h"
 #include "lab/attention_input.h"
+#include "lab/token_positions.h"
 #include "core/grid_scores.h"
 #include "core/rotation.h"
 #include "state/compare.h"
@@ -238,12 +239,14 @@ void grid(DataTable& t, const LabParams& p, const LabData& d) {
 // Every visible entry (m, n) of the layer's attention, row by row: its logit and its weight.
 // Masked entries are left out (said in the metadata), so each row's weights sum to 1.
 void attention(DataTable& t, const LabParams& p, const LabData&) {
+    // The export's limit first, before any vector file is read for a layout it would refuse.
+    const lab::TokenPositions positions = lab::compute_token_positions(p.tokens, p.position_rule, p.model.multi_axis);
+    if (positions.error.empty() && static_cast<std::int64_t>(positions.ids.size()) > kMaxAttentionExportTokens) {
+        throw InputError(fmt::format("images.tokens: the layout has {} tokens; an attention export holds every entry of at most {} "
+                                     "(a shorter --tokens)", positions.ids.size(), kMaxAttentionExportTokens));
+    }
     const AttentionInput input = lab::attention_input(p, p.model);
     const std::int64_t tokens = input.tokens();
-    if (tokens > kMaxAttentionExportTokens) {
-        throw InputError(fmt::format("images.tokens: the layout has {} tokens; an attention export holds every entry of at most {} "
-                                     "(a shorter --tokens)", tokens, kMaxAttentionExportTokens));
-    }
     const AttentionRows rows(input);
     const LayerAttention& layer = input.model.attention;
     t.parameters.emplace_back("tokens", std::to_string(tokens));

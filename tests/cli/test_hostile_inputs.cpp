@@ -222,7 +222,7 @@ const std::vector<Case>& cases() {
     {"cli-attention", "export-data --view attention --tokens text:8 --readout-distance '0' --out OUT/a.csv", {}, 2, "--readout-distance: attention.readout_distance = 0 is out of range (1 .. 1048576)"},
     {"cli-attention", "export-data --view attention --tokens text:8 --layer '-2' --out OUT/a.csv", {}, 2, "--layer: layer = -2 is out of range (-1 .. 100000)"},
     {"cli-attention", "export-data --view attention --tokens text:2049 --out OUT/a.csv", {}, 2, "images.tokens: the layout has 2049 tokens; an attention export holds every entry of at most 2048"},
-    {"cli-attention", "export-data --view attention --tokens text:70000 --token-vectors random --out OUT/a.csv", {}, 2, "images.tokens: \"text:70000\" has 70000 tokens; the attention view takes at most 65536"},
+    {"cli-attention", "export-data --view attention --tokens text:70000 --token-vectors file --q-file FILE/none.npy --out OUT/a.csv", {}, 2, "images.tokens: the layout has 70000 tokens; an attention export holds every entry of at most 2048"},
     {"array-file", "export-data --view attention --tokens text:2 --token-vectors file --out OUT/a.csv", {}, 2, "attention.q_file: \"\": file vectors need the queries' file"},
     {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {}, 2, "attention.q_file: FILE/q.npy: cannot open vector array file (it does not exist)"},
     {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/ --out OUT/a.csv", {}, 2, "attention.q_file: FILE/: not a vector array file (it is a folder)"},

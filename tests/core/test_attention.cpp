@@ -468,3 +468,20 @@ TEST_F(AttentionFiles, WrongShapesAreRefusedWithBothNumbers) {
 
 }  // namespace
 }  // namespace ropelab
+
+namespace ropelab {
+namespace {
+
+// The view's own limit, 2^16 tokens, named by the layout field with both counts.
+TEST(AttentionInputLimits, MoreThan65536TokensAreRefused) {
+    LabParams p;
+    p.tokens = "text:65537";
+    p.token_vectors = TokenVectors::Random;
+    const std::string why = test::refusal([&] { lab::attention_input(p, plain_model(4)); });
+    EXPECT_NE(why.find("images.tokens: \"text:65537\" has 65537 tokens; the attention view takes at most 65536"), std::string::npos) << why;
+    p.tokens = "text:65536";
+    EXPECT_EQ(lab::attention_input(p, plain_model(4)).tokens(), 65536);
+}
+
+}  // namespace
+}  // namespace ropelab
