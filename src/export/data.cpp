@@ -321,9 +321,9 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     }
     DataTable t;
     t.view = std::string(view_name(view));
-    if (view == View::Phasors || view == View::Grid) {
-        // Chains of different lengths (phasors), grids of different rules: one after another, a
-        // setting column says whose row it is.
+    if (view == View::Phasors || view == View::Grid || view == View::Attention) {
+        // Chains of different lengths (phasors), grids of different rules, attention with
+        // different masks: one after another, a setting column says whose row it is.
         t.columns = {"setting"};
         t.columns.insert(t.columns.end(), tables[0].columns.begin(), tables[0].columns.end());
         t.values.assign(t.columns.size(), {});

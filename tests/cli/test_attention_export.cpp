@@ -230,3 +230,43 @@ TEST_F(AttentionExport, RefusesMoreThan2048TokensNamingTheLayout) {
 }
 
 }  // namespace
+
+namespace {
+
+// Compare mode: each setting's rows one after another under a setting column, so settings whose
+// masks differ (here a window of 3 beside the plain causal layer) each keep whole rows.
+TEST_F(AttentionExport, CompareModeStacksEachSettingsRows) {
+    const Result r = run("export-data --view attention --head-dim 8 --tokens text:12 --token-vectors random --compare "
+                         "sliding_window=3 --out " + at("c.csv"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream in(at("c.csv"));
+    std::string line;
+    std::getline(in, line);
+    while (line.starts_with("#")) std::getline(in, line);
+    EXPECT_EQ(line, "setting,m,n,logit,weight");
+    std::map<std::pair<int, std::int64_t>, std::pair<int, double>> rows;  // (setting, m) → keys, weight sum
+    std::map<std::pair<std::int64_t, std::int64_t>, double> plain;        // (m, n) → setting 0's logit
+    while (std::getline(in, line)) {
+        std::replace(line.begin(), line.end(), ',', ' ');
+        std::istringstream fields(line);
+        int setting = 0;
+        Entry e;
+        fields >> setting >> e.m >> e.n >> e.logit >> e.weight;
+        auto& row = rows[{setting, e.m}];
+        ++row.first;
+        row.second += e.weight;
+        if (setting == 0) plain[{e.m, e.n}] = e.logit;
+        if (setting == 1) {
+            EXPECT_GT(e.n, e.m - 3) << e.m << ", " << e.n;
+            EXPECT_EQ(e.logit, plain.at({e.m, e.n})) << "the window changes the mask, not the logits";
+        }
+    }
+    ASSERT_EQ(rows.size(), 24u);
+    for (const auto& [key, row] : rows) {
+        const auto [setting, m] = key;
+        EXPECT_EQ(row.first, setting == 0 ? m + 1 : std::min<std::int64_t>(m + 1, 3)) << setting << " " << m;
+        EXPECT_NEAR(row.second, 1.0, 1e-6) << setting << " " << m;
+    }
+}
+
+}  // namespace
