@@ -487,7 +487,7 @@ View parse_view_name(std::string_view name) {
         if (name == view_name(v)) return v;
     }
     throw InputError(fmt::format("unknown view \"{}\" (expected planes, contrast, scores, invariance, heatmap, "
-                                 "frequencies, numbers, precision, phasors or grid)", name));
+                                 "frequencies, numbers, precision, phasors, grid or attention)", name));
 }
 
 }  // namespace ropelab
