@@ -100,6 +100,18 @@ CLI::Option* add_row_option(CLI::App* cmd, std::map<std::string, std::string>& f
         option = cmd->add_flag_function(
             std::string(f.flag), [&fields, path](std::int64_t n) { fields[path] = n > 0 ? "true" : "false"; },
             option_help(f));
+        // CLI11 turns --flag=VALUE into a count with std::stoll and lets its exception escape for
+        // a word it does not know (--layer-rope=maybe aborted); refuse such a value here first.
+        option->check(CLI::Validator(
+            [path](std::string& v) {
+                try {
+                    CLI::detail::to_flag_value(v);
+                    return std::string();
+                } catch (const std::exception&) {
+                    return fmt::format("{} = {} is not true or false", path, v);
+                }
+            },
+            ""));
     } else {
         option = cmd->add_option_function<std::string>(std::string(f.flag), store, option_help(f));
     }

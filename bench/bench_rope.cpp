@@ -178,40 +178,42 @@ void BM_GpuGrid(benchmark::State& state) {
 }
 BENCHMARK(BM_GpuGrid)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
-// Attention: one query row of logits over T keys (AttentionRows::logits), the unit the attention
-// view's worker computes per bin row. Same q, k: the Toeplitz path (a lookup per key); random
-// per token: a 64-pair complex dot product per key against the prepared keys.
-AttentionInput attention_fixture(std::int64_t tokens, bool same) {
+// The attention view's rows: T = 2^16 tokens of random 128-dim q and k (Llama 3 8B's head), the
+// rotated keys prepared once, then one full row of logits (every key of the last query).
+AttentionInput attention_bench_input(bool same) {
     AttentionInput in;
-    in.ids.t.resize(static_cast<std::size_t>(tokens));
-    for (std::int64_t n = 0; n < tokens; ++n) in.ids.t[static_cast<std::size_t>(n)] = n;
-    in.ids.h = in.ids.w = in.ids.t;
-    in.ids.kind.assign(static_cast<std::size_t>(tokens), TokenKind::Text);
-    in.ids.part.assign(static_cast<std::size_t>(tokens), 0);
+    in.model = preset_or_throw("llama3-8b").config;
+    const std::int64_t t = kMaxAttentionTokens;
+    for (std::int64_t n = 0; n < t; ++n) {
+        in.ids.kind.push_back(TokenKind::Text);
+        in.ids.part.push_back(0);
+        for (auto* axis : {&in.ids.t, &in.ids.h, &in.ids.w}) axis->push_back(n);
+    }
     in.qk.head_dim = 128;
     in.qk.same = same;
-    const auto rows = static_cast<std::size_t>(same ? 1 : tokens);
-    for (std::size_t r = 0; r < rows; ++r) {
-        const auto q = random_vector(2 * r + 1, 128), k = random_vector(2 * r + 2, 128);
+    for (std::int64_t n = 0; n < (same ? 1 : t); ++n) {
+        const std::vector<double> q = random_vector(2 * static_cast<std::uint64_t>(n), 128), k = random_vector(2 * static_cast<std::uint64_t>(n) + 1, 128);
         in.qk.q.insert(in.qk.q.end(), q.begin(), q.end());
         in.qk.k.insert(in.qk.k.end(), k.begin(), k.end());
     }
     return in;
 }
 
+void BM_AttentionPrepare(benchmark::State& state) {
+    const AttentionInput in = attention_bench_input(state.range(0) != 0);
+    for (auto _ : state) benchmark::DoNotOptimize(AttentionRows(in).tokens());
+}
+BENCHMARK(BM_AttentionPrepare)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
 void BM_AttentionRow(benchmark::State& state) {
-    const std::int64_t tokens = state.range(0);
-    const AttentionRows rows(attention_fixture(tokens, state.range(1) != 0));
-    std::vector<double> logits(static_cast<std::size_t>(tokens));
-    std::int64_t m = tokens - 1;
+    const AttentionRows rows(attention_bench_input(state.range(0) != 0));
+    std::vector<double> out(static_cast<std::size_t>(rows.tokens()));
     for (auto _ : state) {
-        rows.logits(m, 0, tokens, logits.data());
-        benchmark::DoNotOptimize(softmax_row(rows.layer(), m, logits).data());
-        m = (m * 7 + 13) % tokens;
+        rows.logits(rows.tokens() - 1, 0, rows.tokens(), out.data());
+        benchmark::DoNotOptimize(out.data());
     }
 }
-BENCHMARK(BM_AttentionRow)->ArgNames({"T", "same"})->Args({4096, 1})->Args({65536, 1})->Args({4096, 0})->Args({65536, 0})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_AttentionRow)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
 }  // namespace
 

@@ -19,7 +19,7 @@ fi
 cmake --build build-fuzz --parallel "$(nproc)"
 mkdir -p tests/fuzz/crashes
 status=0
-for target in config_json session lesson vector_spec; do
+for target in config_json session lesson vector_spec array_file; do
     work=$(mktemp -d)
     cp tests/fuzz/corpus/$target/* "$work/" 2>/dev/null || true
     echo "fuzz_$target: ${seconds} s"

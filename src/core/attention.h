@@ -6,9 +6,14 @@
 //                  layer's sliding window or chunk), 0 elsewhere
 //
 // R(id) is the model's rotation at the token's position id (1-D, or (t, h, w) for multi-axis
-// RoPE), d the head dim, τ_m Llama 4's query temperature on NoPE layers (1 elsewhere). With the
-// same q and k at every token of a 1-D model, logit(m, n) = score(m − n)/√d: the score curve laid
-// out as a Toeplitz matrix, and every row is O(T) from one curve.
+// RoPE), d the head dim (Gemma 2/3: query_pre_attn_scalar, see logit_scale), τ_m Llama 4's
+// query temperature on NoPE layers (1 elsewhere). With the same q and k at every token of a 1-D
+// model, logit(m, n) = score(m − n)/√d: the score curve laid out as a Toeplitz matrix, and every
+// row is O(T) from one curve.
+//
+// Not modelled: Llama 4's L2 qk-norm and Gemma 3's q/k RMSNorm act on the vectors before the
+// logits (give normalised vectors to see them; a rotation keeps norms), and Gemma 2's tanh
+// soft-capping of the logits (attn_logit_softcapping).
 //
 // The mask and the temperature go by sequence index (transformers' cache_position); the rotation
 // by position id. For text the two are the same.
@@ -41,7 +46,8 @@ std::int64_t first_visible_key(const LayerAttention& layer, std::int64_t m);
 // 1 + attn_scale · log1p(floor((m + 1) / floor_scale)); 1 for every other layer.
 double query_temperature(const LayerAttention& layer, std::int64_t m);
 
-// 1/√head_dim: transformers' default attention scaling.
+// 1/√head_dim, transformers' default attention scaling; 1/√query_pre_attn_scalar where the model
+// gives one (Gemma 2 and 3).
 double logit_scale(const ModelConfig& model);
 
 // The tokens' q and k: `same` gives one q and one k (head_dim each) for every token; otherwise

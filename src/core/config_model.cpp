@@ -126,6 +126,8 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
         c.head_dim = static_cast<int>(head);
         r.assume("head_dim", std::to_string(head), ReadField::Origin::Derived, hidden_key + " / " + heads_key);
     }
+    // Gemma 2 and 3: the logits' scale (core/attention.h, logit_scale).
+    if (const auto scalar = r.number(t, "query_pre_attn_scalar", 1, 1e6)) c.query_pre_attn_scalar = *scalar;
     if (family && family->partial_forced) {
         // BambaConfig sets the factor itself, over whatever the file says.
         c.partial_rotary_factor = family->partial_rotary_default;

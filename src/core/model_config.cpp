@@ -168,6 +168,8 @@ void validate(const ModelConfig& config) {
     validate_multi_axis(config);
     validate_attention(config.attention);
     require(std::isfinite(config.p_rope) && config.p_rope >= 0 && config.p_rope <= 1, "p_rope", config.p_rope, "must be in 0 .. 1");
+    require(config.query_pre_attn_scalar == 0 || (config.query_pre_attn_scalar >= 1 && config.query_pre_attn_scalar <= 1e6),
+            "query_pre_attn_scalar", config.query_pre_attn_scalar, "must be 0 (head_dim) or in 1 .. 10^6");
 }
 
 std::string_view to_string(RopeType type) {

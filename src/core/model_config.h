@@ -112,6 +112,10 @@ struct ModelConfig {
     // p-RoPE (Barbero et al. 2024, "Round and Round We Go!"): this fraction of the pairs, the
     // lowest frequencies, pass through unrotated. 0: RoPE; 1: no pair rotates (NoPE).
     double p_rope = 0.0;
+    // Gemma 2 and 3 scale the logits by query_pre_attn_scalar^(−1/2) instead of head_dim^(−1/2)
+    // (modeling_gemma3.py, Gemma3Attention.scaling); they differ in the 27B models (168 and 144
+    // against head_dim 128). 0: head_dim, as every other model.
+    double query_pre_attn_scalar = 0.0;
     bool operator==(const ModelConfig&) const = default;
 };
 

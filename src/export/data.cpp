@@ -13,6 +13,7 @@
 #include "core/attention.h"
 #include "core/error.h"
 #include "lab/attention_input.h"
+#include "lab/token_positions.h"
 #include "core/grid_scores.h"
 #include "core/rotation.h"
 #include "state/compare.h"
@@ -238,21 +239,31 @@ void grid(DataTable& t, const LabParams& p, const LabData& d) {
 // Every visible entry (m, n) of the layer's attention, row by row: its logit and its weight.
 // Masked entries are left out (said in the metadata), so each row's weights sum to 1.
 void attention(DataTable& t, const LabParams& p, const LabData&) {
+    // The export's limit first, before any vector file is read for a layout it would refuse.
+    const lab::TokenPositions positions = lab::compute_token_positions(p.tokens, p.position_rule, p.model.multi_axis);
+    if (positions.error.empty() && static_cast<std::int64_t>(positions.ids.size()) > kMaxAttentionExportTokens) {
+        throw InputError(fmt::format("images.tokens: the layout has {} tokens; an attention export holds every entry of at most {} "
+                                     "(a shorter --tokens)", positions.ids.size(), kMaxAttentionExportTokens));
+    }
     const AttentionInput input = lab::attention_input(p, p.model);
     const std::int64_t tokens = input.tokens();
-    if (tokens > kMaxAttentionExportTokens) {
-        throw InputError(fmt::format("images.tokens: the layout has {} tokens; an attention export holds every entry of at most {} "
-                                     "(a shorter --tokens)", tokens, kMaxAttentionExportTokens));
-    }
     const AttentionRows rows(input);
     const LayerAttention& layer = input.model.attention;
     t.parameters.emplace_back("tokens", std::to_string(tokens));
     t.parameters.emplace_back("token_vectors", std::string(to_string(p.token_vectors)));
-    t.parameters.emplace_back("logit", "tau_m * <R q_m, R k_n> / sqrt(head_dim)");
+    t.parameters.emplace_back("logit", "tau_m * <R q_m, R k_n> * logit_scale");
+    t.parameters.emplace_back("logit_scale", fmt::format("{} (1/sqrt({}))", exact_number(logit_scale(input.model)),
+                                                         input.model.query_pre_attn_scalar > 0 ? "query_pre_attn_scalar" : "head_dim"));
+    t.parameters.emplace_back("weight", "softmax of the row's logits over its visible keys; every row's weights sum to 1");
     t.parameters.emplace_back("masked", "entries the layer does not attend to (n > m, outside the window or chunk) are left out");
     t.parameters.emplace_back("layer_rope", layer.rope ? "true" : "false (NoPE)");
     t.parameters.emplace_back("sliding_window", std::to_string(layer.sliding_window));
     t.parameters.emplace_back("attention_chunk", std::to_string(layer.attention_chunk));
+    t.parameters.emplace_back("tau_m", !layer.rope && layer.temperature_tuning
+                                           ? fmt::format("1 + {} * log1p(floor((m + 1) / {})) (Llama 4 temperature tuning)", layer.attn_scale,
+                                                         layer.floor_scale)
+                                           : std::string("1"));
+    t.parameters.emplace_back("p_rope", exact_number(input.model.p_rope));
     t.columns = {"m", "n", "logit", "weight"};
     t.values.assign(4, {});
     std::vector<double> logits(static_cast<std::size_t>(tokens));
@@ -310,9 +321,9 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     }
     DataTable t;
     t.view = std::string(view_name(view));
-    if (view == View::Phasors || view == View::Grid) {
-        // Chains of different lengths (phasors), grids of different rules: one after another, a
-        // setting column says whose row it is.
+    if (view == View::Phasors || view == View::Grid || view == View::Attention) {
+        // Chains of different lengths (phasors), grids of different rules, attention with
+        // different masks: one after another, a setting column says whose row it is.
         t.columns = {"setting"};
         t.columns.insert(t.columns.end(), tables[0].columns.begin(), tables[0].columns.end());
         t.values.assign(t.columns.size(), {});
@@ -476,7 +487,7 @@ View parse_view_name(std::string_view name) {
         if (name == view_name(v)) return v;
     }
     throw InputError(fmt::format("unknown view \"{}\" (expected planes, contrast, scores, invariance, heatmap, "
-                                 "frequencies, numbers, precision, phasors or grid)", name));
+                                 "frequencies, numbers, precision, phasors, grid or attention)", name));
 }
 
 }  // namespace ropelab

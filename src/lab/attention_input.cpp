@@ -2,8 +2,12 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string_view>
 #include <tuple>
 
+#include <fmt/format.h>
+
+#include "core/array_file.h"
 #include "core/error.h"
 #include "core/vector_spec.h"
 #include "lab/lab_data.h"
@@ -26,6 +30,29 @@ void mix_row(const std::vector<double>& shared, const std::vector<double>& own, 
     const double a = std::sqrt(s), b = std::sqrt(1.0 - s);
     const auto d = shared.size();
     for (std::size_t c = 0; c < d; ++c) out[static_cast<std::size_t>(n) * d + c] = a * shared[c] + b * own[c];
+}
+
+// The file's T × d array in the lab's component order: T must be the layout's token count and d
+// the head dim; each row goes through rotary_part_first like the lab's own vectors.
+std::vector<double> file_vectors(const std::string& path, std::string_view field, const ModelConfig& model, std::int64_t tokens,
+                                 const std::string& layout) {
+    const NumberArray a = read_array_file(path, field);
+    if (a.cols != model.head_dim) {
+        throw InputError(fmt::format("{}: {}: rows of {} numbers; the head has head_dim = {} components", field, path, a.cols,
+                                     model.head_dim));
+    }
+    if (a.rows != tokens) {
+        throw InputError(fmt::format("{}: {}: {} rows; the token layout images.tokens \"{}\" has {} tokens (one row per token)",
+                                     field, path, a.rows, layout, tokens));
+    }
+    std::vector<double> out;
+    out.reserve(a.values.size());
+    const int rotary = rotary_dim(model);
+    for (std::int64_t n = 0; n < a.rows; ++n) {
+        const std::vector<double> row = rotary_part_first(std::vector<double>(a.row(n), a.row(n) + a.cols), model.rotary_offset, rotary);
+        out.insert(out.end(), row.begin(), row.end());
+    }
+    return out;
 }
 
 }  // namespace
@@ -69,9 +96,16 @@ AttentionInput attention_input(const LabParams& p, const ModelConfig& model) {
         throw InputError("attention.needle: token " + std::to_string(p.needle) + " is past the layout's " + std::to_string(t) + " tokens");
     }
     if (p.token_vectors == TokenVectors::File) {
-        throw InputError("attention.vectors: file vectors are not read yet");
+        if (p.q_file.empty()) {
+            throw InputError("attention.q_file: \"\": file vectors need the queries' file (T × d: .npy, JSON or text; --q-file)");
+        }
+        in.qk.head_dim = model.head_dim;
+        in.qk.q = file_vectors(p.q_file, "attention.q_file", model, t, p.tokens);
+        // No keys' file: the keys are the queries' array.
+        in.qk.k = p.k_file.empty() ? in.qk.q : file_vectors(p.k_file, "attention.k_file", model, t, p.tokens);
+    } else {
+        in.qk = token_vectors(p, model.head_dim, rotary_dim(model), t);
     }
-    in.qk = token_vectors(p, model.head_dim, rotary_dim(model), t);
     check_attention_input(in, "attention");
     return in;
 }

@@ -9,7 +9,9 @@
 namespace ropelab::lab {
 
 // For setting `model` (the base's or a compared one's). Throws InputError naming the field (the
-// layout, a vector file) when the state cannot give T tokens' vectors.
+// layout, a vector file) when the state cannot give T tokens' vectors. File: attention.q_file and
+// attention.k_file ("" = the queries' array) are T × head_dim arrays (core/array_file.h) in the
+// model's head order, T the layout's token count.
 AttentionInput attention_input(const LabParams& p, const ModelConfig& model);
 
 // The vectors of token n for Random and Needle, reproducible from the seed:

@@ -184,6 +184,9 @@ void add_attention_rows(const ModelRows& r) {
     r.add({.path = r.path("p_rope"), .flag = r.flag("--p-rope"), .lesson = r.lesson("p_rope"), .kind = K::Real, .min = 0, .max = 1,
         .affects = A::Data, .help = "p-RoPE: the fraction of pairs, lowest frequencies first, left unrotated (0: RoPE, 1: none rotate)"},
         MODEL(m.p_rope));
+    r.add({.path = r.path("query_pre_attn_scalar"), .flag = r.flag("--query-pre-attn-scalar"), .lesson = "", .kind = K::Real, .min = 0,
+        .max = 1e6, .affects = A::Data, .help = "Gemma 2/3: logits scaled by 1/sqrt(query_pre_attn_scalar) instead of 1/sqrt(head_dim); 0: head_dim"},
+        MODEL(m.query_pre_attn_scalar));
 }
 
 #undef MODEL

@@ -42,6 +42,14 @@ std::string repeat(const std::string& prefix, const std::string& item, int n, co
     return out + suffix;
 }
 
+// A .npy file (format version 1) with the header dict `dict` padded to 64 bytes, then `data`.
+std::string npy(const std::string& dict, const std::string& data) {
+    std::string header = dict;
+    while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+    header += '\n';
+    return "\x93NUMPY\x01"s + '\0' + static_cast<char>(header.size() & 0xff) + static_cast<char>(header.size() >> 8) + header + data;
+}
+
 std::string with_folders(std::string text, const std::string& in, const std::string& out) {
     for (std::size_t at; (at = text.find("FILE/")) != std::string::npos;) text.replace(at, 5, in);
     for (std::size_t at; (at = text.find("OUT/")) != std::string::npos;) text.replace(at, 4, out);
@@ -197,6 +205,43 @@ const std::vector<Case>& cases() {
     {"cli-misc", "gui --frames 0", {}, 2, "--frames: must be in [1, 10000000] (got 0)"},
     {"cli-misc", "gui --ui-scale 100 --frames 1", {}, 2, "--ui-scale: layout.ui_scale = 100 is out of range (1 .. 4)"},
     {"cli-misc", "render --lesson builtin --scene 1000 --out OUT/x.png", {}, 2, "--scene: the lesson has scenes 1 .. 15 (got 1000)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --p-rope '2' --out OUT/a.csv", {}, 2, "--p-rope: model.p_rope = 2 is out of range (0 .. 1)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --p-rope 'nan' --out OUT/a.csv", {}, 2, "--p-rope: model.p_rope = nan is not a finite number (0 .. 1)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --sliding-window '-1' --out OUT/a.csv", {}, 2, "--sliding-window: model.attention.sliding_window = -1 is out of range (0 .. 1000000000000)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --attention-chunk '-8' --out OUT/a.csv", {}, 2, "--attention-chunk: model.attention.attention_chunk = -8 is out of range (0 .. 1000000000000)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --floor-scale '0' --out OUT/a.csv", {}, 2, "--floor-scale: model.attention.floor_scale = 0 is out of range (1 .. 1000000000000)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --attn-scale '11' --out OUT/a.csv", {}, 2, "--attn-scale: model.attention.attn_scale = 11 is out of range (0 .. 10)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --layer-rope=maybe --out OUT/a.csv", {}, 2, "--layer-rope: model.attention.rope = maybe is not true or false"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --attn-temperature-tuning=tru --out OUT/a.csv", {}, 2, "--attn-temperature-tuning: model.attention.temperature_tuning = tru is not true or false"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --query-pre-attn-scalar '-1' --out OUT/a.csv", {}, 2, "--query-pre-attn-scalar: model.query_pre_attn_scalar = -1 is out of range (0 .. 1000000)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --query-pre-attn-scalar '0.5' --out OUT/a.csv", {}, 2, "model: query_pre_attn_scalar must be 0 (head_dim) or in 1 .. 10^6 (got 0.5)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --token-vectors 'foo' --out OUT/a.csv", {}, 2, "--token-vectors: attention.vectors = \"foo\" is unknown (one of same, random, needle, file)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --needle '9999999' --out OUT/a.csv", {}, 2, "--needle: attention.needle = 9999999 is out of range (0 .. 1048575)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --token-vectors needle --needle '100' --out OUT/a.csv", {}, 2, "attention.needle: token 100 is past the layout's 8 tokens"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --shared-part '1.5' --out OUT/a.csv", {}, 2, "--shared-part: attention.shared = 1.5 is out of range (0 .. 1)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --readout-distance '0' --out OUT/a.csv", {}, 2, "--readout-distance: attention.readout_distance = 0 is out of range (1 .. 1048576)"},
+    {"cli-attention", "export-data --view attention --tokens text:8 --layer '-2' --out OUT/a.csv", {}, 2, "--layer: layer = -2 is out of range (-1 .. 100000)"},
+    {"cli-attention", "export-data --view attention --tokens text:2049 --out OUT/a.csv", {}, 2, "images.tokens: the layout has 2049 tokens; an attention export holds every entry of at most 2048"},
+    {"cli-attention", "export-data --view attention --tokens text:70000 --token-vectors file --q-file FILE/none.npy --out OUT/a.csv", {}, 2, "images.tokens: the layout has 70000 tokens; an attention export holds every entry of at most 2048"},
+    {"array-file", "export-data --view attention --tokens text:2 --token-vectors file --out OUT/a.csv", {}, 2, "attention.q_file: \"\": file vectors need the queries' file"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {}, 2, "attention.q_file: FILE/q.npy: cannot open vector array file (it does not exist)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/ --out OUT/a.csv", {}, 2, "attention.q_file: FILE/: not a vector array file (it is a folder)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: shape (2, 4) of '<f4' needs 2 × 4 × 4 bytes of data; the file has 16 after its header (truncated)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: shape (1000000000, 4) of '<f4' needs 1000000000 × 4 × 4 bytes of data; the file has 16 after its header (truncated)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '>f4', 'fortran_order': False, 'shape': (2, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: dtype '>f4' is big-endian; the .npy reader takes little-endian floats '<f2', '<f4' or '<f8'"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<i4', 'fortran_order': False, 'shape': (2, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: dtype '<i4' is not a float type read here"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: fortran_order is True (column-major)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\xC0\x7F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: row 1 column 1 is nan, not a finite number"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (8,), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: shape (8,); a T × d array is needed: shape (T, d), or (1, T, d)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4, 2), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: rows of 2 numbers; the head has head_dim = 4 components"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 2, "attention.q_file: FILE/q.npy: 1 rows; the token layout images.tokens \"text:2\" has 2 tokens (one row per token)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4), }", "\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F\x00\x00\x80\x3F"s)}}, 0, ""},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.txt --out OUT/a.csv", {{"q.txt", "1 2 3 4\n5 6 7\n"s}}, 2, "attention.q_file: FILE/q.txt: line 2 (row 1) has 3 numbers, expected 4 (as in the first row)"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.txt --out OUT/a.csv", {{"q.txt", "\x00\x01\x02\xff 1 2 3\n"s}}, 2, "attention.q_file: FILE/q.txt: line 1 (row 0): \"\\x00\\x01\\x02\\xFF\" is not a number"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.txt --out OUT/a.csv", {{"q.txt", "1 2 3 4\n5 6 7 1e10\n"s}}, 2, "attention.q_file: FILE/q.txt: row 1 column 3 is 10000000000, beyond ±1e+09"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.json --out OUT/a.csv", {{"q.json", repeat("", "[", 300, "", "")}}, 2, "attention.q_file: FILE/q.json: nested deeper than 256 levels"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.json --out OUT/a.csv", {{"q.json", "[[1, 2, 3, 4], {\"q\": 1}]"s}}, 2, "attention.q_file: FILE/q.json: row 1 is {\"q\": 1}, not an array of numbers"},
+    {"array-file", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.txt --k-file FILE/k.npy --out OUT/a.csv", {{"q.txt", "1 2 3 4\n5 6 7 8\n"s}}, 2, "attention.k_file: FILE/k.npy: cannot open vector array file (it does not exist)"},
     {"config", "freqs --config FILE/c.json", {{"c.json", "this is not json"s}}, 2, "FILE/c.json: not valid JSON: at line 1, column 2: value - invalid litera"},
     {"config", "freqs --config FILE/c.json", {{"c.json", ""s}}, 2, "FILE/c.json: not valid JSON: at line 1, column 1: value - unexpected end"},
     {"config", "freqs --config FILE/c.json", {{"c.json", "   \x0a\x09 "s}}, 2, "FILE/c.json: not valid JSON: at line 2, column 3: value - unexpected end"},
@@ -409,8 +454,8 @@ TEST_P(HostileInput, IsRefusedNamingItOrAcceptedNeverACrashOrAHang) {
 
 INSTANTIATE_TEST_SUITE_P(EachEntryPoint, HostileInput,
                          ::testing::Values("cli-model", "cli-enum", "cli-list", "cli-position", "cli-curves", "cli-vector",
-                                           "cli-compare", "cli-render", "cli-out", "cli-misc", "config", "session-file",
-                                           "share-string", "lesson", "vector-file", "gui-script"),
+                                           "cli-compare", "cli-render", "cli-out", "cli-misc", "cli-attention", "config", "session-file",
+                                           "share-string", "lesson", "vector-file", "array-file", "gui-script"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& ch : name) ch = ch == '-' ? '_' : ch;
