@@ -65,7 +65,7 @@ void scene_list(lab::Status& s, const Lesson& lesson, int current) {
     changed |= ui::input_text("Speaker notes", &edit.notes, 8192);
     tip("Only the presenter sees these (Enter to keep)");
     changed |= ui::input_text("Views", &edit.views, 64);
-    tip("The views the scene shows side by side: 1 to 4 of 1-10, e.g. 1, 3 (Enter to keep)");
+    tip("The views the scene shows side by side: 1 to 4 of 1-11, e.g. 1, 3 (Enter to keep)");
     changed |= ui::input_double("Duration (s)", &edit.duration);
     tip("How long the scene plays, in seconds (0 .. 600); keyframes over the whole scene follow it");
     ImGui::PopID();
