@@ -74,8 +74,9 @@ std::string scaling_counts(const LabData& d) {
     return text;
 }
 
-// The colour of pairs that pass through unrotated: the disabled text's grey, readable on both themes.
-ImU32 unrotated_color() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
+// The colour of pairs that pass through unrotated: the palette's purple, apart from the scaling
+// classes' colours (and ≥ 4.5:1 on every theme, as the palette is).
+ImU32 unrotated_color(const Context& ctx) { return ctx.colors.bf16; }
 
 // "layer applies no RoPE (NoPE)": every pair passes through, so there is no ladder to draw.
 void nope_note(const Context& ctx) {
@@ -88,7 +89,7 @@ void nope_note(const Context& ctx) {
     ui::text(p.layer >= 0 ? fmt::format("this layer applies no RoPE (NoPE): layer {}, all {} pairs unrotated", p.layer,
                                         ctx.compute.data().freqs.pairs())
                           : fmt::format("this layer applies no RoPE (NoPE): all {} pairs unrotated", ctx.compute.data().freqs.pairs()),
-             unrotated_color());
+             unrotated_color(ctx));
     ui::log().record_box("this layer applies no RoPE (NoPE)", "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
 }
 
@@ -268,7 +269,7 @@ void count_line(const Context& ctx, const LabData& d) {
     if (c.unrotated > 0) {
         const std::string text = fmt::format("{} not rotated (p-RoPE)", c.unrotated);
         ui::same_line_if_fits(text);
-        ui::text(text, unrotated_color());
+        ui::text(text, unrotated_color(ctx));
         ui::log().record_box(text, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
         if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
             ImGui::SetTooltip("p-RoPE (Barbero et al. 2024) leaves the lowest-frequency pairs as they are: θ_i = 0, wavelength "
@@ -278,11 +279,11 @@ void count_line(const Context& ctx, const LabData& d) {
 }
 
 // The unrotated pairs as grey markers at the edge their value runs off: the bottom of the θ_i
-// plot (θ_i = 0), the top of the wavelength plot (∞). `edge` is the rotated dots' extreme.
-void unrotated_markers(plot::Plot& plot, const std::vector<double>& xs, double edge) {
+// plot (θ_i = 0), the top of the wavelength plot (∞). `edge` is the plotted values' extreme.
+void unrotated_markers(const Context& ctx, plot::Plot& plot, const std::vector<double>& xs, double edge) {
     if (xs.empty() || !std::isfinite(edge)) return;
     const std::vector<double> ys(xs.size(), edge);
-    const std::vector<ImU32> colors(xs.size(), unrotated_color());
+    const std::vector<ImU32> colors(xs.size(), unrotated_color(ctx));
     plot.points("not rotated (p-RoPE)", xs, ys, colors);
 }
 
@@ -564,15 +565,18 @@ void frequencies_view(Context& ctx) {
     for (double i : l.unrotated) unrotated_xs.push_back(x_of(i));
     const plot::Range x = tokens ? plot::Range{all_xs.front(), std::max(all_xs.back(), all_xs.front() * 1.0001)}
                                  : plot::Range{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
-    const double lowest = l.scaled.empty() ? NAN : *std::min_element(l.scaled.begin(), l.scaled.end());
-    const double longest = l.wave_scaled.empty() ? NAN : *std::max_element(l.wave_scaled.begin(), l.wave_scaled.end());
+    // The unscaled ladder spans every pair, so its ends are the plots' edges.
+    const double lowest = std::min(*std::min_element(l.unscaled.begin(), l.unscaled.end()),
+                                   l.scaled.empty() ? INFINITY : *std::min_element(l.scaled.begin(), l.scaled.end()));
+    const double longest = std::max(*std::max_element(l.wave_unscaled.begin(), l.wave_unscaled.end()),
+                                    l.wave_scaled.empty() ? 0.0 : *std::max_element(l.wave_scaled.begin(), l.wave_scaled.end()));
     const char* x_label = tokens ? "unscaled wavelength / L₀" : "pair i";
     if (both) {
         // The dots' colours are explained by the counts above; the legend names the line only.
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
         plot.line("unscaled", all_xs, l.unscaled, ctx.colors.bound);
         plot.points("", xs, l.scaled, l.colors);
-        unrotated_markers(plot, unrotated_xs, lowest);
+        unrotated_markers(ctx, plot, unrotated_xs, lowest);
         plot.vline(x_of(p.focused_pair), ctx.colors.marker, "focused");
         rule_lines(ctx, plot, x_of);
         plot.finish();
@@ -581,7 +585,7 @@ void frequencies_view(Context& ctx) {
     plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
     plot.line("unscaled", all_xs, l.wave_unscaled, ctx.colors.bound);
     plot.points("", xs, l.wave_scaled, l.colors);
-    unrotated_markers(plot, unrotated_xs, longest);
+    unrotated_markers(ctx, plot, unrotated_xs, longest);
     context_lines(ctx, plot, x_of);
     rule_lines(ctx, plot, x_of);
     plot.finish();
