@@ -102,6 +102,8 @@ LoadedConfig load_config_json(const std::string& path, std::string_view layer_ty
 
 // The layer picker's entry: "3: full_attention (NoPE)", "0: chunked_attention (RoPE θ=500000, chunk 8192)".
 std::string layer_label(int index, const LayerRule& rule);
+// The same, short enough for the picker's box: "layer 3: NoPE", "layer 0: RoPE, chunk 8192".
+std::string layer_preview(int index, const LayerRule& rule);
 
 // `freqs --explain`: every field used, the RoPE fields not applied, the fields not about RoPE,
 // and the notes, in aligned columns.

@@ -166,4 +166,12 @@ std::string layer_label(int index, const LayerRule& rule) {
     return fmt::format("{}: {} ({})", index, rule.type, what);
 }
 
+std::string layer_preview(int index, const LayerRule& rule) {
+    const LayerAttention& a = rule.attention;
+    std::string what = a.rope ? "RoPE" : "NoPE";
+    if (a.sliding_window > 0) what += fmt::format(", window {}", a.sliding_window);
+    if (a.attention_chunk > 0) what += fmt::format(", chunk {}", a.attention_chunk);
+    return fmt::format("layer {}: {}", index, what);
+}
+
 }  // namespace ropelab

@@ -75,7 +75,11 @@ void show_loaded(Status& s, const LoadedConfig& loaded) {
     s.layer_types = loaded.layer_types;
     s.what_was_read = explain_lines(loaded);
     s.layer_labels.clear();
-    for (std::size_t i = 0; i < loaded.layers.size(); ++i) s.layer_labels.push_back(layer_label(static_cast<int>(i), loaded.layers[i]));
+    s.layer_previews.clear();
+    for (std::size_t i = 0; i < loaded.layers.size(); ++i) {
+        s.layer_labels.push_back(layer_label(static_cast<int>(i), loaded.layers[i]));
+        s.layer_previews.push_back(layer_preview(static_cast<int>(i), loaded.layers[i]));
+    }
     s.default_layer = loaded.default_layer;
     s.layers_from_preset = false;
 }

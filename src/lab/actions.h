@@ -80,6 +80,7 @@ struct Status {
     // not differ), the layer shown when none is picked, and whether they came from a preset (the
     // picker then reloads the preset, else the file at config_path).
     std::vector<std::string> layer_labels;
+    std::vector<std::string> layer_previews;  // the same, short: "layer 3: NoPE"
     int default_layer = -1;
     bool layers_from_preset = false;
     std::string error;       // the last refused change, shown inline until the next change

@@ -11,6 +11,7 @@
 #include "core/config_json.h"
 #include "core/error.h"
 #include "core/frequencies.h"
+#include "core/math_notes.h"
 #include "core/presets.h"
 #include "support/refusal.h"
 
@@ -195,6 +196,17 @@ TEST(ConfigLayers, LayerOutOfRangeOrWithoutRulesIsRefused) {
     const LoadedConfig plain = load_config_json(corpus("llama-3-8b"));
     EXPECT_TRUE(plain.layers.empty());
     EXPECT_EQ(plain.config.attention, LayerAttention{});
+}
+
+// A NoPE layer's frequencies are all 0 by design: its note says so, instead of a "frozen" ladder.
+TEST(ConfigLayers, NoPELayerNotesSayNoRope) {
+    const RopeFrequencies nope = compute_frequencies(load_preset("llama4-scout", "", 3).config);
+    const std::vector<MathNote> notes = math_notes(nope, NoteInputs{});
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_EQ(notes[0].summary, "This layer applies no RoPE (NoPE): q·k does not depend on position");
+    EXPECT_FALSE(notes[0].degenerate);
+    EXPECT_EQ(layer_preview(3, load_preset("llama4-scout", "").layers[3]), "layer 3: NoPE");
+    EXPECT_EQ(layer_preview(0, load_preset("llama4-scout", "").layers[0]), "layer 0: RoPE, chunk 8192");
 }
 
 TEST(ConfigLayers, NewPresetsCarryTheirLayers) {

@@ -46,10 +46,11 @@ void layer_picker(LabParams& p, lab::Status& s) {
     const int count = static_cast<int>(s.layer_labels.size());
     const bool picked = p.layer >= 0 && p.layer < count;
     const int shown_layer = picked ? p.layer : s.default_layer;
-    // The preview names the layer and what it does; the list has the whole label.
-    const std::string preview = shown_layer < 0 ? std::string("default")
-                                : picked      ? s.layer_labels[static_cast<std::size_t>(shown_layer)]
-                                              : "default: " + s.layer_labels[static_cast<std::size_t>(shown_layer)];
+    // The box names the layer and what it does, short; the list and the tooltip the whole label.
+    const bool known = shown_layer >= 0 && shown_layer < count && s.layer_previews.size() == s.layer_labels.size();
+    const std::string preview = !known ? std::string("default")
+                                : picked ? s.layer_previews[static_cast<std::size_t>(shown_layer)]
+                                         : fmt::format("default = layer {}", shown_layer);
     if (ui::begin_combo("Layer##layer-picker", preview.c_str())) {
         if (ui::combo_item("default (the first RoPE layer)##layer-default", !picked) && picked) lab::pick_layer(p, s, -1);
         for (int i = 0; i < count; ++i) {
@@ -58,8 +59,12 @@ void layer_picker(LabParams& p, lab::Status& s) {
         }
         ui::end_combo();
     }
-    tip("This model's layers differ: each one's type, and whether it applies RoPE (θ), a sliding window, Llama 4's "
-        "chunks or no RoPE at all (NoPE). Picking one loads its RoPE setting and its attention rules (--layer L)");
+    const std::string shown_label = known ? s.layer_labels[static_cast<std::size_t>(shown_layer)] : std::string("none");
+    tip(fmt::format("Showing {}{}.\nThis model's layers differ: each one's type, and whether it applies RoPE (its θ),\n"
+                    "a sliding window, Llama 4's chunks, or no RoPE at all (NoPE). Picking one loads its\n"
+                    "RoPE setting and its attention rules (--layer L); default: the first RoPE layer.",
+                    shown_label, picked ? "" : " (no layer picked)")
+            .c_str());
 }
 
 // p-RoPE (Barbero et al. 2024, "Round and Round We Go!"): the lowest-frequency fraction of the
@@ -68,7 +73,7 @@ bool p_rope_row(ModelConfig& m) {
     const int pairs = std::max(1, rotary_dim(m) / 2);
     double fraction = m.p_rope;
     bool changed = false;
-    if (ui::slider_double("p-RoPE: unrotated", &fraction, 0.0, 1.0, "%.3f", false)) {
+    if (ui::slider_double("p-RoPE##p-rope", &fraction, 0.0, 1.0, "%.3f unrotated", false)) {
         m.p_rope = std::clamp(std::round(fraction * pairs) / pairs, 0.0, 1.0);
         changed = true;
     }
@@ -78,10 +83,10 @@ bool p_rope_row(ModelConfig& m) {
                                   ? fmt::format("all {} pairs: no pair rotates (as NoPE)", pairs)
                                   : fmt::format("{} of {} pairs, i = {} … {} (the lowest frequencies)", dropped, pairs, pairs - dropped,
                                                 pairs - 1);
-    tip(("p-RoPE (Barbero et al. 2024, \"Round and Round We Go!\"): the fraction p of the pairs with the lowest "
-         "frequencies passes through unrotated; the paper finds models use the high frequencies for positional heads "
-         "and the low ones for meaning, and keeping the low ones unrotated helps. Snaps to whole pairs. Unrotated now: " +
-         which)
+    tip(("p-RoPE (Barbero et al. 2024, \"Round and Round We Go!\"): the fraction p of the pairs\n"
+         "with the lowest frequencies passes through unrotated. The paper finds models use high\n"
+         "frequencies for positional heads and low ones for meaning. Snaps to whole pairs.\n"
+         "Unrotated now: " + which)
             .c_str());
     return changed;
 }
