@@ -119,6 +119,7 @@ void compared_counts(Context& ctx, int settings) {
 struct ComparedCurves {
     struct Curve {
         std::vector<double> x, inv_freq, wavelength;
+        std::vector<double> unrotated_x;  // pairs left unrotated (p-RoPE): markers at the plots' edges
     };
     std::vector<Curve> curves;
     plot::Range x{0.0, 1.0};
@@ -134,9 +135,13 @@ ComparedCurves compared_curves(const LabParams& p, const LabCompute& compute, in
         const ModelConfig& m = setting_model(p, i);
         ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
         for (int j = 0; j < d.freqs.pairs(); ++j) {
-            if (!d.freqs.rotates(j)) continue;  // θ_i = 0: off the log axes (the counts line says how many)
             const auto k = static_cast<std::size_t>(j);
-            c.x.push_back(tokens ? wavelength(d.freqs.unscaled_inv_freq[k]) / static_cast<double>(training_context(m)) : j);
+            const double x = tokens ? wavelength(d.freqs.unscaled_inv_freq[k]) / static_cast<double>(training_context(m)) : j;
+            if (!d.freqs.rotates(j)) {  // θ_i = 0: off the log axes, a marker at the edge
+                c.unrotated_x.push_back(x);
+                continue;
+            }
+            c.x.push_back(x);
             c.inv_freq.push_back(d.freqs.inv_freq[k]);
             c.wavelength.push_back(wavelength(d.freqs.inv_freq[k]));
         }
@@ -202,12 +207,28 @@ void compared_frequencies(Context& ctx) {
     const bool tokens = p.wavelength_axis;
     const ComparedCurves all = compared_curves(p, ctx.compute, settings);
     const char* x_label = tokens ? "unscaled wavelength / L₀ (each setting's)" : "pair i";
+    // The plots' edges, where unrotated pairs (θ_i = 0, wavelength ∞) are marked.
+    double lowest = INFINITY, longest = 0.0;
+    for (const ComparedCurves::Curve& c : all.curves) {
+        for (double v : c.inv_freq) lowest = std::min(lowest, v);
+        for (double v : c.wavelength) longest = std::max(longest, v);
+    }
+    const auto edge_markers = [&](plot::Plot& plot, double edge) {
+        for (int i = 0; i < settings; ++i) {
+            const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
+            if (c.unrotated_x.empty() || !std::isfinite(edge) || edge <= 0) continue;
+            const std::vector<double> ys(c.unrotated_x.size(), edge);
+            const std::vector<ImU32> colors(c.unrotated_x.size(), setting_color(ctx, i));
+            plot.points(fmt::format("{}: not rotated", setting_name(p, i)).c_str(), c.unrotated_x, ys, colors);
+        }
+    };
     if (both) {
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, all.x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
         for (int i = 0; i < settings; ++i) {
             const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
             plot.line(setting_name(p, i).c_str(), c.x, c.inv_freq, setting_color(ctx, i));
         }
+        edge_markers(plot, lowest);
         compared_ramps(ctx, plot, settings);
         plot.finish();
     }
@@ -217,6 +238,7 @@ void compared_frequencies(Context& ctx) {
         const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
         plot.line(setting_name(p, i).c_str(), c.x, c.wavelength, setting_color(ctx, i));
     }
+    edge_markers(plot, longest);
     compared_contexts(ctx, plot, settings, all.x);
     compared_bands(ctx, plot, settings, all.x);
     compared_ramps(ctx, plot, settings);
