@@ -428,6 +428,10 @@ std::string why_not_applied(std::string_view key, const Json& value, bool remote
     if (remote_code) return "the model's remote code may use it; transformers does not, and neither does ropelab";
     if (value.is_null()) return "null, the same as left out";
     if (key == "no_rope_layer_interval") return "the config class's rule when no_rope_layers is left out; the file's list is read";
+    if (key == "sliding_window_size") return "an older name of sliding_window (Gemma 2); sliding_window is read";
+    if (key == "use_sliding_window" || key == "max_window_layers") {
+        return "false or unused: no layer slides (with use_sliding_window true, layers from max_window_layers on would)";
+    }
     if (key.find("sliding") != std::string_view::npos) {
         return "sliding-window attention with no per-layer rule ropelab knows for this model (layer_types, or Gemma 2/3, "
                "Cohere2 and EXAONE 4's pattern); --sliding-window sets it";

@@ -9,6 +9,10 @@
 //   EXAONE 4   configuration_exaone4.py, modular_exaone4.py (the same, pattern "LLLG")
 //   SmolLM3    configuration_smollm3.py, modeling_smollm3.py (no_rope_layers)
 //   Qwen3-Next configuration_qwen3_next.py (layer_types: linear_attention has no RoPE)
+//   Mistral    modeling_mistral.py, modeling_mixtral.py, modeling_starcoder2.py (sliding_window on
+//              every layer when set)
+//   Qwen2/3    configuration_qwen2.py, configuration_qwen3.py (use_sliding_window: layers from
+//              max_window_layers on slide)
 //   masking_utils.py: sliding_window_overlay and chunked_overlay, which LayerAttention mirrors.
 #include <algorithm>
 
@@ -71,6 +75,19 @@ std::vector<std::string> class_layer_types(const Reader::Object& t, const ModelF
             const std::string p = pattern.get<std::string>();
             by_rule([&p](std::int64_t i) { return p[static_cast<std::size_t>(i) % p.size()] == 'G'; });
         }
+    } else if ((family_is(family, "mistral") || family_is(family, "mixtral") || family_is(family, "starcoder2")) &&
+               t.has("sliding_window")) {
+        // modeling_mistral.py, modeling_mixtral.py, modeling_starcoder2.py: a sliding_window
+        // (not null) windows every layer's mask.
+        by_rule([](std::int64_t) { return false; });
+    } else if ((family_is(family, "qwen2") || family_is(family, "qwen3") || family_is(family, "smollm3")) &&
+               t.has("use_sliding_window") && t.at("use_sliding_window") == true && t.has("sliding_window")) {
+        // configuration_qwen2.py / qwen3 / smollm3: with use_sliding_window, layers from
+        // max_window_layers on slide.
+        const std::int64_t from = t.has("max_window_layers") && t.at("max_window_layers").is_number_integer()
+                                      ? t.at("max_window_layers").get<std::int64_t>()
+                                      : layers;
+        by_rule([from](std::int64_t i) { return i < from; });
     } else if (!no_rope.empty()) {
         types.assign(no_rope.size(), "full_attention");  // SmolLM3 without a sliding window
     }
@@ -103,6 +120,10 @@ std::vector<LayerRule> read_layer_rules(Reader& r, const Reader::Object& t, cons
     // The window of sliding layers; a null window makes them full (Mistral-style configs with
     // use_sliding_window false, Cohere2 and EXAONE 4 without one).
     const std::int64_t window = integer_once(r, t, "sliding_window", 1, kMaxContext).value_or(0);
+    if (file_types.empty() && t.has("use_sliding_window") && t.at("use_sliding_window") == true) {
+        r.boolean(t, "use_sliding_window");
+        if (t.has("max_window_layers")) r.integer(t, "max_window_layers", 0, 100000);
+    }
     std::int64_t chunk = 0;
     bool tuning = false;
     double floor_scale = 8192.0, attn_scale = 0.1;

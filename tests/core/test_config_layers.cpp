@@ -185,6 +185,21 @@ TEST(ConfigLayers, Cohere2AndExaone4GlobalLayersAreNoPE) {
     }
 }
 
+// Mistral 7B v0.1 windows every layer (sliding_window 4096, modeling_mistral.py); Qwen2/Qwen3 with
+// use_sliding_window slide from max_window_layers on, and without it have no per-layer rules.
+TEST(ConfigLayers, MistralAndQwenSlidingWindows) {
+    const LoadedConfig mistral = load_config_json(corpus("mistral-7b-v0.1"));
+    ASSERT_EQ(mistral.layers.size(), raw("mistral-7b-v0.1")["num_hidden_layers"].get<std::size_t>());
+    for (const LayerRule& rule : mistral.layers) EXPECT_EQ(rule.attention.sliding_window, 4096);
+    EXPECT_EQ(mistral.config.attention.sliding_window, 4096);
+    EXPECT_FALSE(listed_as_ignored(mistral, "sliding_window"));
+    const LoadedConfig qwen = parse_config_json(R"({"model_type": "qwen2", "head_dim": 64, "num_hidden_layers": 6,
+        "use_sliding_window": true, "sliding_window": 512, "max_window_layers": 4})", "q.json");
+    ASSERT_EQ(qwen.layers.size(), 6u);
+    for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(qwen.layers[i].attention.sliding_window, i >= 4 ? 512 : 0) << i;
+    EXPECT_TRUE(load_config_json(corpus("qwen3-8b")).layers.empty());
+}
+
 TEST(ConfigLayers, LayerOutOfRangeOrWithoutRulesIsRefused) {
     const std::string far = test::refusal([] { load_config_json(corpus("llama-4-scout-17b-16e"), "", {}, 48); });
     EXPECT_NE(far.find("llama-4-scout-17b-16e.json"), std::string::npos) << far;
