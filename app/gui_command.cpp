@@ -129,10 +129,11 @@ void open_inputs(Lab& lab, const GuiOptions& o, GuiInputs& in) {
         const LoadedConfig loaded = resolve_loaded(quiet);
         lab::Status& s = lab.status();
         s.config_path = o.lab.model.config_path;
-        s.layer_types = loaded.layer_types;
-        s.what_was_read = explain_lines(loaded);
+        lab::show_loaded(s, loaded);
         s.notice = "loaded " + s.config_path;
         for (const std::string& note : loaded.notes) s.notice += "\n" + note;
+    } else if (!o.lab.model.preset.empty()) {  // a preset's layers (Llama 4, Gemma 3) in the picker
+        lab::show_preset_layers(lab.status(), o.lab.model.preset);
     }
     if (in.lesson) lab.open_lesson(std::move(*in.lesson), o.present || o.presenter);
     if (o.presenter) lab.status().presenter_window = true;

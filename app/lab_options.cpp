@@ -59,7 +59,9 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
     if (!session || !o.model.preset.empty() || !o.model.config_path.empty()) {
         ModelOptions source = o.model;
         source.fields.clear();
-        if (const auto layer = o.model.fields.find("layer_type"); layer != o.model.fields.end()) source.fields.insert(*layer);
+        for (const char* path : {"layer_type", "layer"}) {
+            if (const auto it = o.model.fields.find(path); it != o.model.fields.end()) source.fields.insert(*it);
+        }
         const LoadedConfig loaded = resolve_loaded(source);
         p.model = loaded.config;
         p.layer_type = loaded.layer_type;

@@ -75,7 +75,9 @@ CLI::Validator finite_number() {
 
 namespace {
 
-bool is_model_field(const schema::Field& f) { return f.path.starts_with("model.") || f.path == "layer_type"; }
+bool is_model_field(const schema::Field& f) {
+    return f.path.starts_with("model.") || f.path == "layer_type" || f.path == "layer";
+}
 
 // The groups' rows, by path; the display group is every other lab row with a flag.
 constexpr std::string_view kVectorFields[] = {"curves.vectors", "curves.seed", "curves.samples",
@@ -213,19 +215,29 @@ GivenRope given_rope(const ModelOptions& o) {
     return given;
 }
 
+// --layer, checked by the schema (−1 .. 100000) before the config names its own count.
+int picked_layer(const ModelOptions& o) {
+    const auto it = o.fields.find("layer");
+    if (it == o.fields.end()) return -1;
+    LabParams p;
+    apply_schema_options(p, {{"layer", it->second}});
+    return p.layer;
+}
+
 }  // namespace
 
 LoadedConfig resolve_loaded(const ModelOptions& o) {
-    const auto layer = o.fields.find("layer_type");
-    const std::string layer_type = layer == o.fields.end() ? "" : layer->second;
+    const auto layer_type_field = o.fields.find("layer_type");
+    const std::string layer_type = layer_type_field == o.fields.end() ? "" : layer_type_field->second;
+    const int layer = picked_layer(o);
     LoadedConfig loaded;
     if (!o.config_path.empty()) {
-        loaded = load_config_json(o.config_path, layer_type, given_rope(o));
+        loaded = load_config_json(o.config_path, layer_type, given_rope(o), layer);
         if (!o.quiet && !o.explain) {  // --explain lists them on stdout
             for (const std::string& note : loaded.notes) std::fprintf(stderr, "ropelab: note: %s: %s\n", o.config_path.c_str(), note.c_str());
         }
     } else {
-        loaded = load_preset(o.preset.empty() ? "textbook" : o.preset, layer_type);  // Gemma 3: sliding_attention
+        loaded = load_preset(o.preset.empty() ? "textbook" : o.preset, layer_type, layer);  // Gemma 3: sliding_attention
     }
     LabParams p;
     p.model = loaded.config;

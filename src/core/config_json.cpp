@@ -24,6 +24,7 @@ using config_detail::read_head;
 using config_detail::read_layout;
 using config_detail::read_model_type;
 using config_detail::read_scaling;
+using config_detail::rope_free_layer_type;
 
 struct Setting {
     std::string name;
@@ -174,15 +175,6 @@ std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, const Mod
         out.ignored.push_back({t.prefix + "rope_scaling", "rope_parameters (transformers v5) is read instead", true});
     }
     return settings;
-}
-
-// Layer types whose layers apply no RoPE: linear attention (Qwen3-Next), state-space and
-// convolution layers (Mamba hybrids, LFM2).
-bool rope_free_layer_type(std::string_view name) {
-    for (std::string_view t : {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm"}) {
-        if (name == t) return true;
-    }
-    return false;
 }
 
 // layer_types: a list of strings, one per layer (transformers' layer_type_validation). Anything
@@ -436,7 +428,14 @@ std::string why_not_applied(std::string_view key, const Json& value, bool remote
     if (remote_code) return "the model's remote code may use it; transformers does not, and neither does ropelab";
     if (value.is_null()) return "null, the same as left out";
     if (key == "no_rope_layer_interval") return "the config class's rule when no_rope_layers is left out; the file's list is read";
-    if (key.find("sliding") != std::string_view::npos) return "sliding-window attention: which keys a layer sees, not how it rotates";
+    if (key == "sliding_window_size") return "an older name of sliding_window (Gemma 2); sliding_window is read";
+    if (key == "use_sliding_window" || key == "max_window_layers") {
+        return "false or unused: no layer slides (with use_sliding_window true, layers from max_window_layers on would)";
+    }
+    if (key.find("sliding") != std::string_view::npos) {
+        return "sliding-window attention with no per-layer rule ropelab knows for this model (layer_types, or Gemma 2/3, "
+               "Cohere2 and EXAONE 4's pattern); --sliding-window sets it";
+    }
     if (key == "rope_ratio") return "remote code's θ multiplier (ChatGLM); transformers has no such key";
     return "a RoPE field ropelab does not apply";
 }
@@ -553,8 +552,51 @@ void validate_named(const ModelConfig& c, const std::string& source) {
     }
 }
 
+// The setting a picked layer uses (its layer type when the model's types differ in RoPE), else
+// the one asked for. A layer outside the file's layers, or a layer type that contradicts it, is
+// refused naming the file.
+std::string layer_setting(const std::string& source, const std::vector<LayerRule>& layers, int layer, std::string_view wanted) {
+    if (layer < 0) return std::string(wanted);
+    if (layers.empty()) {
+        throw InputError(fmt::format("{}: --layer {}: this file has no per-layer rules (no layer_types, no_rope_layers or "
+                                     "sliding-window pattern), so every layer is the same; leave --layer out",
+                                     source, layer));
+    }
+    if (static_cast<std::size_t>(layer) >= layers.size()) {
+        throw InputError(fmt::format("{}: --layer {}: the model has {} layers (0 .. {})", source, layer, layers.size(), layers.size() - 1));
+    }
+    const LayerRule& rule = layers[static_cast<std::size_t>(layer)];
+    if (rule.setting.empty()) return std::string(wanted);
+    if (!wanted.empty() && wanted != rule.setting) {
+        throw InputError(fmt::format("{}: --layer {} is a {} layer, not --layer-type {}", source, layer, rule.setting, wanted));
+    }
+    return rule.setting;
+}
+
+// The attention rules shown: the picked layer's, else those of the first layer of the chosen
+// setting that applies RoPE (the layer the frequencies describe), said in a note.
+void apply_layer_rule(const std::string& setting, int layer, LoadedConfig& out) {
+    if (out.layers.empty()) return;
+    const auto of_setting = [&](const LayerRule& l) { return l.setting.empty() || l.setting == setting; };
+    if (layer >= 0) {
+        out.layer = layer;
+        out.config.attention = out.layers[static_cast<std::size_t>(layer)].attention;
+        out.notes.push_back(fmt::format("showing layer {}", layer_label(layer, out.layers[static_cast<std::size_t>(layer)])));
+        return;
+    }
+    auto it = std::find_if(out.layers.begin(), out.layers.end(), [&](const LayerRule& l) { return of_setting(l) && l.attention.rope; });
+    if (it == out.layers.end()) it = std::find_if(out.layers.begin(), out.layers.end(), of_setting);
+    if (it == out.layers.end()) return;
+    out.default_layer = static_cast<int>(it - out.layers.begin());
+    out.config.attention = it->attention;
+    out.notes.push_back(fmt::format("no layer picked: attention as in layer {}, the first {}layer{}; --layer (or the panel's "
+                                    "Layer) picks another",
+                                    layer_label(out.default_layer, *it), it->attention.rope ? "RoPE " : "",
+                                    setting.empty() ? "" : " of " + setting));
+}
+
 LoadedConfig read_config(const Json& root_json, const std::string& source, std::string_view wanted_layer,
-                         std::vector<std::string> duplicate_notes, const GivenRope& given) {
+                         std::vector<std::string> duplicate_notes, const GivenRope& given, int layer) {
     if (!root_json.is_object()) throw InputError(fmt::format("{}: the top level must be a JSON object", source));
     LoadedConfig out;
     out.notes = std::move(duplicate_notes);
@@ -569,6 +611,7 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
         if (!wanted_layer.empty()) {
             throw InputError(fmt::format("{}: --layer-type {}: this model has one RoPE setting for every layer", source, wanted_layer));
         }
+        layer_setting(source, {}, layer, "");  // a diffusers transformer has no per-layer rules
         validate_named(c, source);
         return out;
     }
@@ -589,11 +632,16 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     const std::vector<std::string> types = read_layer_types(r, t);
     const std::vector<Setting> settings = read_settings(r, t, family, base_theta, out);
     const std::string counts = count_layers(r, t, family, types, out);
+    std::vector<config_detail::SettingTheta> thetas;
+    for (const Setting& s : settings) thetas.push_back({s.name, s.theta});
+    out.layers = config_detail::read_layer_rules(r, t, family, types, thetas);
+    const std::string wanted_type = layer_setting(source, out.layers, layer, wanted_layer);
     // A vision tower is one more layer type beside the text model's setting(s).
     const bool tower = config_detail::has_vision_tower(root, family);
-    const bool want_vision = tower && wanted_layer == "vision";
-    const bool want_text = tower && settings.size() == 1 && wanted_layer == kTextLayer;
-    const Setting& chosen = choose_setting(r, settings, want_vision || want_text ? "" : wanted_layer, counts, out);
+    const bool want_vision = tower && wanted_type == "vision";
+    const bool want_text = tower && settings.size() == 1 && wanted_type == kTextLayer;
+    const Setting& chosen = choose_setting(r, settings, want_vision || want_text ? "" : std::string_view(wanted_type), counts, out);
+    if (!want_vision) apply_layer_rule(chosen.name, layer, out);
     c.rope_theta = chosen.theta;
     c.rope_scaling = chosen.scaling;
     apply_partial(r, t, chosen, family, given, c);
@@ -640,14 +688,15 @@ const char* origin_name(ReadField::Origin o) {
 
 }  // namespace
 
-LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type, const GivenRope& given) {
+LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type, const GivenRope& given,
+                               int layer) {
     std::vector<std::string> duplicates;
     const Json root = parse_json_input(text, source, &duplicates);
-    return read_config(root, std::string(source), layer_type, std::move(duplicates), given);
+    return read_config(root, std::string(source), layer_type, std::move(duplicates), given, layer);
 }
 
-LoadedConfig load_config_json(const std::string& path, std::string_view layer_type, const GivenRope& given) {
-    return parse_config_json(read_input_file(path, "config"), path, layer_type, given);
+LoadedConfig load_config_json(const std::string& path, std::string_view layer_type, const GivenRope& given, int layer) {
+    return parse_config_json(read_input_file(path, "config"), path, layer_type, given, layer);
 }
 
 std::vector<std::string> explain_lines(const LoadedConfig& loaded) {
@@ -679,6 +728,12 @@ std::string explain_config(const LoadedConfig& loaded) {
     }
     if (loaded.layers_without_rope > 0) {
         s += fmt::format("layers without RoPE: {} of {}\n", loaded.layers_without_rope, loaded.layer_count);
+    }
+    if (!loaded.layers.empty()) {
+        const int shown_layer = loaded.layer >= 0 ? loaded.layer : loaded.default_layer;
+        s += fmt::format("per-layer rules: {} layers; attention as in layer {}{}\n", loaded.layers.size(),
+                         shown_layer >= 0 ? layer_label(shown_layer, loaded.layers[static_cast<std::size_t>(shown_layer)]) : "(none)",
+                         loaded.layer >= 0 ? "" : " (no --layer given)");
     }
     const auto section = [&](const char* title, bool rope) {
         s += title;

@@ -53,6 +53,16 @@ struct GivenRope {
     bool both() const { return layout && partial_rotary_factor; }
 };
 
+// One layer as the model's modeling code runs it: its type (layer_types, or the config class's
+// rule when the file has none), which RoPE setting it uses, and its LayerAttention (NoPE, sliding
+// window, Llama 4's chunks and query temperature).
+struct LayerRule {
+    std::string type;     // "full_attention", "sliding_attention", "chunked_attention", "linear_attention", …
+    std::string setting;  // the RoPE setting (a layer type of `layer_types` below); "" when the model has one
+    double theta = 10000.0;  // that setting's θ
+    LayerAttention attention;
+};
+
 struct LoadedConfig {
     ModelConfig config;  // the chosen layer type's RoPE
     ConfigNote note;
@@ -64,6 +74,12 @@ struct LoadedConfig {
     // convolution layers, no_rope_layers); 0 when the file does not say.
     int layer_count = 0;
     int layers_without_rope = 0;
+    // One rule per layer for files with per-layer rules (layer_types, no_rope_layers, a sliding
+    // window pattern); empty otherwise. `layer`: the one picked (−1: none; `config.attention` is then
+    // the default layer's, `default_layer`).
+    std::vector<LayerRule> layers;
+    int layer = -1;
+    int default_layer = -1;
     std::vector<std::string> notes;  // said to the user: assumptions, warnings, duplicate keys
     std::vector<ReadField> used;
     std::vector<IgnoredField> ignored;
@@ -75,11 +91,19 @@ struct LoadedConfig {
 // the family table (core/model_families.h) does not know, or remote code (auto_map) for one, is
 // refused unless `given` has both the layout and the partial rotary factor; ropelab's own files
 // (a "_ropelab" note) are read without a model_type.
+// `layer` ≥ 0 picks one layer: its setting and its LayerAttention (out of range: InputError naming
+// the file, the layer and the count).
 LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type = "",
-                               const GivenRope& given = {});
+                               const GivenRope& given = {}, int layer = -1);
 
 // Reads and parses a file; an unreadable file throws InputError naming the path.
-LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "", const GivenRope& given = {});
+LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "", const GivenRope& given = {},
+                              int layer = -1);
+
+// The layer picker's entry: "3: full_attention (NoPE)", "0: chunked_attention (RoPE θ=500000, chunk 8192)".
+std::string layer_label(int index, const LayerRule& rule);
+// The same, short enough for the picker's box: "layer 3: NoPE", "layer 0: RoPE, chunk 8192".
+std::string layer_preview(int index, const LayerRule& rule);
 
 // `freqs --explain`: every field used, the RoPE fields not applied, the fields not about RoPE,
 // and the notes, in aligned columns.

@@ -104,6 +104,23 @@ struct MropeRead {
 // Reads rope_scaling / rope_parameters (one setting) into `s`, and its M-RoPE keys into `mrope`.
 void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out, MropeRead* mrope = nullptr);
 
+// Per-layer rules (config_layers.cpp).
+
+// Layer types whose layers apply no RoPE: linear attention (Qwen3-Next), state-space and
+// convolution layers (Mamba hybrids, LFM2), recurrent blocks.
+bool rope_free_layer_type(std::string_view name);
+
+struct SettingTheta {
+    std::string name;  // the layer type the setting is for; "" for a model with one
+    double theta = 10000.0;
+};
+// One rule per layer from layer_types (`file_types`), else the config class's rule (Llama 4's
+// no_rope_layers, Gemma 2/3, Cohere2 and EXAONE 4's sliding pattern, SmolLM3's no_rope_layers);
+// empty for a file without per-layer rules. Reads sliding_window, Llama 4's attention_chunk_size,
+// attn_temperature_tuning, floor_scale and attn_scale.
+std::vector<LayerRule> read_layer_rules(Reader& r, const Reader::Object& t, const ModelFamily* family,
+                                        const std::vector<std::string>& file_types, const std::vector<SettingTheta>& settings);
+
 // Multi-axis RoPE (config_multi_axis.cpp).
 
 // The text model's multi-axis rule from the chosen setting's M-RoPE keys and the model type:

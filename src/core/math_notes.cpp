@@ -87,7 +87,17 @@ void aliased_heatmap(const RopeFrequencies& f, const NoteInputs& in, std::vector
 std::vector<MathNote> math_notes(const RopeFrequencies& f, const NoteInputs& in) {
     std::vector<MathNote> notes;
     if (f.inv_freq.empty()) return notes;
-    const auto [slow, fast] = std::minmax_element(f.inv_freq.begin(), f.inv_freq.end());
+    // Unrotated pairs (p-RoPE, NoPE) are 0 by design, not a collapsed or frozen ladder.
+    std::vector<double> rotated;
+    for (std::size_t i = 0; i < f.inv_freq.size(); ++i) {
+        if (i >= f.unrotated.size() || !f.unrotated[i]) rotated.push_back(f.inv_freq[i]);
+    }
+    if (rotated.empty()) {
+        notes.push_back({false, "This layer applies no RoPE (NoPE): q·k does not depend on position",
+                         "every pair passes through unrotated; position reaches attention only through the causal mask"});
+        return notes;
+    }
+    const auto [slow, fast] = std::minmax_element(rotated.begin(), rotated.end());
     single_pair(f, notes);
     collapsed_ladder(f, *fast, *slow, notes);
     still_pairs(f, *fast, in, notes);

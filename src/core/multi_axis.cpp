@@ -62,7 +62,9 @@ std::vector<AxisVector> mixed(const ModelConfig& c, int rotary) {
 
 }  // namespace
 
-std::vector<AxisVector> pair_frequency_vectors(const ModelConfig& config, const RopeFrequencies& freqs) {
+namespace {
+
+std::vector<AxisVector> rule_vectors(const ModelConfig& config, const RopeFrequencies& freqs) {
     const MultiAxis& a = config.multi_axis;
     switch (a.rule) {
         case AxisRule::None: break;
@@ -78,6 +80,18 @@ std::vector<AxisVector> pair_frequency_vectors(const ModelConfig& config, const 
     }
     std::vector<AxisVector> out;
     for (double f : freqs.inv_freq) out.push_back({f, f, f});
+    return out;
+}
+
+}  // namespace
+
+// A pair left unrotated (a NoPE layer, p-RoPE's dropped pairs) turns with no axis, whatever the
+// rule would give it: the axial and mixed ladders are built from θ, not from freqs.inv_freq.
+std::vector<AxisVector> pair_frequency_vectors(const ModelConfig& config, const RopeFrequencies& freqs) {
+    std::vector<AxisVector> out = rule_vectors(config, freqs);
+    for (std::size_t j = 0; j < out.size() && j < freqs.unrotated.size(); ++j) {
+        if (freqs.unrotated[j]) out[j] = {0.0, 0.0, 0.0};
+    }
     return out;
 }
 

@@ -44,9 +44,9 @@ const Preset& preset_or_throw(std::string_view name) {
     throw InputError(fmt::format("unknown preset \"{}\" (available: {})", name, names));
 }
 
-LoadedConfig load_preset(std::string_view name, std::string_view layer_type) {
+LoadedConfig load_preset(std::string_view name, std::string_view layer_type, int layer) {
     const Preset& preset = preset_or_throw(name);
-    return parse_config_json(preset.text, fmt::format("preset {}", name), layer_type);
+    return parse_config_json(preset.text, fmt::format("preset {}", name), layer_type, {}, layer);
 }
 
 }  // namespace ropelab

@@ -24,6 +24,7 @@ const Preset& preset_or_throw(std::string_view name);
 
 // A preset's setting for one layer type (Gemma 3: "sliding_attention"); "" = its default.
 // Throws InputError naming the preset and the layer types it has.
-LoadedConfig load_preset(std::string_view name, std::string_view layer_type);
+// `layer` ≥ 0 picks one of its layers (see parse_config_json).
+LoadedConfig load_preset(std::string_view name, std::string_view layer_type, int layer = -1);
 
 }  // namespace ropelab

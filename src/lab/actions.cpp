@@ -58,23 +58,58 @@ bool select_preset(LabParams& p, Status& s, const std::string& name) {
     if (!try_set_model(p, s, preset->config)) return false;
     p.preset = name;
     p.layer_type.clear();
-    s.layer_types.clear();
-    s.what_was_read.clear();
+    p.layer = -1;
+    show_preset_layers(s, name);
     s.notice = preset->note.title;
     return true;
 }
 
-bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type, const GivenRope& given) {
+void show_preset_layers(Status& s, const std::string& name) {
+    show_loaded(s, load_preset(name, ""));
+    s.layer_types.clear();  // a preset's layer types are picked through its layers
+    s.what_was_read.clear();
+    s.layers_from_preset = true;
+}
+
+void show_loaded(Status& s, const LoadedConfig& loaded) {
+    s.layer_types = loaded.layer_types;
+    s.what_was_read = explain_lines(loaded);
+    s.layer_labels.clear();
+    s.layer_previews.clear();
+    for (std::size_t i = 0; i < loaded.layers.size(); ++i) {
+        s.layer_labels.push_back(layer_label(static_cast<int>(i), loaded.layers[i]));
+        s.layer_previews.push_back(layer_preview(static_cast<int>(i), loaded.layers[i]));
+    }
+    s.default_layer = loaded.default_layer;
+    s.layers_from_preset = false;
+}
+
+bool pick_layer(LabParams& p, Status& s, int layer) {
+    if (!s.layers_from_preset) return load_config(p, s, s.config_path, "", s.config_given, layer);
+    try {
+        const LoadedConfig loaded = load_preset(p.preset, "", layer);
+        if (!try_set_model(p, s, loaded.config)) return false;
+        p.layer_type = loaded.layer_type;
+        p.layer = loaded.layer;
+        s.notice = layer >= 0 ? s.layer_labels.at(static_cast<std::size_t>(layer)) : "the default layer";
+        return true;
+    } catch (const InputError& e) {
+        s.error = e.what();
+        return false;
+    }
+}
+
+bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type, const GivenRope& given, int layer) {
     s.config_needs_rope = false;
     try {
-        const LoadedConfig loaded = load_config_json(path, layer_type, given);
+        const LoadedConfig loaded = load_config_json(path, layer_type, given, layer);
         if (!try_set_model(p, s, loaded.config)) return false;
         s.config_given = given;
         p.preset = loaded.note.name.empty() ? path : loaded.note.name;
         p.layer_type = loaded.layer_type;
+        p.layer = loaded.layer;
         s.config_path = path;
-        s.layer_types = loaded.layer_types;
-        s.what_was_read = explain_lines(loaded);
+        show_loaded(s, loaded);
         s.notice = "loaded " + path;
         for (const std::string& note : loaded.notes) s.notice += "\n" + note;
         return true;

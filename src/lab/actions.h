@@ -76,6 +76,13 @@ struct Status {
     // Of the last config loaded: its layer types (Gemma 3) and what the reader used and ignored.
     std::vector<std::string> layer_types;
     std::vector<std::string> what_was_read;
+    // Its per-layer rules, one label per layer ("3: full_attention (NoPE)"; empty when its layers do
+    // not differ), the layer shown when none is picked, and whether they came from a preset (the
+    // picker then reloads the preset, else the file at config_path).
+    std::vector<std::string> layer_labels;
+    std::vector<std::string> layer_previews;  // the same, short: "layer 3: NoPE"
+    int default_layer = -1;
+    bool layers_from_preset = false;
     std::string error;       // the last refused change, shown inline until the next change
     std::string notice;      // e.g. "loaded config.json"; both clear at the next change the user makes
     MessageFrom from = MessageFrom::Lab;  // which control the error or notice answers
@@ -97,7 +104,14 @@ struct Status {
 // returns false with the reason (naming the file, field and value) in s.error.
 bool select_preset(LabParams& p, Status& s, const std::string& name);
 bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type = "",
-                 const GivenRope& given = {});
+                 const GivenRope& given = {}, int layer = -1);
+// The layer picker: reloads the preset or config shown with layer `layer` (its setting and its
+// LayerAttention); −1 goes back to the default layer.
+bool pick_layer(LabParams& p, Status& s, int layer);
+// What the panel shows of a loaded config: its layer types, per-layer labels and what was read.
+void show_loaded(Status& s, const LoadedConfig& loaded);
+// A preset's per-layer rules (Llama 4, Gemma 3) offered in the picker.
+void show_preset_layers(Status& s, const std::string& name);
 
 // Applies model changes only if the result validates; otherwise records why in s.error.
 bool try_set_model(LabParams& p, Status& s, const ModelConfig& candidate);

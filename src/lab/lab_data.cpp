@@ -148,7 +148,8 @@ std::vector<AxisBand> axis_bands(const LabData& d, const LabParams& p) {
         b.axis = axis;
         b.extent = axis_extent(p, axis);
         for (std::size_t j = 0; j < n; ++j) {
-            if (d.pair_axes[j] != axis) continue;
+            // An unrotated pair (p-RoPE, NoPE) has ω = 0: no wavelength, no band.
+            if (d.pair_axes[j] != axis || pair_speed(d.pair_omegas[j]) == 0.0) continue;
             const double lambda = pair_wavelength(d.pair_omegas[j]);
             b.shortest = b.pairs == 0 ? lambda : std::min(b.shortest, lambda);
             b.longest = b.pairs == 0 ? lambda : std::max(b.longest, lambda);

@@ -296,6 +296,10 @@ std::span<const Comparison> comparisons() {
          {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "ones"}, {"max_distance", "4096"}, {"log_distance", "false"}}},
         {"interleaved-vs-half", "Interleaved vs half, same q/k", "textbook", "interleaved", {"layout=half,name=half"},
          {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "random"}, {"max_distance", "4096"}, {"log_distance", "false"}}},
+        // p-RoPE (Barbero et al. 2024, "Round and Round We Go!"): the same model with its lowest
+        // quarter of frequencies unrotated, beside plain RoPE.
+        {"p-rope", "p-RoPE beside RoPE: lowest quarter unrotated", "llama3-8b", "RoPE", {"p_rope=0.25,name=p-RoPE 0.25"},
+         {{"encoding", "rope"}, {"show_bound", "false"}, {"vectors", "mean"}, {"max_distance", "8192"}, {"log_distance", "true"}}},
     };
     return all;
 }

@@ -4,7 +4,10 @@
 // the scaling's rule changes: llama3's band edges L₀/high and L₀/low (wavelengths), YaRN's ramp
 // ends (pairs). A multi-axis model (images, video) colours each pair by the axis that turns it
 // and sets each axis's band of wavelengths against the image's size in tokens: with Qwen2-VL's
-// chunked sections the width gets the slowest pairs and barely turns across an image.
+// chunked sections the width gets the slowest pairs and barely turns across an image. Pairs left
+// unrotated (p-RoPE's lowest frequencies) have θ_i = 0 and an infinite wavelength, off both log
+// axes: they are drawn as grey markers at the edge they run off, named in the legend; a NoPE
+// layer (no pair rotates) shows a sentence instead of the plots.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -47,10 +50,47 @@ PlotsLayout plots_layout(float gap) {
     return {both, side_by_side, size};
 }
 
+// Pairs of each scaling class among those that rotate, and how many do not (p-RoPE, NoPE).
+struct PairCounts {
+    int unchanged = 0, blended = 0, interpolated = 0, unrotated = 0;
+};
+PairCounts pair_counts(const LabData& d) {
+    PairCounts c;
+    for (std::size_t i = 0; i < d.pair_scaling.size(); ++i) {
+        if (i < d.freqs.unrotated.size() && d.freqs.unrotated[i]) {
+            ++c.unrotated;
+            continue;
+        }
+        const PairScaling s = d.pair_scaling[i];
+        ++(s == PairScaling::Unchanged ? c.unchanged : s == PairScaling::Blended ? c.blended : c.interpolated);
+    }
+    return c;
+}
+
 std::string scaling_counts(const LabData& d) {
-    const auto n = [&](PairScaling s) { return std::count(d.pair_scaling.begin(), d.pair_scaling.end(), s); };
-    return fmt::format("{} unchanged · {} blended · {} interpolated", n(PairScaling::Unchanged), n(PairScaling::Blended),
-                       n(PairScaling::Interpolated));
+    const PairCounts c = pair_counts(d);
+    std::string text = fmt::format("{} unchanged · {} blended · {} interpolated", c.unchanged, c.blended, c.interpolated);
+    if (c.unrotated > 0) text += fmt::format(" · {} not rotated", c.unrotated);
+    return text;
+}
+
+// The colour of pairs that pass through unrotated: the palette's purple, apart from the scaling
+// classes' colours (and ≥ 4.5:1 on every theme, as the palette is).
+ImU32 unrotated_color(const Context& ctx) { return ctx.colors.bf16; }
+
+// "layer applies no RoPE (NoPE)": every pair passes through, so there is no ladder to draw.
+void nope_note(const Context& ctx) {
+    const LabParams& p = ctx.params;
+    caption("This layer applies no RoPE (NoPE): no pair rotates.",
+            "A NoPE layer (Llama 4's every 4th layer, SmolLM3's no_rope_layers 0, the full_attention layers of "
+            "Cohere2 and EXAONE 4, linear-attention layers) leaves q and k as they are: q_m·k_n does not depend on "
+            "m − n, and position reaches attention only through the causal mask (and Llama 4's query temperature). "
+            "Pick another layer, or set the layer's RoPE back on, to see frequencies.");
+    ui::text(p.layer >= 0 ? fmt::format("this layer applies no RoPE (NoPE): layer {}, all {} pairs unrotated", p.layer,
+                                        ctx.compute.data().freqs.pairs())
+                          : fmt::format("this layer applies no RoPE (NoPE): all {} pairs unrotated", ctx.compute.data().freqs.pairs()),
+             unrotated_color(ctx));
+    ui::log().record_box("this layer applies no RoPE (NoPE)", "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
 }
 
 // Compare mode: each setting's scaling counts on its own line where a plot still has room below
@@ -79,6 +119,7 @@ void compared_counts(Context& ctx, int settings) {
 struct ComparedCurves {
     struct Curve {
         std::vector<double> x, inv_freq, wavelength;
+        std::vector<double> unrotated_x;  // pairs left unrotated (p-RoPE): markers at the plots' edges
     };
     std::vector<Curve> curves;
     plot::Range x{0.0, 1.0};
@@ -88,20 +129,29 @@ ComparedCurves compared_curves(const LabParams& p, const LabCompute& compute, in
     const bool tokens = p.wavelength_axis;
     ComparedCurves all;
     all.curves.resize(static_cast<std::size_t>(settings));
+    bool any = false;
     for (int i = 0; i < settings; ++i) {
         const LabData& d = compute.setting_data(i);
         const ModelConfig& m = setting_model(p, i);
         ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
         for (int j = 0; j < d.freqs.pairs(); ++j) {
             const auto k = static_cast<std::size_t>(j);
-            c.x.push_back(tokens ? wavelength(d.freqs.unscaled_inv_freq[k]) / static_cast<double>(training_context(m)) : j);
+            const double x = tokens ? wavelength(d.freqs.unscaled_inv_freq[k]) / static_cast<double>(training_context(m)) : j;
+            if (!d.freqs.rotates(j)) {  // θ_i = 0: off the log axes, a marker at the edge
+                c.unrotated_x.push_back(x);
+                continue;
+            }
+            c.x.push_back(x);
             c.inv_freq.push_back(d.freqs.inv_freq[k]);
             c.wavelength.push_back(wavelength(d.freqs.inv_freq[k]));
         }
+        if (c.x.empty()) continue;  // a NoPE setting: nothing on the axes
         const plot::Range r{c.x.front(), c.x.back()};
-        all.x = i == 0 ? r : plot::Range{std::min(all.x.min, r.min), std::max(all.x.max, r.max)};
+        all.x = !any ? r : plot::Range{std::min(all.x.min, r.min), std::max(all.x.max, r.max)};
+        any = true;
     }
     if (!tokens) all.x.max = std::max(1.0, all.x.max);
+    if (tokens && all.x.max <= all.x.min) all.x.max = all.x.min + 1.0;
     return all;
 }
 
@@ -157,12 +207,28 @@ void compared_frequencies(Context& ctx) {
     const bool tokens = p.wavelength_axis;
     const ComparedCurves all = compared_curves(p, ctx.compute, settings);
     const char* x_label = tokens ? "unscaled wavelength / L₀ (each setting's)" : "pair i";
+    // The plots' edges, where unrotated pairs (θ_i = 0, wavelength ∞) are marked.
+    double lowest = INFINITY, longest = 0.0;
+    for (const ComparedCurves::Curve& c : all.curves) {
+        for (double v : c.inv_freq) lowest = std::min(lowest, v);
+        for (double v : c.wavelength) longest = std::max(longest, v);
+    }
+    const auto edge_markers = [&](plot::Plot& plot, double edge) {
+        for (int i = 0; i < settings; ++i) {
+            const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
+            if (c.unrotated_x.empty() || !std::isfinite(edge) || edge <= 0) continue;
+            const std::vector<double> ys(c.unrotated_x.size(), edge);
+            const std::vector<ImU32> colors(c.unrotated_x.size(), setting_color(ctx, i));
+            plot.points(fmt::format("{}: not rotated", setting_name(p, i)).c_str(), c.unrotated_x, ys, colors);
+        }
+    };
     if (both) {
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, all.x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
         for (int i = 0; i < settings; ++i) {
             const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
             plot.line(setting_name(p, i).c_str(), c.x, c.inv_freq, setting_color(ctx, i));
         }
+        edge_markers(plot, lowest);
         compared_ramps(ctx, plot, settings);
         plot.finish();
     }
@@ -172,6 +238,7 @@ void compared_frequencies(Context& ctx) {
         const ComparedCurves::Curve& c = all.curves[static_cast<std::size_t>(i)];
         plot.line(setting_name(p, i).c_str(), c.x, c.wavelength, setting_color(ctx, i));
     }
+    edge_markers(plot, longest);
     compared_contexts(ctx, plot, settings, all.x);
     compared_bands(ctx, plot, settings, all.x);
     compared_ramps(ctx, plot, settings);
@@ -180,20 +247,26 @@ void compared_frequencies(Context& ctx) {
 
 // One setting's ladder: per pair, θ_i and its wavelength scaled and unscaled, and the dot's
 // colour for what the scaling did to the pair.
+// The rotated pairs' dots; `unrotated` lists the pairs p-RoPE leaves as they are (θ_i = 0).
 struct Ladder {
     std::vector<double> pairs, scaled, unscaled, wave_scaled, wave_unscaled;
     std::vector<ImU32> colors;
+    std::vector<double> unrotated;
 };
 
 Ladder ladder(const Context& ctx, const LabData& d) {
     Ladder l;
     for (int i = 0; i < d.freqs.pairs(); ++i) {
         const auto k = static_cast<std::size_t>(i);
+        l.unscaled.push_back(d.freqs.unscaled_inv_freq[k]);
+        l.wave_unscaled.push_back(wavelength(d.freqs.unscaled_inv_freq[k]));
+        if (!d.freqs.rotates(i)) {
+            l.unrotated.push_back(i);
+            continue;
+        }
         l.pairs.push_back(i);
         l.scaled.push_back(d.freqs.inv_freq[k]);
-        l.unscaled.push_back(d.freqs.unscaled_inv_freq[k]);
         l.wave_scaled.push_back(wavelength(d.freqs.inv_freq[k]));
-        l.wave_unscaled.push_back(wavelength(d.freqs.unscaled_inv_freq[k]));
         const PairScaling s = d.pair_scaling[k];
         l.colors.push_back(s == PairScaling::Unchanged ? ctx.colors.unchanged
                            : s == PairScaling::Blended ? ctx.colors.blended
@@ -204,12 +277,9 @@ Ladder ladder(const Context& ctx, const LabData& d) {
 
 // The counts in their dots' colours: the dots' legend.
 void count_line(const Context& ctx, const LabData& d) {
-    const int counts[3] = {
-        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Unchanged)),
-        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Blended)),
-        static_cast<int>(std::count(d.pair_scaling.begin(), d.pair_scaling.end(), PairScaling::Interpolated))};
-    const std::string count_text[3] = {fmt::format("{} unchanged", counts[0]), fmt::format("{} blended", counts[1]),
-                                       fmt::format("{} interpolated", counts[2])};
+    const PairCounts c = pair_counts(d);
+    const std::string count_text[3] = {fmt::format("{} unchanged", c.unchanged), fmt::format("{} blended", c.blended),
+                                       fmt::format("{} interpolated", c.interpolated)};
     ui::text(count_text[0], ctx.colors.unchanged);
     ui::same_line_if_fits(count_text[1]);
     ui::text(count_text[1], ctx.colors.blended);
@@ -218,6 +288,25 @@ void count_line(const Context& ctx, const LabData& d) {
     if (ImGui::IsItemHovered()) {
         if (ui::tooltips_allowed()) ImGui::SetTooltip("attention factor %.6g, effective base %.6g", d.freqs.attention_factor, d.freqs.effective_theta);
     }
+    if (c.unrotated > 0) {
+        const std::string text = fmt::format("{} not rotated (p-RoPE)", c.unrotated);
+        ui::same_line_if_fits(text);
+        ui::text(text, unrotated_color(ctx));
+        ui::log().record_box(text, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
+            ImGui::SetTooltip("p-RoPE (Barbero et al. 2024) leaves the lowest-frequency pairs as they are: θ_i = 0, wavelength "
+                              "infinite, so they sit off the log axes; grey markers at the plots' edges show which.");
+        }
+    }
+}
+
+// The unrotated pairs as grey markers at the edge their value runs off: the bottom of the θ_i
+// plot (θ_i = 0), the top of the wavelength plot (∞). `edge` is the plotted values' extreme.
+void unrotated_markers(const Context& ctx, plot::Plot& plot, const std::vector<double>& xs, double edge) {
+    if (xs.empty() || !std::isfinite(edge)) return;
+    const std::vector<double> ys(xs.size(), edge);
+    const std::vector<ImU32> colors(xs.size(), unrotated_color(ctx));
+    plot.points("not rotated (p-RoPE)", xs, ys, colors);
 }
 
 // The x axis: the pair index, or (in tokens) each pair's unscaled wavelength over L₀.
@@ -283,7 +372,7 @@ std::vector<AxisSeries> axis_series(const LabData& d) {
     for (char axis : {'t', 'h', 'w', 'm'}) {
         AxisSeries s{axis, {}, {}, {}};
         for (std::size_t j = 0; j < n; ++j) {
-            if (d.pair_axes[j] != axis) continue;
+            if (d.pair_axes[j] != axis || pair_speed(d.pair_omegas[j]) == 0.0) continue;  // unrotated: off the log axes
             s.pairs.push_back(static_cast<double>(j));
             s.speed.push_back(pair_speed(d.pair_omegas[j]));
             s.wave.push_back(pair_wavelength(d.pair_omegas[j]));
@@ -359,6 +448,7 @@ void axis_points(const Context& ctx, plot::Plot& plot, const LabData& d, bool wa
     if (series.empty()) {
         std::vector<double> xs, ys;
         for (int j = 0; j < d.freqs.pairs(); ++j) {
+            if (!d.freqs.rotates(j)) continue;  // θ_j = 0: off the log axes
             xs.push_back(j);
             ys.push_back(wavelengths ? wavelength(d.freqs.inv_freq[static_cast<std::size_t>(j)]) : d.freqs.inv_freq[static_cast<std::size_t>(j)]);
         }
@@ -458,6 +548,10 @@ void frequencies_view(Context& ctx) {
         compared_axes(ctx, std::min(ctx.compute.settings(), setting_count(p)));
         return;
     }
+    if (!comparing(p) && !p.model.attention.rope) {
+        nope_note(ctx);
+        return;
+    }
     if (!comparing(p) && !d.pair_axes.empty()) {
         caption("Pairs by axis (t, h, w): how far each axis turns across the image.",
                 "Each pair turns with one coordinate of a token's (t, h, w) position: its wavelength 2π/|ω_j| in tokens, "
@@ -487,23 +581,33 @@ void frequencies_view(Context& ctx) {
     const auto [both, side_by_side, half] = plots_layout(gap);
     const bool tokens = p.wavelength_axis;
     const PairAxis x_of{p, d, training_context(p.model), tokens};
-    std::vector<double> xs;
+    std::vector<double> xs, all_xs, unrotated_xs;
     for (double i : l.pairs) xs.push_back(x_of(i));
-    const plot::Range x = tokens ? plot::Range{xs.front(), xs.back()} : plot::Range{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+    for (int i = 0; i < d.freqs.pairs(); ++i) all_xs.push_back(x_of(i));
+    for (double i : l.unrotated) unrotated_xs.push_back(x_of(i));
+    const plot::Range x = tokens ? plot::Range{all_xs.front(), std::max(all_xs.back(), all_xs.front() * 1.0001)}
+                                 : plot::Range{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
+    // The unscaled ladder spans every pair, so its ends are the plots' edges.
+    const double lowest = std::min(*std::min_element(l.unscaled.begin(), l.unscaled.end()),
+                                   l.scaled.empty() ? INFINITY : *std::min_element(l.scaled.begin(), l.scaled.end()));
+    const double longest = std::max(*std::max_element(l.wave_unscaled.begin(), l.wave_unscaled.end()),
+                                    l.wave_scaled.empty() ? 0.0 : *std::max_element(l.wave_scaled.begin(), l.wave_scaled.end()));
     const char* x_label = tokens ? "unscaled wavelength / L₀" : "pair i";
     if (both) {
         // The dots' colours are explained by the counts above; the legend names the line only.
         plot::Plot plot("inv_freq", ctx.state.frequencies, half, x, {x_label, "θ_i (rad/position)", tokens, true, true, !tokens});
-        plot.line("unscaled", xs, l.unscaled, ctx.colors.bound);
+        plot.line("unscaled", all_xs, l.unscaled, ctx.colors.bound);
         plot.points("", xs, l.scaled, l.colors);
+        unrotated_markers(ctx, plot, unrotated_xs, lowest);
         plot.vline(x_of(p.focused_pair), ctx.colors.marker, "focused");
         rule_lines(ctx, plot, x_of);
         plot.finish();
     }
     if (both && side_by_side) ImGui::SameLine(0, gap);
     plot::Plot plot("wavelength", ctx.state.wavelengths, half, x, {x_label, "wavelength 2π/θ_i", tokens, true, true, !tokens});
-    plot.line("unscaled", xs, l.wave_unscaled, ctx.colors.bound);
+    plot.line("unscaled", all_xs, l.wave_unscaled, ctx.colors.bound);
     plot.points("", xs, l.wave_scaled, l.colors);
+    unrotated_markers(ctx, plot, unrotated_xs, longest);
     context_lines(ctx, plot, x_of);
     rule_lines(ctx, plot, x_of);
     plot.finish();

@@ -73,7 +73,7 @@ TEST(Compare, BadSpecsNameTheProblem) {
 }
 
 TEST(Compare, BuiltInComparisonsAreWhatTheySay) {
-    ASSERT_EQ(comparisons().size(), 5u);
+    ASSERT_EQ(comparisons().size(), 6u);
     for (const Comparison& c : comparisons()) {
         const LabParams p = apply_comparison(LabParams{}, c.name);
         EXPECT_NO_THROW(schema::validate(p)) << c.name;
@@ -103,6 +103,17 @@ TEST(Compare, BuiltInComparisonsAreWhatTheySay) {
     EXPECT_EQ(setting_model(images, 1).rope_theta, images.model.rope_theta);
     EXPECT_EQ(setting_model(images, 2).multi_axis.rule, AxisRule::Axial);
     EXPECT_EQ(setting_model(images, 3).multi_axis.rule, AxisRule::EvenOdd);
+    // p-RoPE beside RoPE: the same Llama 3 frequencies, the lowest quarter (pairs 48 … 63 of 64) unrotated.
+    const LabParams prope = apply_comparison(LabParams{}, "p-rope");
+    EXPECT_EQ(prope.model.p_rope, 0.0);
+    EXPECT_EQ(setting_model(prope, 1).p_rope, 0.25);
+    EXPECT_EQ(setting_model(prope, 1).rope_theta, prope.model.rope_theta);
+    const RopeFrequencies rope = compute_frequencies(prope.model), dropped = compute_frequencies(setting_model(prope, 1));
+    ASSERT_EQ(dropped.pairs(), 64);
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_EQ(dropped.rotates(i), i < 48) << i;
+        EXPECT_EQ(dropped.inv_freq[static_cast<std::size_t>(i)], i < 48 ? rope.inv_freq[static_cast<std::size_t>(i)] : 0.0) << i;
+    }
     EXPECT_NE(refusal([] { apply_comparison(LabParams{}, "nope"); }).find("built in: llama3.1-scaling"), std::string::npos);
 }
 

@@ -1,8 +1,12 @@
 #include "views/panel/panel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "core/presets.h"
 
@@ -32,6 +36,59 @@ void optional_double(const char* label, std::optional<double>& value, double fal
     }
     ImGui::EndDisabled();
     ImGui::PopID();
+}
+
+// The layer picker of a config or preset with per-layer rules (Llama 4, Gemma 2/3, SmolLM3,
+// Qwen3-Next, Cohere2, EXAONE 4): picking reloads the model with that layer's setting and its
+// attention rules (NoPE, sliding window, chunks), as the request path does for a config.
+void layer_picker(LabParams& p, lab::Status& s) {
+    if (s.layer_labels.empty()) return;
+    const int count = static_cast<int>(s.layer_labels.size());
+    const bool picked = p.layer >= 0 && p.layer < count;
+    const int shown_layer = picked ? p.layer : s.default_layer;
+    // The box names the layer and what it does, short; the list and the tooltip the whole label.
+    const bool known = shown_layer >= 0 && shown_layer < count && s.layer_previews.size() == s.layer_labels.size();
+    const std::string preview = !known ? std::string("default")
+                                : picked ? s.layer_previews[static_cast<std::size_t>(shown_layer)]
+                                         : fmt::format("default = layer {}", shown_layer);
+    if (ui::begin_combo("Layer##layer-picker", preview.c_str())) {
+        if (ui::combo_item("default (the first RoPE layer)##layer-default", !picked) && picked) lab::pick_layer(p, s, -1);
+        for (int i = 0; i < count; ++i) {
+            const std::string& label = s.layer_labels[static_cast<std::size_t>(i)];
+            if (ui::combo_item(label.c_str(), i == p.layer) && i != p.layer) lab::pick_layer(p, s, i);
+        }
+        ui::end_combo();
+    }
+    const std::string shown_label = known ? s.layer_labels[static_cast<std::size_t>(shown_layer)] : std::string("none");
+    tip(fmt::format("Showing {}{}.\nThis model's layers differ: each one's type, and whether it applies RoPE (its θ),\n"
+                    "a sliding window, Llama 4's chunks, or no RoPE at all (NoPE). Picking one loads its\n"
+                    "RoPE setting and its attention rules (--layer L); default: the first RoPE layer.",
+                    shown_label, picked ? "" : " (no layer picked)")
+            .c_str());
+}
+
+// p-RoPE (Barbero et al. 2024, "Round and Round We Go!"): the lowest-frequency fraction of the
+// pairs left unrotated. Snapped to whole pairs, so the slider's value is what the math uses.
+bool p_rope_row(ModelConfig& m) {
+    const int pairs = std::max(1, rotary_dim(m) / 2);
+    double fraction = m.p_rope;
+    bool changed = false;
+    if (ui::slider_double("p-RoPE##p-rope", &fraction, 0.0, 1.0, "%.3f unrotated", false)) {
+        m.p_rope = std::clamp(std::round(fraction * pairs) / pairs, 0.0, 1.0);
+        changed = true;
+    }
+    const int dropped = p_rope_dropped_pairs(m.p_rope, pairs);
+    const std::string which = dropped == 0 ? std::string("none: every pair rotates (RoPE)")
+                              : dropped == pairs
+                                  ? fmt::format("all {} pairs: no pair rotates (as NoPE)", pairs)
+                                  : fmt::format("{} of {} pairs, i = {} … {} (the lowest frequencies)", dropped, pairs, pairs - dropped,
+                                                pairs - 1);
+    tip(("p-RoPE (Barbero et al. 2024, \"Round and Round We Go!\"): the fraction p of the pairs\n"
+         "with the lowest frequencies passes through unrotated. The paper finds models use high\n"
+         "frequencies for positional heads and low ones for meaning. Snaps to whole pairs.\n"
+         "Unrotated now: " + which)
+            .c_str());
+    return changed;
 }
 
 // Preset picker and config.json loading: both replace the whole model (validated first).
@@ -70,6 +127,7 @@ void source_rows(LabParams& p, lab::Status& s) {
         ui::end_combo();
     }
     if (!s.layer_types.empty()) tip("This model's layers use different RoPE settings: the one shown");
+    layer_picker(p, s);
 }
 
 bool input_double(const char* label, double& v, const char* help) {
@@ -178,8 +236,9 @@ void model_section(LabParams& p, lab::Status& s) {
     source_rows(p, s);
     ModelConfig candidate = p.model;
     const bool geometry = geometry_rows(candidate);
+    const bool unrotated = p_rope_row(candidate);
     const bool scaling = scaling_rows(candidate);
-    if (geometry || scaling) try_set_model(p, s, candidate);
+    if (geometry || unrotated || scaling) try_set_model(p, s, candidate);
 }
 
 }  // namespace ropelab::controls
