@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "lab/messages.h"
+#include "state/compare.h"
 #include "state/schema.h"
 
 namespace ropelab {
@@ -59,6 +60,8 @@ void Lab::update(double seconds, const lab::Input& input) {
     }
     compute_.update(params_);
     grid_.update(params_, compute_, all_at_once_);
+    // Only while the attention view is drawn: a hidden view costs no work.
+    if (attention_window_) attention_.update(params_, setting_model(params_, 0), *attention_window_, all_at_once_);
     refresh_products();
 }
 
@@ -91,13 +94,14 @@ bool Lab::products_current() const {
         const lab::Columns& c = columns(plot);
         if (c.version != compute_.series_version() || c.series != wanted) return false;
     }
-    return true;
+    return !attention_window_ || attention_.current();
 }
 
 void Lab::apply_requests(const lab::Requests& requests) {
     for (const auto& [name, plot] : requests.plots) plots_[name] = plot;
     wanted_columns_ = requests.columns;  // only the plots drawn: a hidden plot costs no device work
     wanted_samples_ = requests.samples;
+    attention_window_ = requests.attention;
     LabParams next = params_;
     lab::apply_requests(next, requests);
     commit(next, Origin::User);

@@ -1,0 +1,263 @@
+#include "lab/attention_product.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "core/error.h"
+#include "core/frequencies.h"
+#include "lab/attention_input.h"
+#include "lab/lab_data.h"
+
+namespace ropelab::lab {
+
+namespace {
+
+constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
+
+// Coarse first: bin rows 0, 8, 16, … then the rest, so a long matrix shows whole at once.
+std::vector<int> refinement_order(int rows) {
+    std::vector<int> order;
+    for (int r = 0; r < rows; r += 8) order.push_back(r);
+    for (int r = 0; r < rows; ++r) {
+        if (r % 8 != 0) order.push_back(r);
+    }
+    return order;
+}
+
+}  // namespace
+
+int AttentionImage::shown_row(int r) const {
+    for (int s = r; s >= 0; --s) {
+        if (row_done[static_cast<std::size_t>(s)]) return s;
+    }
+    return -1;
+}
+
+double AttentionImage::logit(int r, std::int64_t n) const { return source->logit(row_m[static_cast<std::size_t>(r)], n); }
+
+double AttentionImage::weight(int r, std::int64_t n) const {
+    const std::int64_t m = row_m[static_cast<std::size_t>(r)];
+    if (!attends(layer, m, n)) return 0.0;
+    return std::exp(logit(r, n) - row_top[static_cast<std::size_t>(r)]) / row_sum[static_cast<std::size_t>(r)];
+}
+
+AttentionWindow clamp_window(AttentionWindow w, std::int64_t tokens) {
+    const auto side = [&](std::int64_t& lo, std::int64_t& hi) {
+        if (hi <= lo) {
+            lo = 0;
+            hi = tokens;
+        }
+        const std::int64_t span = std::clamp<std::int64_t>(hi - lo, 1, tokens);
+        lo = std::clamp<std::int64_t>(lo, 0, tokens - span);
+        hi = lo + span;
+    };
+    side(w.row0, w.row1);
+    side(w.col0, w.col1);
+    w.bins = std::clamp(w.bins, 1, kMaxAttentionBins);
+    return w;
+}
+
+// The work for one set of inputs and one window: written by the workers, copied by the frame.
+struct AttentionProduct::Job {
+    Inputs inputs;
+    AttentionWindow window;
+    std::shared_ptr<const AttentionRows> rows;  // given (same inputs as before) or built here
+    std::atomic<bool> cancel{false}, finished{false};
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::mutex mutex;  // guards what follows
+    AttentionImage image;
+    int version = 0;
+    double ms = 0.0;
+};
+
+AttentionProduct::~AttentionProduct() {
+    for (auto& [job, thread] : running_) job->cancel = true;
+    for (auto& [job, thread] : running_) {
+        if (thread.joinable()) thread.join();
+    }
+}
+
+void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, int threads) {
+    std::shared_ptr<const AttentionRows> rows = job->rows;
+    LayerAttention layer;
+    try {
+        if (!rows) rows = std::make_shared<const AttentionRows>(attention_input(p, job->inputs.model));
+    } catch (const InputError& e) {
+        const std::lock_guard lock(job->mutex);
+        job->image.error = e.what();
+        ++job->version;
+        job->finished = true;
+        return;
+    }
+    layer = rows->layer();
+    const std::int64_t t = rows->tokens();
+    const AttentionWindow w = clamp_window(job->window, t);
+    const int nr = bin_count(w.row1 - w.row0, w.bins), nc = bin_count(w.col1 - w.col0, w.bins);
+    {
+        const std::lock_guard lock(job->mutex);
+        job->rows = rows;
+        AttentionImage& im = job->image;
+        im.tokens = t;
+        im.window = w;
+        im.rows = nr;
+        im.cols = nc;
+        im.layer = layer;
+        im.toeplitz = rows->toeplitz();
+        im.source = rows;
+        im.row_m.resize(static_cast<std::size_t>(nr));
+        for (int r = 0; r < nr; ++r) im.row_m[static_cast<std::size_t>(r)] = bin_row(w.row0, w.row1 - w.row0, nr, r);
+        im.row_done.assign(static_cast<std::size_t>(nr), 0);
+        const auto cells = static_cast<std::size_t>(nr) * static_cast<std::size_t>(nc);
+        im.logit_max.assign(cells, kNan);
+        im.visible_max.assign(cells, kNan);
+        im.weight_max.assign(cells, kNan);
+        im.readouts.assign(static_cast<std::size_t>(nr), {});
+        im.row_top.assign(static_cast<std::size_t>(nr), 0.0);
+        im.row_sum.assign(static_cast<std::size_t>(nr), 1.0);
+        ++job->version;
+    }
+    const std::vector<int> order = refinement_order(nr);
+    std::atomic<std::size_t> next{0};
+    const std::int64_t within = job->inputs.readout_distance;
+    const auto worker = [&] {
+        std::vector<double> logits(static_cast<std::size_t>(t));
+        std::vector<float> lmax(static_cast<std::size_t>(nc)), vmax(static_cast<std::size_t>(nc)), wmax(static_cast<std::size_t>(nc));
+        for (std::size_t i = next++; i < order.size() && !job->cancel; i = next++) {
+            const int r = order[i];
+            const std::int64_t m = bin_row(w.row0, w.row1 - w.row0, nr, r);
+            rows->logits(m, 0, t, logits.data());
+            const std::vector<double> weights = softmax_row(layer, m, logits);
+            const std::int64_t first = first_visible_key(layer, m);
+            double top = -std::numeric_limits<double>::infinity(), sum = 0.0;
+            for (std::int64_t n = first; n <= m; ++n) top = std::max(top, logits[static_cast<std::size_t>(n)]);
+            for (std::int64_t n = first; n <= m; ++n) sum += std::exp(logits[static_cast<std::size_t>(n)] - top);
+            for (int c = 0; c < nc; ++c) {
+                const std::int64_t from = bin_start(w.col0, w.col1 - w.col0, nc, c), to = bin_start(w.col0, w.col1 - w.col0, nc, c + 1);
+                double lm = -std::numeric_limits<double>::infinity(), vm = lm, wm = lm;
+                for (std::int64_t n = from; n < to; ++n) {
+                    const double v = logits[static_cast<std::size_t>(n)];
+                    lm = std::max(lm, v);
+                    if (n >= first && n <= m) {
+                        vm = std::max(vm, v);
+                        wm = std::max(wm, weights[static_cast<std::size_t>(n)]);
+                    }
+                }
+                const bool masked = std::min(to - 1, m) < std::max(from, first);
+                lmax[static_cast<std::size_t>(c)] = static_cast<float>(lm);
+                vmax[static_cast<std::size_t>(c)] = masked ? kNan : static_cast<float>(vm);
+                wmax[static_cast<std::size_t>(c)] = masked ? kNan : static_cast<float>(wm);
+            }
+            const RowReadout readout = row_readout(layer, m, weights, within);
+            const std::lock_guard lock(job->mutex);
+            AttentionImage& im = job->image;
+            const auto at = static_cast<std::size_t>(r) * static_cast<std::size_t>(nc);
+            std::copy(lmax.begin(), lmax.end(), im.logit_max.begin() + static_cast<std::ptrdiff_t>(at));
+            std::copy(vmax.begin(), vmax.end(), im.visible_max.begin() + static_cast<std::ptrdiff_t>(at));
+            std::copy(wmax.begin(), wmax.end(), im.weight_max.begin() + static_cast<std::ptrdiff_t>(at));
+            im.readouts[static_cast<std::size_t>(r)] = readout;
+            im.row_top[static_cast<std::size_t>(r)] = top;
+            im.row_sum[static_cast<std::size_t>(r)] = sum;
+            im.row_done[static_cast<std::size_t>(r)] = 1;
+            ++im.rows_done;
+            ++job->version;
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
+    worker();
+    for (std::thread& th : pool) th.join();
+    const std::lock_guard lock(job->mutex);
+    job->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start).count();
+    job->finished = true;
+}
+
+void AttentionProduct::retire_finished() {
+    // Superseded jobs are cancelled and joined once they have stopped; the newest stays.
+    for (auto it = running_.begin(); it != running_.end();) {
+        if (it->first != job_ && it->first->finished) {
+            it->second.join();
+            it = running_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void AttentionProduct::update(const LabParams& p, const ModelConfig& model, AttentionWindow window, bool wait) {
+    Inputs in;
+    in.model = model;
+    in.tokens = p.tokens;
+    in.rule = p.position_rule;
+    in.vectors = p.token_vectors;
+    if (p.token_vectors == TokenVectors::Same) {
+        try {
+            std::tie(in.q, in.k) = lab_vectors(p, model.head_dim, rotary_dim(model));
+        } catch (const InputError&) {
+            // The curves panel reports a bad custom vector; the worker says it again.
+        }
+    } else {
+        in.seed = p.seed;
+        in.shared_part = p.shared_part;
+        in.needle = p.needle;
+        in.q_file = p.q_file;
+        in.k_file = p.k_file;
+    }
+    in.readout_distance = p.readout_distance;
+    const bool fresh = !job_ || !(in == job_->inputs) || !(window == job_->window);
+    if (fresh) {
+        if (job_) job_->cancel = true;
+        auto job = std::make_shared<Job>();
+        job->inputs = in;
+        job->window = window;
+        // The same inputs in another window reuse the prepared rows.
+        if (job_) {
+            const std::lock_guard lock(job_->mutex);
+            if (job_->rows && job_->inputs == in) {
+                cached_rows_ = job_->rows;
+                cached_inputs_ = in;
+            }
+        }
+        if (cached_rows_ && cached_inputs_ == in) job->rows = cached_rows_;
+        const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+        job_ = job;
+        running_.emplace_back(job, std::thread([job, p, threads] { run(job, p, threads); }));
+        shown_current_ = false;
+        shown_version_ = -1;
+    }
+    if (wait) {
+        for (auto& [j, thread] : running_) {
+            if (j == job_ && thread.joinable()) thread.join();
+        }
+    }
+    retire_finished();
+    {
+        const std::lock_guard lock(job_->mutex);
+        if (job_->version != shown_version_) {
+            // Until the new job has its geometry, the previous image stays on screen.
+            if (job_->image.rows > 0 || !job_->image.error.empty()) {
+                shown_ = job_->image;
+                shown_version_ = job_->version;
+                shown_current_ = true;
+                if (job_->finished && job_->image.complete() && counted_ != job_.get()) {
+                    counted_ = job_.get();
+                    last_ms_ = job_->ms;
+                    ++computations_;
+                }
+            }
+        }
+    }
+    if (wait) {
+        for (auto it = running_.begin(); it != running_.end();) {
+            if (it->first == job_) {
+                if (it->second.joinable()) it->second.join();
+                it = running_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+}
+
+}  // namespace ropelab::lab
