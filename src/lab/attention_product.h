@@ -35,10 +35,8 @@ struct AttentionWindow {
 // The window's bins along one side: [lo, lo + span) in `count` bins, bin b from bin_start(b).
 inline int bin_count(std::int64_t span, int bins) { return static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(span, bins))); }
 inline std::int64_t bin_start(std::int64_t lo, std::int64_t span, int count, int b) { return lo + span * b / count; }
-// The row a bin row shows: the middle of its rows.
-inline std::int64_t bin_row(std::int64_t lo, std::int64_t span, int count, int b) {
-    return (bin_start(lo, span, count, b) + bin_start(lo, span, count, b + 1) - 1) / 2;
-}
+// The row a bin row shows: its last, so the matrix's last row (a needle's query) is always one.
+inline std::int64_t bin_row(std::int64_t lo, std::int64_t span, int count, int b) { return bin_start(lo, span, count, b + 1) - 1; }
 
 struct AttentionImage {
     std::int64_t tokens = 0;
