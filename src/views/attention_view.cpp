@@ -244,30 +244,40 @@ void attention_view(Context& ctx) {
     const Window w = window_of(zoom, tokens);
     const lab::AttentionProduct& product = ctx.lab.attention();
     const lab::AttentionImage& im = product.image();
-    ui::text_disabled(fmt::format("T = {} · {} · {}", tokens, layer_words(p, model), vectors_words(p)));
-    const ImVec2 region = ImGui::GetContentRegionAvail();
     const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeightWithSpacing();
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    const float plots_h = region.y > 22 * font ? std::clamp(0.3f * region.y, 6 * font, 12 * font) : 0.0f;
-    // Under each panel: its colour key (a bar and a line of numbers); above: the panel's name.
-    const float key_h = 0.6f * font + line + 2;
-    const float notes_h = 2 * line;
-    const float side = std::max(8.0f, std::min((region.x - 2 * gap) / 3, region.y - plots_h - key_h - line - notes_h - gap));
-    const int bins = std::clamp(static_cast<int>(side / 2), 8, lab::kMaxAttentionBins);
-    ctx.requests.attention = lab::AttentionWindow{w.row0, w.row0 + w.span, w.col0, w.col0 + w.span, bins};
+    // A small cell of the grid: one line each (whole on hover), no legend line and no plots.
+    const bool compact = ImGui::GetContentRegionAvail().y < 18 * font;
+    const auto say = [&](const std::string& text) {
+        if (!compact) return ui::text_disabled(text);
+        ui::text_disabled(ui::cut_to_width(text, ImGui::GetContentRegionAvail().x));
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", text.c_str());
+    };
+    say(fmt::format("T = {} · {} · {}", tokens, layer_words(p, model), vectors_words(p)));
     const bool shown = im.tokens == tokens && im.rows > 0;
     // What is shown: sampled rows, the Toeplitz link, the progress.
     std::string notes;
     if (!im.error.empty()) notes = im.error;
     else if (!shown) notes = "computing the matrix …";
     else {
-        const std::int64_t per_bin = (w.span + bins - 1) / bins;
-        notes = w.span > bins ? fmt::format("rows sampled: one per bin (row m shown); {} tokens per bin, each bin its largest value", per_bin)
-                              : "every cell exact";
+        const std::int64_t span = im.window.col1 - im.window.col0;
+        notes = span > im.cols ? fmt::format("rows sampled: one per bin (row m shown); {} tokens per bin, each bin its largest value",
+                                             (span + im.cols - 1) / im.cols)
+                               : "every cell exact";
         if (!im.complete()) notes += fmt::format(" · computing rows {} / {}", im.rows_done, im.rows);
         if (im.toeplitz) notes += " · same q, k at every token: logit(m, n) = score(m − n)/√d — view 3's curve as a Toeplitz matrix";
     }
-    ui::text_disabled(notes);
+    say(notes);
+    ui::log().record("attention progress", "readout", fmt::format("{} / {} rows", im.rows_done, im.rows));
+    const ImVec2 region = ImGui::GetContentRegionAvail();
+    const float plots_h = compact ? 0.0f : std::clamp(0.3f * region.y, 6 * font, 12 * font);
+    // Under each panel: its colour key (a bar and a line of numbers), then the legend's two
+    // lines; above: the panel's name.
+    const float key_h = 0.6f * font + line + 2;
+    const float legend_h = compact ? 0.0f : 2 * line;
+    const float side = std::max(8.0f, std::min((region.x - 2 * gap) / 3, region.y - plots_h - key_h - line - legend_h - gap));
+    const int bins = std::clamp(static_cast<int>(side / 2), 8, lab::kMaxAttentionBins);
+    ctx.requests.attention = lab::AttentionWindow{w.row0, w.row0 + w.span, w.col0, w.col0 + w.span, bins};
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const Scales scales = shown ? fitted_scales(im) : Scales{};
     const char* titles[3] = {"logits (masked ones too)", "masked: grey = not attended", "weights: softmax per row"};
@@ -294,6 +304,7 @@ void attention_view(Context& ctx) {
     }
     const float below = origin.y + line + side + 2 + key_h;
     ImGui::SetCursorScreenPos(ImVec2(origin.x, below));
+    if (compact) return;
     ui::text_disabled(fmt::format("colours: logits diverging around 0 (±the largest |logit| shown), weights 0 … the largest shown; "
                                   "grey: masked · rows {} … {}, keys {} … {}",
                                   w.row0, w.row0 + w.span - 1, w.col0, w.col0 + w.span - 1));
