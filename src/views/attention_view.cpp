@@ -288,7 +288,7 @@ void attention_view(Context& ctx) {
         if (shown) draw_panel(im, scales, static_cast<Panel>(i), w, at, side);
         ImGui::SetCursorScreenPos(at);
         ImGui::InvisibleButton(fmt::format("##attention panel {}", i).c_str(), ImVec2(side, side));
-        ui::log().record(fmt::format("attention panel {}", i), "canvas", fmt::format("rows {} .. {}", w.row0, w.row0 + w.span - 1));
+        ui::log().record(fmt::format("attention panel {}", i), "canvas", fmt::format("rows {} .. {}, keys {} .. {}", w.row0, w.row0 + w.span - 1, w.col0, w.col0 + w.span - 1));
         zoom_input(zoom, tokens, at, side);
         if (ImGui::IsItemHovered() && shown) {
             const ImVec2 mouse = ImGui::GetIO().MousePos;
