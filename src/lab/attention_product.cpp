@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <numbers>
+
+#include "core/colormap.h"
 
 #include "core/error.h"
 #include "core/frequencies.h"
@@ -41,6 +44,59 @@ double AttentionImage::weight(int r, std::int64_t n) const {
     const std::int64_t m = row_m[static_cast<std::size_t>(r)];
     if (!attends(layer, m, n)) return 0.0;
     return std::exp(logit(r, n) - row_top[static_cast<std::size_t>(r)]) / row_sum[static_cast<std::size_t>(r)];
+}
+
+AttentionColours fitted_colours(const AttentionImage& im) {
+    AttentionColours c;
+    for (int r = 0; r < im.rows; ++r) {
+        if (!im.row_done[static_cast<std::size_t>(r)]) continue;
+        for (int k = 0; k < im.cols; ++k) {
+            const auto at = static_cast<std::size_t>(r) * static_cast<std::size_t>(im.cols) + static_cast<std::size_t>(k);
+            c.logit = std::max(c.logit, static_cast<double>(std::abs(im.logit_max[at])));
+            if (!std::isnan(im.weight_max[at])) c.weight = std::max(c.weight, static_cast<double>(im.weight_max[at]));
+        }
+    }
+    return c;
+}
+
+namespace {
+std::array<std::uint8_t, 3> bytes(const std::array<float, 3>& rgb) {
+    return {static_cast<std::uint8_t>(rgb[0] * 255.0f + 0.5f), static_cast<std::uint8_t>(rgb[1] * 255.0f + 0.5f),
+            static_cast<std::uint8_t>(rgb[2] * 255.0f + 0.5f)};
+}
+}  // namespace
+
+std::array<std::uint8_t, 3> logit_rgb(const AttentionColours& c, double logit) {
+    const double t = c.logit > 0 ? std::clamp(logit / c.logit, -1.0, 1.0) : 0.0;
+    return bytes(diverging_color(static_cast<float>(t * std::numbers::pi)));
+}
+
+std::array<std::uint8_t, 3> weight_rgb(const AttentionColours& c, double weight) {
+    return bytes(sequential_color(c.weight > 0 ? static_cast<float>(weight / c.weight) : 0.0f));
+}
+
+std::vector<std::uint8_t> panel_rgba(const AttentionImage& im, const AttentionColours& colours, AttentionPanel panel) {
+    std::vector<std::uint8_t> out(static_cast<std::size_t>(im.rows) * static_cast<std::size_t>(im.cols) * 4, 0);
+    const std::vector<float>& values = panel == AttentionPanel::Logits ? im.logit_max
+                                       : panel == AttentionPanel::Masked ? im.visible_max
+                                                                         : im.weight_max;
+    int source = -1;
+    for (int r = 0; r < im.rows; ++r) {
+        if (im.row_done[static_cast<std::size_t>(r)]) source = r;
+        if (source < 0) continue;
+        for (int k = 0; k < im.cols; ++k) {
+            const float v = values[static_cast<std::size_t>(source) * static_cast<std::size_t>(im.cols) + static_cast<std::size_t>(k)];
+            const std::array<std::uint8_t, 3> rgb = std::isnan(v) ? kMaskedGrey
+                                                    : panel == AttentionPanel::Weights ? weight_rgb(colours, v)
+                                                                                       : logit_rgb(colours, v);
+            std::uint8_t* px = out.data() + (static_cast<std::size_t>(r) * static_cast<std::size_t>(im.cols) + static_cast<std::size_t>(k)) * 4;
+            px[0] = rgb[0];
+            px[1] = rgb[1];
+            px[2] = rgb[2];
+            px[3] = 255;
+        }
+    }
+    return out;
 }
 
 AttentionWindow clamp_window(AttentionWindow w, std::int64_t tokens) {
@@ -220,7 +276,8 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
             }
         }
         if (cached_rows_ && cached_inputs_ == in) job->rows = cached_rows_;
-        const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+        // One core left for the frame (llvmpipe draws on the CPU too).
+        const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 2u, 9u)) - 1;
         job_ = job;
         running_.emplace_back(job, std::thread([job, p, threads] { run(job, p, threads); }));
         shown_current_ = false;
@@ -239,6 +296,7 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
             if (job_->image.rows > 0 || !job_->image.error.empty()) {
                 shown_ = job_->image;
                 shown_version_ = job_->version;
+                ++serial_;
                 shown_current_ = true;
                 if (job_->finished && job_->image.complete() && counted_ != job_.get()) {
                     counted_ = job_.get();

@@ -9,6 +9,7 @@
 // Rows are computed off the frame on worker threads, every 8th bin row first and then the rest
 // (as the score curve refines: coarse at once, exact soon); the newest inputs win, and a frame
 // never waits for a worker. `wait` (renders, exports) computes every row before returning.
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -78,6 +79,8 @@ public:
     // Milliseconds from the inputs to the last whole image (0 while none).
     double last_ms() const { return last_ms_; }
     int computations() const { return computations_; }
+    // Counts the images shown: a new value means new pixels to draw.
+    int serial() const { return serial_; }
 
 private:
     // What the rows depend on: the setting and every field that makes the tokens' vectors.
@@ -109,8 +112,24 @@ private:
     bool shown_current_ = false;
     double last_ms_ = 0.0;
     int computations_ = 0;
+    int serial_ = 0;
     const Job* counted_ = nullptr;  // the job whose whole image was counted
 };
+
+// The panels' colours: the logits on one diverging scale around 0 over ±the largest |logit| the
+// image holds (the masked panel on the same scale), the weights sequential from 0 to the largest
+// weight it holds, masked cells a neutral grey that is in neither map.
+enum class AttentionPanel { Logits, Masked, Weights };
+struct AttentionColours {
+    double logit = 0, weight = 0;
+};
+inline constexpr std::array<std::uint8_t, 3> kMaskedGrey = {128, 128, 128};
+AttentionColours fitted_colours(const AttentionImage& image);
+std::array<std::uint8_t, 3> logit_rgb(const AttentionColours& c, double logit);
+std::array<std::uint8_t, 3> weight_rgb(const AttentionColours& c, double weight);
+// The panel as RGBA pixels, one per bin (rows × cols, top row first); a bin row not computed yet
+// shows the computed one above it, or nothing (alpha 0).
+std::vector<std::uint8_t> panel_rgba(const AttentionImage& image, const AttentionColours& colours, AttentionPanel panel);
 
 // The window clamped into a T × T matrix (an empty one: the whole matrix).
 AttentionWindow clamp_window(AttentionWindow w, std::int64_t tokens);

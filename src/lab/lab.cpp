@@ -61,7 +61,18 @@ void Lab::update(double seconds, const lab::Input& input) {
     compute_.update(params_);
     grid_.update(params_, compute_, all_at_once_);
     // Only while the attention view is drawn: a hidden view costs no work.
-    if (attention_window_) attention_.update(params_, setting_model(params_, 0), *attention_window_, all_at_once_);
+    if (attention_window_) {
+        attention_.update(params_, setting_model(params_, 0), *attention_window_, all_at_once_);
+        const lab::AttentionImage& image = attention_.image();
+        if (attention_.serial() != attention_pictures_.serial && image.rows > 0) {
+            attention_pictures_.serial = attention_.serial();
+            attention_pictures_.colours = lab::fitted_colours(image);
+            for (int panel = 0; panel < 3; ++panel) {
+                const std::vector<std::uint8_t> rgba = lab::panel_rgba(image, attention_pictures_.colours, static_cast<lab::AttentionPanel>(panel));
+                attention_pictures_.texture[panel] = compute_.device().image_texture(panel, image.cols, image.rows, rgba);
+            }
+        }
+    }
     refresh_products();
 }
 

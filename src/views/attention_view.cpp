@@ -6,7 +6,7 @@
 // cell. Below, the rows' readouts against m. Compare mode shows the base.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,35 +23,7 @@ namespace ropelab::views {
 
 namespace {
 
-ImU32 to_u32(const std::array<float, 3>& rgb) {
-    return IM_COL32(static_cast<int>(rgb[0] * 255), static_cast<int>(rgb[1] * 255), static_cast<int>(rgb[2] * 255), 255);
-}
-
-// Masked cells: a neutral grey, in neither the diverging nor the sequential map.
-ImU32 masked_colour() { return IM_COL32(128, 128, 128, 255); }
-
-// Logits: one diverging scale around 0 (±the largest |logit| shown) for the logits and the
-// masked panel; weights: 0 … the largest weight shown, sequential.
-struct Scales {
-    double logit = 0, weight = 0;
-    ImU32 logit_colour(double v) const {
-        return to_u32(diverging_color(static_cast<float>((logit > 0 ? std::clamp(v / logit, -1.0, 1.0) : 0.0) * std::numbers::pi)));
-    }
-    ImU32 weight_colour(double v) const { return to_u32(sequential_color(weight > 0 ? static_cast<float>(v / weight) : 0.0f)); }
-};
-
-Scales fitted_scales(const lab::AttentionImage& im) {
-    Scales s;
-    for (int r = 0; r < im.rows; ++r) {
-        if (!im.row_done[static_cast<std::size_t>(r)]) continue;
-        for (int c = 0; c < im.cols; ++c) {
-            const auto at = static_cast<std::size_t>(r * im.cols + c);
-            s.logit = std::max(s.logit, static_cast<double>(std::abs(im.logit_max[at])));
-            if (!std::isnan(im.weight_max[at])) s.weight = std::max(s.weight, static_cast<double>(im.weight_max[at]));
-        }
-    }
-    return s;
-}
+ImU32 to_u32(const std::array<std::uint8_t, 3>& rgb) { return IM_COL32(rgb[0], rgb[1], rgb[2], 255); }
 
 // The zoom as whole tokens: [row0, row0 + span) × [col0, col0 + span).
 struct Window {
@@ -77,48 +49,20 @@ int bin_of(std::int64_t lo, std::int64_t span, int count, std::int64_t x) {
     return b;
 }
 
-enum class Panel { Logits, Masked, Weights };
+using Panel = lab::AttentionPanel;
 
-// One panel: the image's bins placed by the current zoom (an image of a previous zoom shows
-// scaled until the new one comes), equal neighbours in a row drawn as one rectangle.
-void draw_panel(const lab::AttentionImage& im, const Scales& scales, Panel panel, const Window& w, ImVec2 at, float side) {
-    draw::Canvas dl = draw::Canvas::window();
-    dl.push_clip(at, ImVec2(at.x + side, at.y + side));
+// One panel: the image's bins as a texture placed by the current zoom (an image of a previous
+// zoom shows scaled until the new one comes).
+void draw_panel(const lab::AttentionImage& im, unsigned texture, const Window& w, ImVec2 at, float side) {
     const double px = side / static_cast<double>(w.span);
     const lab::AttentionWindow& iw = im.window;
-    const std::int64_t rspan = iw.row1 - iw.row0, cspan = iw.col1 - iw.col0;
-    const auto x_of = [&](std::int64_t n) { return at.x + static_cast<float>(static_cast<double>(n - w.col0) * px); };
-    const auto y_of = [&](std::int64_t m) { return at.y + static_cast<float>(static_cast<double>(m - w.row0) * px); };
-    for (int r = 0; r < im.rows; ++r) {
-        const int source = im.shown_row(r);
-        if (source < 0) continue;
-        const float y0 = y_of(lab::bin_start(iw.row0, rspan, im.rows, r)), y1 = y_of(lab::bin_start(iw.row0, rspan, im.rows, r + 1));
-        if (y1 < at.y || y0 > at.y + side) continue;
-        const float* row = nullptr;
-        switch (panel) {
-            case Panel::Logits: row = im.logit_max.data(); break;
-            case Panel::Masked: row = im.visible_max.data(); break;
-            case Panel::Weights: row = im.weight_max.data(); break;
-        }
-        row += static_cast<std::size_t>(source) * static_cast<std::size_t>(im.cols);
-        int start = 0;
-        ImU32 colour = 0;
-        for (int c = 0; c <= im.cols; ++c) {
-            ImU32 next = 0;
-            if (c < im.cols) {
-                const float v = row[c];
-                next = std::isnan(v) ? masked_colour() : panel == Panel::Weights ? scales.weight_colour(v) : scales.logit_colour(v);
-            }
-            if (c > 0 && (c == im.cols || next != colour)) {
-                const float x0 = x_of(lab::bin_start(iw.col0, cspan, im.cols, start)), x1 = x_of(lab::bin_start(iw.col0, cspan, im.cols, c));
-                dl.fill_rect(ImVec2(x0, y0), ImVec2(x1 + 0.5f, y1 + 0.5f), colour);
-                start = c;
-            }
-            colour = next;
-        }
-    }
-    dl.pop_clip();
-    dl.rect(at, ImVec2(at.x + side, at.y + side), ImGui::GetColorU32(ImGuiCol_Border));
+    const ImVec2 from(at.x + static_cast<float>(static_cast<double>(iw.col0 - w.col0) * px), at.y + static_cast<float>(static_cast<double>(iw.row0 - w.row0) * px));
+    const ImVec2 to(at.x + static_cast<float>(static_cast<double>(iw.col1 - w.col0) * px), at.y + static_cast<float>(static_cast<double>(iw.row1 - w.row0) * px));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect(at, ImVec2(at.x + side, at.y + side), true);
+    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)), from, to);
+    dl->PopClipRect();
+    draw::Canvas::window().rect(at, ImVec2(at.x + side, at.y + side), ImGui::GetColorU32(ImGuiCol_Border));
 }
 
 // The cell under the pointer: exact m, n, logit and weight (for a row the image computed: the
@@ -152,13 +96,13 @@ void zoom_input(AttentionZoom& z, std::int64_t tokens, ImVec2 at, float side) {
 }
 
 // A colour key `width` wide: the bar, and its ends (and 0) under it.
-void colour_key(ImVec2 at, float width, const Scales& s, Panel panel) {
+void colour_key(ImVec2 at, float width, const lab::AttentionColours& s, Panel panel) {
     const float h = 0.6f * ImGui::GetFontSize();
     draw::Canvas dl = draw::Canvas::window();
     constexpr int kSteps = 48;
     for (int k = 0; k < kSteps; ++k) {
         const double t = (k + 0.5) / kSteps;
-        const ImU32 c = panel == Panel::Weights ? s.weight_colour(t * s.weight) : s.logit_colour((2 * t - 1) * s.logit);
+        const ImU32 c = to_u32(panel == Panel::Weights ? lab::weight_rgb(s, t * s.weight) : lab::logit_rgb(s, (2 * t - 1) * s.logit));
         dl.fill_rect(ImVec2(at.x + width * k / kSteps, at.y), ImVec2(at.x + width * (k + 1) / kSteps + 0.5f, at.y + h), c);
     }
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -279,13 +223,14 @@ void attention_view(Context& ctx) {
     const int bins = std::clamp(static_cast<int>(side / 2), 8, lab::kMaxAttentionBins);
     ctx.requests.attention = lab::AttentionWindow{w.row0, w.row0 + w.span, w.col0, w.col0 + w.span, bins};
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const Scales scales = shown ? fitted_scales(im) : Scales{};
+    const Lab::AttentionPictures& pictures = ctx.lab.attention_pictures();
+    const lab::AttentionColours& scales = pictures.colours;
     const char* titles[3] = {"logits (masked ones too)", "masked: grey = not attended", "weights: softmax per row"};
     std::string hovered;
     for (int i = 0; i < 3; ++i) {
         const ImVec2 at(origin.x + static_cast<float>(i) * (side + gap), origin.y + line);
         draw::Canvas::window().text(ImVec2(at.x, origin.y), ImGui::GetColorU32(ImGuiCol_Text), ui::cut_to_width(titles[i], side));
-        if (shown) draw_panel(im, scales, static_cast<Panel>(i), w, at, side);
+        if (shown) draw_panel(im, pictures.texture[i], w, at, side);
         ImGui::SetCursorScreenPos(at);
         ImGui::InvisibleButton(fmt::format("##attention panel {}", i).c_str(), ImVec2(side, side));
         ui::log().record(fmt::format("attention panel {}", i), "canvas", fmt::format("rows {} .. {}, keys {} .. {}", w.row0, w.row0 + w.span - 1, w.col0, w.col0 + w.span - 1));
