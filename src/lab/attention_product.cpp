@@ -6,6 +6,12 @@
 #include <limits>
 #include <numbers>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "core/colormap.h"
 
 #include "core/error.h"
@@ -135,7 +141,18 @@ AttentionProduct::~AttentionProduct() {
     }
 }
 
+// The workers yield to the frame: on Linux a thread has its own nice value, and the window's
+// thread (llvmpipe's too) must win a shared core.
+namespace {
+void lower_priority() {
+#ifdef __linux__
+    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 4);
+#endif
+}
+}  // namespace
+
 void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, int threads) {
+    lower_priority();
     std::shared_ptr<const AttentionRows> rows = job->rows;
     LayerAttention layer;
     try {
@@ -178,6 +195,7 @@ void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, 
     std::atomic<std::size_t> next{0};
     const std::int64_t within = job->inputs.readout_distance;
     const auto worker = [&] {
+        lower_priority();
         std::vector<double> logits(static_cast<std::size_t>(t));
         std::vector<float> lmax(static_cast<std::size_t>(nc)), vmax(static_cast<std::size_t>(nc)), wmax(static_cast<std::size_t>(nc));
         for (std::size_t i = next++; i < order.size() && !job->cancel; i = next++) {
