@@ -253,10 +253,12 @@ void attention_view(Context& ctx) {
     ui::text_disabled(fmt::format("colours: logits diverging around 0 (±the largest |logit| shown), weights 0 … the largest shown; "
                                   "grey: masked · rows {} … {}, keys {} … {}",
                                   w.row0, w.row0 + w.span - 1, w.col0, w.col0 + w.span - 1));
-    if (plots_h > 0 && shown) {
-        const ImVec2 at = ImGui::GetCursorScreenPos();
-        const ImVec2 rest = ImGui::GetContentRegionAvail();
-        if (rest.y > 4 * font) readout_plots(ctx, im, at, ImVec2(region.x, std::min(plots_h, rest.y)));
+    // The plots where their labels fit: each a third of the width, as tall as its y label is long.
+    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    const float plot_h = std::min(plots_h, rest.y);
+    const float label = ImGui::CalcTextSize(fmt::format("mass within w = {}", p.readout_distance).c_str()).x;
+    if (shown && plot_h > label + 2 * font && (region.x - 2 * gap) / 3 > 14 * font) {
+        readout_plots(ctx, im, ImGui::GetCursorScreenPos(), ImVec2(region.x, plot_h));
     }
 }
 

@@ -82,8 +82,9 @@ void LabView::view(int index, ImVec2 size) {
 }
 
 void LabView::grid(ImVec2 origin, ImVec2 size) {
-    // Rows of 4, 4 and 3 views: the last row is phasors, the image grid and attention.
-    constexpr int rows = 3, row_start[rows + 1] = {0, 4, 8, kViewCount};
+    // Rows of 3, 3 and 5 views: the first six keep a third of the width (their legends need it);
+    // the last row is numbers, precision, phasors, the image grid and attention.
+    constexpr int rows = 3, row_start[rows + 1] = {0, 3, 6, kViewCount};
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     // Under the views, one line: where the numbers come from, and how to get help.
     const float line = ImGui::GetTextLineHeightWithSpacing();
