@@ -191,7 +191,7 @@ void attention_view(Context& ctx) {
     const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeightWithSpacing();
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     // A small cell of the grid: one line each (whole on hover), no legend line and no plots.
-    const bool compact = ImGui::GetContentRegionAvail().y < 18 * font;
+    const bool compact = ImGui::GetContentRegionAvail().y < 18 * font || ImGui::GetContentRegionAvail().x < 40 * font;
     const auto say = [&](const std::string& text) {
         if (!compact) return ui::text_disabled(text);
         ui::text_disabled(ui::cut_to_width(text, ImGui::GetContentRegionAvail().x));
@@ -214,12 +214,18 @@ void attention_view(Context& ctx) {
     say(notes);
     ui::log().record("attention progress", "readout", fmt::format("{} / {} rows", im.rows_done, im.rows));
     const ImVec2 region = ImGui::GetContentRegionAvail();
-    const float plots_h = compact ? 0.0f : std::clamp(0.3f * region.y, 6 * font, 12 * font);
     // Under each panel: its colour key (a bar and a line of numbers), then the legend's two
-    // lines; above: the panel's name.
+    // lines; above: the panel's name. Below those the readout plots, where they leave the panels
+    // at least 8 lines tall and their labels fit (a third of the width each, as tall as the
+    // y label is long).
     const float key_h = 0.6f * font + line + 2;
     const float legend_h = compact ? 0.0f : 2 * line;
-    const float side = std::max(8.0f, std::min((region.x - 2 * gap) / 3, region.y - plots_h - key_h - line - legend_h - gap));
+    const float width_side = (region.x - 2 * gap) / 3;
+    const float tallest = region.y - key_h - line - legend_h - gap;
+    const float label = ImGui::CalcTextSize(fmt::format("mass within w = {}", p.readout_distance).c_str()).x;
+    float plots_h = compact ? 0.0f : std::clamp(0.3f * region.y, label + 2 * font, std::max(label + 2 * font, 12 * font));
+    if (tallest - plots_h < 8 * line || width_side < 14 * font) plots_h = 0.0f;
+    const float side = std::max(8.0f, std::min(width_side, tallest - plots_h));
     const int bins = std::clamp(static_cast<int>(side / 2), 8, lab::kMaxAttentionBins);
     ctx.requests.attention = lab::AttentionWindow{w.row0, w.row0 + w.span, w.col0, w.col0 + w.span, bins};
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -256,8 +262,7 @@ void attention_view(Context& ctx) {
     // The plots where their labels fit: each a third of the width, as tall as its y label is long.
     const ImVec2 rest = ImGui::GetContentRegionAvail();
     const float plot_h = std::min(plots_h, rest.y);
-    const float label = ImGui::CalcTextSize(fmt::format("mass within w = {}", p.readout_distance).c_str()).x;
-    if (shown && plot_h > label + 2 * font && (region.x - 2 * gap) / 3 > 14 * font) {
+    if (shown && plots_h > 0 && plot_h > label + 2 * font) {
         readout_plots(ctx, im, ImGui::GetCursorScreenPos(), ImVec2(region.x, plot_h));
     }
 }
