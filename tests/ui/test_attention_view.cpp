@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <string>
@@ -188,6 +189,32 @@ TEST(AttentionView, SixtyFiveThousandTokensStayInteractive) {
     EXPECT_LT(whole, 60000.0);
     std::printf("T = 65536 random: slowest frame after 1 s %.1f ms, mean %.1f ms, matrix whole after %.0f ms\n", worst,
                 stats["mean_ms"].get<double>(), whole);
+}
+
+// `render --view attention`: the PNG shows the masked half in its grey; the SVG and PDF carry the
+// three panels as images (the texture read back) with the captions as text.
+TEST(AttentionView, RendersAsPngSvgAndPdf) {
+    const fs::path dir = fresh_dir("attention_render");
+    const std::string args = "render --view attention --tokens text:1024 --sliding-window 256 --size 1280x720 --out ";
+    for (const char* out : {"a.png", "a.svg", "a.pdf"}) {
+        const test::Result r = test::run(args + out, "cd '" + dir.string() + "' &&");
+        ASSERT_EQ(r.status, 0) << out << r.err;
+    }
+    int w = 0, h = 0;
+    const std::vector<unsigned char> px = pixels(dir / "a.png", w, h);
+    ASSERT_EQ(w, 1280);
+    std::size_t grey = 0;
+    for (std::size_t i = 0; i + 3 < px.size(); i += 4) grey += px[i] == 128 && px[i + 1] == 128 && px[i + 2] == 128;
+    // Two panels of about 330² px, each with the upper triangle and the band below the window
+    // masked: well over 50 000 grey pixels.
+    EXPECT_GT(grey, 50000u);
+    std::ifstream svg_in(dir / "a.svg");
+    const std::string svg((std::istreambuf_iterator<char>(svg_in)), std::istreambuf_iterator<char>());
+    std::size_t images = 0;
+    for (std::size_t at = svg.find("<image"); at != std::string::npos; at = svg.find("<image", at + 1)) ++images;
+    EXPECT_EQ(images, 3u) << "logits, masked, weights";
+    EXPECT_NE(svg.find("sliding window W = 256"), std::string::npos) << "the caption as text";
+    EXPECT_GT(fs::file_size(dir / "a.pdf"), 10000u);
 }
 
 }  // namespace
