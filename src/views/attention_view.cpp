@@ -125,7 +125,7 @@ std::string layer_words(const LabParams& p, const ModelConfig& model) {
     s += a.rope ? "RoPE" : "NoPE (no rotation)";
     s += a.sliding_window > 0 ? fmt::format(", sliding window W = {}", a.sliding_window) : "";
     s += a.attention_chunk > 0 ? fmt::format(", chunks of C = {}", a.attention_chunk) : "";
-    if (!a.rope && a.temperature_tuning) s += fmt::format(", queries × 1 + {:g}·log1p(⌊(m + 1)/{:g}⌋)", a.attn_scale, a.floor_scale);
+    if (!a.rope && a.temperature_tuning) s += fmt::format(", queries × (1 + {:g}·log1p(floor((m + 1)/{:g})))", a.attn_scale, a.floor_scale);
     if (a.sliding_window <= 0 && a.attention_chunk <= 0) s += ", causal";
     return s;
 }
