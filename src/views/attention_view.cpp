@@ -170,7 +170,12 @@ void readout_plots(Context& ctx, const lab::AttentionImage& im, ImVec2 at, ImVec
 
 void attention_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    caption("Attention: logits q·k/√d → causal mask → softmax, query m down, key n across.",
+    const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeightWithSpacing();
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    // A small cell of the grid: short lines (whole on hover), no panel titles, legend or plots.
+    const bool compact = ImGui::GetContentRegionAvail().y < 18 * font || ImGui::GetContentRegionAvail().x < 40 * font;
+    const bool tiny = compact;  // the grid's cells: the panels before the words
+    caption(tiny ? "q·k/√d → mask → softmax" : "Attention: logits q·k/√d → causal mask → softmax, query m down, key n across.",
             "Three panels with one zoom (wheel zooms around the pointer, drag pans, double-click shows the whole matrix): "
             "the logits of every query m and key n, the same with the keys each query cannot see masked (grey: later "
             "tokens, and those outside the layer's sliding window or chunk), and the row-wise softmax. A long sequence "
@@ -188,10 +193,6 @@ void attention_view(Context& ctx) {
     const Window w = window_of(zoom, tokens);
     const lab::AttentionProduct& product = ctx.lab.attention();
     const lab::AttentionImage& im = product.image();
-    const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeightWithSpacing();
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
-    // A small cell of the grid: one line each (whole on hover), no legend line and no plots.
-    const bool compact = ImGui::GetContentRegionAvail().y < 18 * font || ImGui::GetContentRegionAvail().x < 40 * font;
     const auto say = [&](const std::string& text) {
         if (!compact) return ui::text_disabled(text);
         ui::text_disabled(ui::cut_to_width(text, ImGui::GetContentRegionAvail().x));
@@ -211,7 +212,7 @@ void attention_view(Context& ctx) {
         if (!im.complete()) notes += fmt::format(" · computing rows {} / {}", im.rows_done, im.rows);
         if (im.toeplitz) notes += " · same q, k at every token: logit(m, n) = score(m − n)/√d — view 3's curve as a Toeplitz matrix";
     }
-    say(notes);
+    if (!tiny) say(notes);
     ui::log().record("attention progress", "readout", fmt::format("{} / {} rows", im.rows_done, im.rows));
     const ImVec2 region = ImGui::GetContentRegionAvail();
     // Under each panel: its colour key (a bar and a line of numbers), then the legend's two
@@ -221,7 +222,7 @@ void attention_view(Context& ctx) {
     const float key_h = 0.6f * font + line + 2;
     const float legend_h = compact ? 0.0f : 2 * line;
     const float width_side = (region.x - 2 * gap) / 3;
-    const float tallest = region.y - key_h - line - legend_h - gap;
+    const float tallest = region.y - key_h - (tiny ? 0.0f : line) - legend_h - gap;
     const float label = ImGui::CalcTextSize(fmt::format("mass within w = {}", p.readout_distance).c_str()).x;
     float plots_h = compact ? 0.0f : std::clamp(0.3f * region.y, label + 2 * font, std::max(label + 2 * font, 12 * font));
     if (tallest - plots_h < 8 * line || width_side < 14 * font) plots_h = 0.0f;
@@ -234,8 +235,8 @@ void attention_view(Context& ctx) {
     const char* titles[3] = {"logits (masked ones too)", "masked: grey = not attended", "weights: softmax per row"};
     std::string hovered;
     for (int i = 0; i < 3; ++i) {
-        const ImVec2 at(origin.x + static_cast<float>(i) * (side + gap), origin.y + line);
-        draw::Canvas::window().text(ImVec2(at.x, origin.y), ImGui::GetColorU32(ImGuiCol_Text), ui::cut_to_width(titles[i], side));
+        const ImVec2 at(origin.x + static_cast<float>(i) * (side + gap), origin.y + (tiny ? 0.0f : line));
+        if (!tiny) draw::Canvas::window().text(ImVec2(at.x, origin.y), ImGui::GetColorU32(ImGuiCol_Text), ui::cut_to_width(titles[i], side));
         if (shown) draw_panel(im, pictures.texture[i], w, at, side);
         ImGui::SetCursorScreenPos(at);
         ImGui::InvisibleButton(fmt::format("##attention panel {}", i).c_str(), ImVec2(side, side));
@@ -253,7 +254,7 @@ void attention_view(Context& ctx) {
         }
         if (shown) colour_key(ImVec2(at.x, at.y + side + 2), side, scales, static_cast<Panel>(i));
     }
-    const float below = origin.y + line + side + 2 + key_h;
+    const float below = origin.y + (tiny ? 0.0f : line) + side + 2 + key_h;
     ImGui::SetCursorScreenPos(ImVec2(origin.x, below));
     if (compact) return;
     ui::text_disabled(fmt::format("colours: logits diverging around 0 (±the largest |logit| shown), weights 0 … the largest shown; "
