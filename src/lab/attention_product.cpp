@@ -135,9 +135,11 @@ struct AttentionProduct::Job {
 };
 
 AttentionProduct::~AttentionProduct() {
-    for (auto& [job, thread] : running_) job->cancel = true;
-    for (auto& [job, thread] : running_) {
-        if (thread.joinable()) thread.join();
+    // The workers are detached (a frame never joins a thread that may be waiting for a core):
+    // at the end they are cancelled and awaited here, between rows.
+    for (const auto& job : running_) job->cancel = true;
+    for (const auto& job : running_) {
+        while (!job->finished) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
 }
 
@@ -248,15 +250,8 @@ void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, 
 }
 
 void AttentionProduct::retire_finished() {
-    // Superseded jobs are cancelled and joined once they have stopped; the newest stays.
-    for (auto it = running_.begin(); it != running_.end();) {
-        if (it->first != job_ && it->first->finished) {
-            it->second.join();
-            it = running_.erase(it);
-        } else {
-            ++it;
-        }
-    }
+    // Superseded jobs are cancelled; they are let go once they have stopped.
+    std::erase_if(running_, [&](const std::shared_ptr<Job>& job) { return job != job_ && job->finished; });
 }
 
 void AttentionProduct::update(const LabParams& p, const ModelConfig& model, AttentionWindow window, bool wait) {
@@ -287,8 +282,9 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
         job->window = window;
         // The same inputs in another window reuse the prepared rows.
         if (job_) {
-            const std::lock_guard lock(job_->mutex);
-            if (job_->rows && job_->inputs == in) {
+            // A worker holding the lock may wait for a core: then the rows are made again.
+            const std::unique_lock lock(job_->mutex, std::try_to_lock);
+            if (lock.owns_lock() && job_->rows && job_->inputs == in) {
                 cached_rows_ = job_->rows;
                 cached_inputs_ = in;
             }
@@ -297,18 +293,23 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
         // One core left for the frame (llvmpipe draws on the CPU too).
         const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 2u, 9u)) - 1;
         job_ = job;
-        running_.emplace_back(job, std::thread([job, p, threads] { run(job, p, threads); }));
+        std::thread([job, p, threads] { run(job, p, threads); }).detach();
+        running_.push_back(job);
         shown_current_ = false;
         shown_version_ = -1;
     }
     if (wait) {
-        for (auto& [j, thread] : running_) {
-            if (j == job_ && thread.joinable()) thread.join();
-        }
+        while (!job_->finished) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     retire_finished();
     {
-        const std::lock_guard lock(job_->mutex);
+        // The frame never waits for a worker: a lock held this instant is tried again next frame.
+        std::unique_lock lock(job_->mutex, std::defer_lock);
+        if (wait) {
+            lock.lock();
+        } else if (!lock.try_lock()) {
+            return;
+        }
         if (job_->version != shown_version_) {
             // Until the new job has its geometry, the previous image stays on screen.
             if (job_->image.rows > 0 || !job_->image.error.empty()) {
@@ -321,16 +322,6 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
                     last_ms_ = job_->ms;
                     ++computations_;
                 }
-            }
-        }
-    }
-    if (wait) {
-        for (auto it = running_.begin(); it != running_.end();) {
-            if (it->first == job_) {
-                if (it->second.joinable()) it->second.join();
-                it = running_.erase(it);
-            } else {
-                ++it;
             }
         }
     }

@@ -104,7 +104,7 @@ private:
     Inputs wanted_;
     AttentionWindow wanted_window_;
     std::shared_ptr<Job> job_;  // the newest
-    std::vector<std::pair<std::shared_ptr<Job>, std::thread>> running_;  // the newest last
+    std::vector<std::shared_ptr<Job>> running_;  // not yet finished (their threads are detached); the newest last
     std::shared_ptr<const AttentionRows> cached_rows_;
     Inputs cached_inputs_;
     AttentionImage shown_;
