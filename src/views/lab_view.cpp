@@ -23,7 +23,7 @@ constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
-    {"+ −", "double / halve the speed"}, {"1 … 9, 0, A", "show one view large, 0 the tenth, A the eleventh (again: back to all)"},
+    {"+ −", "double / halve the speed"}, {"1 … 9, 0, A", "one view large (0: 10th, A: 11th; again: all)"},
     {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
     {"F1", "this list"},
     {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
