@@ -121,11 +121,23 @@ AttentionWindow clamp_window(AttentionWindow w, std::int64_t tokens) {
     return w;
 }
 
+// The rows prepared for one set of inputs (AttentionRows: the rotated keys, up to 2 × 64 MiB at
+// 2^16 tokens), made by the first job that needs them; jobs for other windows of the same
+// inputs wait for them instead of making their own.
+struct AttentionProduct::Prepared {
+    Inputs inputs;
+    std::mutex mutex;
+    std::condition_variable made;
+    bool done = false, started = false;
+    std::shared_ptr<const AttentionRows> rows;
+    std::string error;
+};
+
 // The work for one set of inputs and one window: written by the workers, copied by the frame.
 struct AttentionProduct::Job {
+    std::shared_ptr<Prepared> prepared;
     Inputs inputs;
     AttentionWindow window;
-    std::shared_ptr<const AttentionRows> rows;  // given (same inputs as before) or built here
     std::atomic<bool> cancel{false}, finished{false};
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     std::mutex mutex;  // guards what follows
@@ -155,24 +167,45 @@ void lower_priority() {
 
 void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, int threads) {
     lower_priority();
-    std::shared_ptr<const AttentionRows> rows = job->rows;
-    LayerAttention layer;
-    try {
-        if (!rows) rows = std::make_shared<const AttentionRows>(attention_input(p, job->inputs.model));
-    } catch (const InputError& e) {
+    std::shared_ptr<const AttentionRows> rows;
+    std::string error;
+    Prepared& prepared = *job->prepared;
+    {
+        std::unique_lock lock(prepared.mutex);
+        if (!prepared.started) {
+            prepared.started = true;
+            lock.unlock();
+            std::shared_ptr<const AttentionRows> made;
+            try {
+                made = std::make_shared<const AttentionRows>(attention_input(p, job->inputs.model));
+            } catch (const InputError& e) {
+                error = e.what();
+            }
+            lock.lock();
+            prepared.rows = made;
+            prepared.error = error;
+            prepared.done = true;
+            prepared.made.notify_all();
+        }
+        // Another job makes them: wait, giving up when this job is superseded.
+        while (!prepared.done && !job->cancel) prepared.made.wait_for(lock, std::chrono::milliseconds(20));
+        rows = prepared.rows;
+        error = prepared.error;
+    }
+    if (!rows) {
         const std::lock_guard lock(job->mutex);
-        job->image.error = e.what();
+        job->image.error = job->cancel ? "" : error;
         ++job->version;
         job->finished = true;
         return;
     }
+    LayerAttention layer;
     layer = rows->layer();
     const std::int64_t t = rows->tokens();
     const AttentionWindow w = clamp_window(job->window, t);
     const int nr = bin_count(w.row1 - w.row0, w.bins), nc = bin_count(w.col1 - w.col0, w.bins);
     {
         const std::lock_guard lock(job->mutex);
-        job->rows = rows;
         AttentionImage& im = job->image;
         im.tokens = t;
         im.window = w;
@@ -280,16 +313,12 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
         auto job = std::make_shared<Job>();
         job->inputs = in;
         job->window = window;
-        // The same inputs in another window reuse the prepared rows.
-        if (job_) {
-            // A worker holding the lock may wait for a core: then the rows are made again.
-            const std::unique_lock lock(job_->mutex, std::try_to_lock);
-            if (lock.owns_lock() && job_->rows && job_->inputs == in) {
-                cached_rows_ = job_->rows;
-                cached_inputs_ = in;
-            }
+        // The same inputs in another window share the prepared rows.
+        if (!prepared_ || !(prepared_->inputs == in)) {
+            prepared_ = std::make_shared<Prepared>();
+            prepared_->inputs = in;
         }
-        if (cached_rows_ && cached_inputs_ == in) job->rows = cached_rows_;
+        job->prepared = prepared_;
         // One core left for the frame (llvmpipe draws on the CPU too).
         const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 2u, 9u)) - 1;
         job_ = job;

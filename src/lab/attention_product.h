@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <condition_variable>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -98,6 +99,7 @@ private:
         bool operator==(const Inputs&) const = default;
     };
     struct Job;
+    struct Prepared;
     static void run(const std::shared_ptr<Job>& job, const LabParams& p, int threads);
     void retire_finished();
 
@@ -105,8 +107,7 @@ private:
     AttentionWindow wanted_window_;
     std::shared_ptr<Job> job_;  // the newest
     std::vector<std::shared_ptr<Job>> running_;  // not yet finished (their threads are detached); the newest last
-    std::shared_ptr<const AttentionRows> cached_rows_;
-    Inputs cached_inputs_;
+    std::shared_ptr<Prepared> prepared_;  // the newest inputs' rows, made once for every window
     AttentionImage shown_;
     int shown_version_ = -1;
     bool shown_current_ = false;
