@@ -308,6 +308,11 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
     }
     in.readout_distance = p.readout_distance;
     const bool fresh = !job_ || !(in == job_->inputs) || !(window == job_->window);
+    // A small matrix (a few million multiply-adds: T ≈ 100 in the grid's default layout) is made
+    // before the frame goes on, so a frame shows it whole rather than a frame later.
+    const double cost = static_cast<double>(std::min<std::int64_t>(window.bins, window.row1 - window.row0)) *
+                        static_cast<double>(window.tokens) * model.head_dim / 2.0;
+    if (fresh && window.tokens > 0 && cost < 3e6) wait = true;
     if (fresh) {
         if (job_) job_->cancel = true;
         auto job = std::make_shared<Job>();

@@ -31,6 +31,7 @@ inline constexpr int kMaxAttentionBins = 256;
 struct AttentionWindow {
     std::int64_t row0 = 0, row1 = 0, col0 = 0, col1 = 0;
     int bins = 128;
+    std::int64_t tokens = 0;  // T as the view knows it (0: unknown): small matrices are made at once
     bool operator==(const AttentionWindow&) const = default;
 };
 

@@ -228,7 +228,7 @@ void attention_view(Context& ctx) {
     if (tallest - plots_h < 8 * line || width_side < 14 * font) plots_h = 0.0f;
     const float side = std::max(8.0f, std::min(width_side, tallest - plots_h));
     const int bins = std::clamp(static_cast<int>(side / 2), 8, lab::kMaxAttentionBins);
-    ctx.requests.attention = lab::AttentionWindow{w.row0, w.row0 + w.span, w.col0, w.col0 + w.span, bins};
+    ctx.requests.attention = lab::AttentionWindow{w.row0, w.row0 + w.span, w.col0, w.col0 + w.span, bins, tokens};
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const Lab::AttentionPictures& pictures = ctx.lab.attention_pictures();
     const lab::AttentionColours& scales = pictures.colours;
