@@ -85,7 +85,7 @@ LabParams render_params(const RenderOptions& o, const Session* session) {
 void add_render_options(CLI::App* cmd, RenderOptions& o) {
     add_lab_options(cmd, o.lab);
     cmd->add_option("--view", o.view, "planes, contrast, scores, invariance, heatmap, frequencies, numbers, "
-                                      "precision, phasors, grid, or all")->capture_default_str();
+                                      "precision, phasors, grid, attention, or all")->capture_default_str();
     cmd->add_option("--grid", o.grid, "The grid view's image TxHxW in tokens (sets images.frames, height, width; e.g. 1x16x16)");
     cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
     cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->check(non_empty())->required();

@@ -88,7 +88,7 @@ std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
     static const std::vector<std::string> actions = {"wait",  "click",   "drag",    "type",        "key",      "drop",
                                                      "screenshot", "state", "widgets", "clipped", "until_exact", "progress",
-                                                     "curve"};
+                                                     "curve", "hover", "wheel"};
     std::string action;
     for (const auto& [key, value] : s.items()) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
@@ -115,6 +115,7 @@ std::string step_problem(const Json& s) {
         if (s.contains(n) && (!s[n].is_number() || std::abs(s[n].get<double>()) > 10000)) return fmt::format("\"{}\" must be pixels", n);
     }
     if (action == "drag" && !s.contains("dx") && !s.contains("dy")) return "a drag needs \"dx\" or \"dy\"";
+    if (action == "wheel" && !s.contains("dy")) return "a wheel step needs \"dy\" (notches, + zooms in)";
     if (s.contains("repeat") && (!s["repeat"].is_number_integer() || s["repeat"].get<int>() < 1 || s["repeat"].get<int>() > 100)) {
         return "\"repeat\" must be 1 .. 100";
     }
@@ -234,6 +235,10 @@ bool Script::expand(const Json& step, Window&) {
         return click(step["click"].get<std::string>(), optional, 0, 0, false, at_of(step));
     } else if (step.contains("drag")) {
         return click(step["drag"].get<std::string>(), optional, step.value("dx", 0.0), step.value("dy", 0.0), true, at_of(step));
+    } else if (step.contains("hover")) {
+        point(step["hover"].get<std::string>(), at_of(step), 0.0);
+    } else if (step.contains("wheel")) {
+        point(step["wheel"].get<std::string>(), at_of(step), step["dy"].get<double>());
     } else if (step.contains("type")) {
         type_text(step["type"].get<std::string>());
     } else if (step.contains("key")) {

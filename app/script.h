@@ -64,6 +64,9 @@ private:
     bool scroll_towards(const std::shared_ptr<Aim>& aim, const ui::Widget& widget, Window& w, int tries);
     void press(const std::shared_ptr<Aim>& aim, double x, double y, int tries);
     bool give_up(const Aim& aim, const std::string& skipped, const std::string& problem);
+    // The pointer moved onto a widget (at a fraction of it) and, with `notches` ≠ 0, the wheel
+    // turned there: hover and wheel steps.
+    void point(const std::string& label, std::pair<double, double> at, double notches);
     std::string where() const;
     void wait_until_exact(int limit, int waited);
 

@@ -98,6 +98,20 @@ bool Script::scroll_towards(const std::shared_ptr<Aim>& aim, const ui::Widget& w
     return true;
 }
 
+void Script::point(const std::string& label, std::pair<double, double> at, double notches) {
+    actions_.push_back([this, label, at, notches](Window& w) {
+        const ui::Widget* widget = find_widget(label);
+        if (!widget || !widget->visible) {
+            error_ = fmt::format("{}: no visible widget labelled \"{}\"", where(), label);
+            return false;
+        }
+        w.move_pointer(widget->x + widget->w * at.first, widget->y + widget->h * at.second);
+        return true;
+    });
+    // The wheel a frame after the move, once ImGui knows where the pointer is.
+    if (notches != 0.0) actions_.push_back([notches](Window& w) { w.send_scroll(notches); return true; });
+}
+
 // The press, the drag's moves and the release, one frame each, ahead of anything queued.
 void Script::press(const std::shared_ptr<Aim>& aim, double x, double y, int tries) {
     std::deque<Action> rest;

@@ -3,6 +3,7 @@
 #include <epoxy/gl.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 
@@ -83,6 +84,9 @@ std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool h
 ComputeDevice::~ComputeDevice() {
     if (cpu_heatmap_) glDeleteTextures(1, &cpu_heatmap_);
     if (difference_heatmap_) glDeleteTextures(1, &difference_heatmap_);
+    for (unsigned& t : images_) {
+        if (t) glDeleteTextures(1, &t);
+    }
     core_.reset();  // GL objects go before their context
     context_.reset();
 }
@@ -213,6 +217,18 @@ void upload_heatmap(unsigned& texture, const std::vector<float>& angles, std::si
 }
 
 }  // namespace
+
+unsigned ComputeDevice::image_texture(int slot, int width, int height, std::span<const std::uint8_t> rgba) {
+    unsigned& texture = images_[std::clamp(slot, 0, kImageSlots - 1)];
+    if (!texture) glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return texture;
+}
 
 unsigned ComputeDevice::heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
                                         std::int64_t stride, int rows) {

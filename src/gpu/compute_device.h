@@ -2,7 +2,9 @@
 // Picks where the RoPE kernels run: the GPU core when a GL ≥ 4.3 context with compute shaders
 // can be had (llvmpipe included), else the CPU fast path. Same calls, same answers within the
 // tolerances tests/gpu states.
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -96,6 +98,12 @@ public:
     unsigned difference_heatmap_texture(std::span<const PhaseStep> a, std::span<const PhaseStep> b, std::int64_t first,
                                         std::int64_t stride, int rows);
 
+    // An RGBA8 image (top row first) in texture `slot` (0 … kImageSlots − 1, made on first use,
+    // nearest-neighbour sampling), for views that draw pixels computed on the CPU (the attention
+    // view's panels). Returns the GL texture name.
+    static constexpr int kImageSlots = 4;
+    unsigned image_texture(int slot, int width, int height, std::span<const std::uint8_t> rgba);
+
 private:
     ComputeDevice() = default;
     bool fits(std::size_t terms) const;
@@ -116,6 +124,7 @@ private:
     bool timing_on_ = false;
     Timing timing_;
     unsigned cpu_heatmap_ = 0, difference_heatmap_ = 0;
+    unsigned images_[kImageSlots] = {};
 };
 
 }  // namespace ropelab::gpu

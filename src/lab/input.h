@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "lab/attention_product.h"
 #include "lab/products.h"
 #include "core/plot_state.h"
 
@@ -50,6 +51,8 @@ struct Requests {
     // The device series each plot draws and the samples under the pointer (lab/products.h).
     std::map<std::string, SeriesColumns> columns;
     std::vector<Sample> samples;
+    // The attention view, when drawn: the part of the matrix it shows (lab/attention_product.h).
+    std::optional<AttentionWindow> attention;
 };
 
 }  // namespace ropelab::lab

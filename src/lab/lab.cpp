@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "lab/messages.h"
+#include "state/compare.h"
 #include "state/schema.h"
 
 namespace ropelab {
@@ -59,6 +60,19 @@ void Lab::update(double seconds, const lab::Input& input) {
     }
     compute_.update(params_);
     grid_.update(params_, compute_, all_at_once_);
+    // Only while the attention view is drawn: a hidden view costs no work.
+    if (attention_window_) {
+        attention_.update(params_, setting_model(params_, 0), *attention_window_, all_at_once_);
+        const lab::AttentionImage& image = attention_.image();
+        if (attention_.serial() != attention_pictures_.serial && image.rows > 0) {
+            attention_pictures_.serial = attention_.serial();
+            attention_pictures_.colours = lab::fitted_colours(image);
+            for (int panel = 0; panel < 3; ++panel) {
+                const std::vector<std::uint8_t> rgba = lab::panel_rgba(image, attention_pictures_.colours, static_cast<lab::AttentionPanel>(panel));
+                attention_pictures_.texture[panel] = compute_.device().image_texture(panel, image.cols, image.rows, rgba);
+            }
+        }
+    }
     refresh_products();
 }
 
@@ -91,13 +105,14 @@ bool Lab::products_current() const {
         const lab::Columns& c = columns(plot);
         if (c.version != compute_.series_version() || c.series != wanted) return false;
     }
-    return true;
+    return !attention_window_ || attention_.current();
 }
 
 void Lab::apply_requests(const lab::Requests& requests) {
     for (const auto& [name, plot] : requests.plots) plots_[name] = plot;
     wanted_columns_ = requests.columns;  // only the plots drawn: a hidden plot costs no device work
     wanted_samples_ = requests.samples;
+    attention_window_ = requests.attention;
     LabParams next = params_;
     lab::apply_requests(next, requests);
     commit(next, Origin::User);

@@ -9,6 +9,7 @@
 #include "gpu/compute_device.h"
 #include "lab/actions.h"
 #include "lab/input.h"
+#include "lab/attention_product.h"
 #include "lab/grid_product.h"
 #include "lab/lab_compute.h"
 #include "state/params.h"
@@ -37,6 +38,14 @@ public:
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
     const lab::GridProduct& grid() const { return grid_; }  // the grid view's scores over an image
+    const lab::AttentionProduct& attention() const { return attention_; }  // the attention view's matrix
+    // Its panels as textures (logits, masked, weights) and their colour scales, for the image shown.
+    struct AttentionPictures {
+        unsigned texture[3] = {};
+        lab::AttentionColours colours;
+        int serial = -1;  // AttentionProduct::serial() they were made for
+    };
+    const AttentionPictures& attention_pictures() const { return attention_pictures_; }
     // A plot's columns as last asked for (empty until the update after the first request), and
     // a sample asked for in the previous frame.
     const lab::Columns& columns(const std::string& plot) const;
@@ -116,6 +125,9 @@ private:
     lab::Status status_;
     LabCompute compute_;
     lab::GridProduct grid_;
+    lab::AttentionProduct attention_;
+    std::optional<lab::AttentionWindow> attention_window_;  // asked for by the view drawn last frame
+    AttentionPictures attention_pictures_;
     bool all_at_once_ = false;  // Pace::AllAtOnce: the grid is computed before update returns
     std::map<std::string, plot::PlotState> plots_;
     int plots_opened_ = 0;

@@ -23,7 +23,7 @@ constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
-    {"+ −", "double / halve the speed"}, {"1 … 9, 0", "show one view large, 0 the tenth (again: back to all)"},
+    {"+ −", "double / halve the speed"}, {"1 … 9, 0, A", "one view large (0: 10th, A: 11th; again: all)"},
     {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
     {"F1", "this list"},
     {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
@@ -36,6 +36,9 @@ constexpr const char* kShortcuts[][2] = {
     {"hold L or right button", "laser pointer"}, {"S", "spotlight the view under the pointer (again: off)"},
     {"hold D (or Pen and drag)", "draw over the views; C clears"}, {"R", "reveal a scene's hidden curves"},
 };
+
+// The key that shows view `index` large: 1 … 9, 0 for the tenth, A for the eleventh.
+std::string view_key(int index) { return index == 10 ? "A" : std::to_string((index + 1) % 10); }
 
 }  // namespace
 
@@ -65,7 +68,7 @@ void LabView::view(int index, ImVec2 size) {
     if (ui::selectable(std::string(title).c_str(), lab_.params().focused_view == index)) {
         requests_.focus_view = lab_.params().focused_view == index ? -1 : index;
     }
-    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", (index + 1) % 10).c_str());
+    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", view_key(index)).c_str());
     Context ctx{lab_.params(), lab_.compute(), lab_, view_state_, requests_, palette(lab_.params().theme), annotations};
     if (lab_.params().playing && !lab_.params().stepwise_planes && !lab_.params().sweep_distance) ctx.position_fraction = lab_.status().playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
@@ -79,7 +82,8 @@ void LabView::view(int index, ImVec2 size) {
 }
 
 void LabView::grid(ImVec2 origin, ImVec2 size) {
-    // Rows of 3, 3 and 4 views: the last row is numbers, precision, phasors and the image grid.
+    // Rows of 3, 3 and 5 views: the first six keep a third of the width (their legends need it);
+    // the last row is numbers, precision, phasors, the image grid and attention.
     constexpr int rows = 3, row_start[rows + 1] = {0, 3, 6, kViewCount};
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     // Under the views, one line: where the numbers come from, and how to get help.
@@ -104,7 +108,7 @@ void LabView::grid_status_line(float width) {
     const std::string model = fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
                                           lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta);
     const std::string frame = fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));
-    const std::string keys = "Keys 1–9, 0 show one view large, Space plays, ←/→ step. F1 lists every shortcut.";
+    const std::string keys = "Keys 1–9, 0, A show one view large, Space plays, ←/→ step. F1 lists every shortcut.";
     const std::string all = compute + " · " + model + " · " + frame + " · " + keys;
     // The longest that fits, dropping from the least needed; the compute device always shows.
     const std::string tries[] = {all, compute + " · " + model + " · " + keys, compute + " · " + keys, compute + " · F1: shortcuts", compute};
@@ -279,6 +283,7 @@ lab::Input LabView::read_input(const lab::Input& window_input) const {
         if (c == '-') out.push_back(Shortcut::Slower);
         if (c >= '1' && c <= '9') out.push_back(lab::show_view(c - '1'));
         if (c == '0') out.push_back(lab::show_view(9));  // the tenth view
+        if (c == 'a' || c == 'A') out.push_back(lab::show_view(10));  // the eleventh: attention
     }
     return input;
 }

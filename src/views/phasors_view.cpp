@@ -168,8 +168,10 @@ void phasors_view(Context& ctx) {
     if (compare && !hidden) {
         for (int s = 0; s < settings; ++s) {
             if (s > 0) ui::same_line_if_fits(setting_name(p, s) + "  ");
-            ui::text(fmt::format("{}: {:.4g}", setting_name(p, s), chains[static_cast<std::size_t>(s)].back().real()), setting_color(ctx, s));
-            ui::tip(setting_source(p, s).c_str());
+            // In a narrow grid cell (five views in a row) a long name ends in "…"; hover: whole.
+            const std::string line = fmt::format("{}: {:.4g}", setting_name(p, s), chains[static_cast<std::size_t>(s)].back().real());
+            ui::text(ui::cut_to_width(line, ImGui::GetContentRegionAvail().x), setting_color(ctx, s));
+            ui::tip((line + "\n" + setting_source(p, s)).c_str());
         }
     }
 

@@ -22,9 +22,17 @@ namespace ropelab::views {
 using lab::Requests;
 
 
+// The attention view's shared zoom: keys and queries [row0, row0 + span) × [col0, col0 + span);
+// span 0: the whole matrix.
+struct AttentionZoom {
+    double row0 = 0, col0 = 0, span = 0;  // fractional while dragged
+};
+
 // Per-view UI state that survives frames (plot zoom and pan).
 struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
+    AttentionZoom attention;
+    std::array<plot::PlotState, 3> attention_readouts;  // mass within w, mean distance, entropy vs m
     std::array<plot::PlotState, kMaxCompared + 1> axis_wavelengths;  // compare mode, multi-axis: one per setting
 };
 

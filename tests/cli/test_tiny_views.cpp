@@ -26,6 +26,6 @@ TEST_P(TinyView, RendersAtEveryWidthAndHeightFrom1To40Pixels) {
 
 INSTANTIATE_TEST_SUITE_P(EachView, TinyView,
                          ::testing::Values("planes", "contrast", "scores", "invariance", "heatmap", "frequencies",
-                                           "numbers", "precision", "grid", "all"));
+                                           "numbers", "precision", "grid", "attention", "all"));
 
 }  // namespace

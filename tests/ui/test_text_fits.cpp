@@ -61,7 +61,7 @@ TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
     for (const char* theme : {"light", "dark", "projector"}) {
         Json steps = Json::array();
         const char* tabs[] = {"1 Planes", "2 Add vs rotate", "3 Scores", "4 Invariance", "5 Heatmap", "6 Frequencies",
-                              "7 Numbers", "8 Precision"};
+                              "7 Numbers", "8 Precision", "11 Attention"};
         for (const char* tab : tabs) {
             steps.push_back({{"click", tab}});
             steps.push_back({{"check", fmt::format("scale 2, {}, {}", theme, tab)}});

@@ -64,6 +64,7 @@ void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCo
     if (ui::header("Compare", p.compared_count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) compare_section(p, s, panel);
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
     if (ui::header("Images")) images_section(p, s, compute);
+    if (ui::header("Attention")) attention_section(p, s, compute);
     if (ui::header("Display")) view_section(p, panel);
     if (!s.what_was_read.empty() && ui::header("What was read")) {
         for (const std::string& line : s.what_was_read) {

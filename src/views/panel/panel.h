@@ -33,6 +33,7 @@ void compare_section(LabParams& p, lab::Status& s, PanelState& panel);
 void position_section(LabParams& p, int pairs);  // playback.cpp
 void view_section(LabParams& p, PanelState& panel);  // display.cpp
 void images_section(LabParams& p, const lab::Status& s, const LabCompute& compute);
+void attention_section(LabParams& p, const lab::Status& s, const LabCompute& compute);
 void export_section(lab::Status& s);
 void session_section(lab::Status& s);
 void lesson_section(lab::Status& s, const Lesson* lesson, int scene);
