@@ -40,6 +40,12 @@ r --comparison image-axes --view frequencies --out "$out/frequencies-by-axis.png
 r --view grid --preset qwen3-vl-8b --vectors random --grid-height 24 --grid-width 32 --query-row 12 --query-column 20 \
     --out "$out/view10-grid.png"
 build/ropelab render --lesson builtin --scene 11 --size 1280x720 --out "$out/lesson-images.png"
+# Attention (view 11): random q and k with a shared part; per layer as the model computes it
+# (Gemma 3's sliding layer, Llama 4's chunked layer); the lesson's scene.
+r --view attention --preset llama3.1-8b --tokens text:4096 --token-vectors random --out "$out/view11-attention.png"
+r --view attention --preset gemma3-4b --layer 0 --tokens text:4096 --token-vectors random --out "$out/attention-gemma3-sliding.png"
+r --view attention --preset llama4-scout --layer 0 --tokens text:20000 --token-vectors random --out "$out/attention-llama4-chunked.png"
+build/ropelab render --lesson builtin --scene 12 --size 1280x720 --out "$out/lesson-attention.png"
 # A lesson beside the lab, driven through the real window (needs a display: xvfb-run).
 cat > /tmp/ropelab-gallery-lesson.json <<JSON
 [{"click": "Lesson"}, {"click": "Open lesson"}, {"wait": 5}, {"click": "Next scene"}, {"click": "Next scene"},

@@ -62,19 +62,19 @@ TEST(LessonAttentionScene, CaptionHoldsOnEveryRow) {
     ASSERT_EQ(set["preset"], "textbook");
     ASSERT_EQ(set["vectors"], "ones");
     ASSERT_EQ(set["token_vectors"], "same");
-    ASSERT_EQ(set["tokens"], "text:256");
+    ASSERT_EQ(set["tokens"], "text:48");
     ASSERT_EQ(scene["views"], Json::array({3, 11}));
 
     const std::string dir = test::fresh_dir("lesson_attention").string();
-    const std::string flags = " --preset textbook --vectors ones --encoding rope --max-distance 256";
-    test::Result r = test::run("export-data --view attention --tokens text:256 --token-vectors same" + flags + " --out " + dir + "/a.csv");
+    const std::string flags = " --preset textbook --vectors ones --encoding rope --max-distance 48";
+    test::Result r = test::run("export-data --view attention --tokens text:48 --token-vectors same" + flags + " --out " + dir + "/a.csv");
     ASSERT_EQ(r.status, 0) << r.err;
     r = test::run("export-data --view scores" + flags + " --out " + dir + "/s.csv");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto cells = read_csv(dir + "/a.csv", "m,n,logit,weight");
     const auto scores = read_csv(dir + "/s.csv", "distance,rope,bound,relative_bound");
-    ASSERT_EQ(cells.size(), 256u * 257u / 2u) << "every key n ≤ m of 256 rows, nothing after the query";
-    ASSERT_GE(scores.size(), 256u);
+    ASSERT_EQ(cells.size(), 48u * 49u / 2u) << "every key n ≤ m of 48 rows, nothing after the query";
+    ASSERT_GE(scores.size(), 48u);
 
     const double root_d = std::sqrt(128.0);  // textbook: head_dim 128
     std::map<int, double> row_sum, row_top_weight, row_top_logit;
@@ -94,7 +94,7 @@ TEST(LessonAttentionScene, CaptionHoldsOnEveryRow) {
             row_top_logit_at[m] = n;
         }
     }
-    ASSERT_EQ(row_sum.size(), 256u);
+    ASSERT_EQ(row_sum.size(), 48u);
     for (const auto& [m, sum] : row_sum) {
         EXPECT_NEAR(sum, 1.0, 1e-6) << "row " << m;
         EXPECT_EQ(row_top_at[m], m) << "row " << m << "'s largest weight is on the diagonal";

@@ -44,12 +44,12 @@ TEST(Lesson, BuiltinLessonFollowsTheSeeds) {
     EXPECT_EQ(start.compared[0].model.rope_theta, start.model.rope_theta);
     EXPECT_EQ(start.grid_height, 16);
     // Scene 12, from scores to attention: the score curve (view 3) beside the attention view (11)
-    // for 256 text tokens with the same q and k everywhere, so the matrix is the curve's Toeplitz.
+    // for 48 text tokens with the same q and k everywhere, so the matrix is the curve's Toeplitz.
     const Scene& attention = lesson.scenes[11];
     EXPECT_EQ(attention.title, "From scores to attention");
     EXPECT_EQ(attention.views, (std::vector<int>{2, 10}));
     const LabParams matrix = lesson_state(lesson, 11, 1.0, LabParams{});
-    EXPECT_EQ(matrix.tokens, "text:256");
+    EXPECT_EQ(matrix.tokens, "text:48");
     EXPECT_EQ(matrix.token_vectors, TokenVectors::Same);
     EXPECT_EQ(start.query_column, 0);
     EXPECT_EQ(lesson_state(lesson, 10, images.duration, LabParams{}).query_column, 15);

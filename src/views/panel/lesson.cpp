@@ -94,6 +94,8 @@ void lesson_section(lab::Status& s, const Lesson* lesson, int scene) {
         if (ui::button("Close lesson")) s.session_request.kind = Kind::CloseLesson;
         tip("Back to the lab exactly as it was before the lesson opened (Esc)");
     }
+    // Under the buttons that caused it, not after a long scene list where it would be out of sight.
+    message_for(s, lab::MessageFrom::Lesson);
     // Making a lesson: the state as it is now becomes a scene.
     if (ui::button("Record scene")) s.lesson_edit = request(lab::LessonEdit::Kind::Record);
     tip("Add the lab as it is now as a scene at the end of the open lesson (or of a new one)");
@@ -111,7 +113,6 @@ void lesson_section(lab::Status& s, const Lesson* lesson, int scene) {
         if (ui::button("Save lesson")) s.lesson_edit = request(lab::LessonEdit::Kind::Save);
         tip("Write the lesson as a file that --lesson and Open lesson play back");
     }
-    message_for(s, lab::MessageFrom::Lesson);
 }
 
 }  // namespace ropelab::controls
