@@ -19,13 +19,9 @@ namespace {
 using ropelab::test::Result;
 using ropelab::test::run;
 
-std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+using ropelab::test::corpus;
 
-nlohmann::json freqs_json(const std::string& args) {
-    const Result r = run("freqs --format json " + args);
-    EXPECT_EQ(r.status, 0) << r.err;
-    return nlohmann::json::parse(r.out);
-}
+using ropelab::test::freqs_json;
 
 // A cell that reads as a number must be finite; "inf" and "nan" spelled out are refused too.
 std::string first_non_finite(const std::string& csv) {

@@ -17,13 +17,9 @@ namespace {
 using ropelab::test::Result;
 using ropelab::test::run;
 
-std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+using ropelab::test::corpus;
 
-nlohmann::json freqs_json(const std::string& args) {
-    const Result r = run("freqs --format json " + args);
-    EXPECT_EQ(r.status, 0) << r.err;
-    return nlohmann::json::parse(r.out);
-}
+using ropelab::test::freqs_json;
 
 std::string axis_string(const nlohmann::json& j) {
     std::string s;

@@ -5,6 +5,8 @@
 // formulas and fed from the file by nlohmann directly, not through the core's reader.
 #include <gtest/gtest.h>
 
+#include "support/files.h"
+
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -30,7 +32,7 @@ namespace {
 using nlohmann::json;
 constexpr double kPi = 3.14159265358979323846;
 
-std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+using ropelab::test::corpus;
 
 json raw(const std::string& name) {
     std::ifstream in(corpus(name));

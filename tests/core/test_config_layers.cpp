@@ -4,6 +4,8 @@
 // configuration_*.py), or read straight from the file's own list.
 #include <gtest/gtest.h>
 
+#include "support/files.h"
+
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -18,7 +20,7 @@
 namespace ropelab {
 namespace {
 
-std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+using ropelab::test::corpus;
 
 nlohmann::json raw(const std::string& name) {
     std::ifstream in(corpus(name));

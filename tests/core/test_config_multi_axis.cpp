@@ -3,6 +3,8 @@
 // formulas in float64, the load note, the presets, and hostile mrope_section values.
 #include <gtest/gtest.h>
 
+#include "support/files.h"
+
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -20,7 +22,7 @@
 namespace ropelab {
 namespace {
 
-std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+using ropelab::test::corpus;
 
 std::string text_of(const std::string& name) {
     std::ifstream in(corpus(name));

@@ -3,12 +3,14 @@
 // back to the default layer, and an out-of-range layer is refused with the model kept.
 #include <gtest/gtest.h>
 
+#include "support/files.h"
+
 #include "lab/actions.h"
 
 namespace ropelab {
 namespace {
 
-std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+using ropelab::test::corpus;
 
 TEST(LayerActions, PresetLayersArePickedAndUnpicked) {
     LabParams p;

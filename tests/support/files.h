@@ -28,6 +28,11 @@ inline nlohmann::json read_json(const std::filesystem::path& path) {
     return nlohmann::json::parse(in, nullptr, false);
 }
 
+#ifdef ROPELAB_SOURCE_DIR
+// A config of the corpus in tests/data/configs, by name without ".json".
+inline std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+#endif
+
 inline void write_file(const std::string& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
 }

@@ -42,6 +42,13 @@ inline Result run(const std::string& args, const std::string& environment = "") 
     std::remove(err_path.c_str());
     return r;
 }
+
+// `ropelab freqs --format json ARGS`, parsed (a failed run is a test failure and a discarded value).
+inline nlohmann::json freqs_json(const std::string& args) {
+    const Result r = run("freqs --format json " + args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return nlohmann::json::parse(r.out, nullptr, false);
+}
 #endif
 
 }  // namespace ropelab::test

@@ -33,6 +33,14 @@ inline test::Result gui(const fs::path& dir, const Json& script, const std::stri
 }
 
 // A dumped state without its plots.
+// The widget the log lists with this label and kind, or null.
+inline const Json* widget(const Json& widgets, const std::string& label, const std::string& kind) {
+    for (const Json& w : widgets) {
+        if (w["label"] == label && w["kind"] == kind) return &w;
+    }
+    return nullptr;
+}
+
 inline Json session_of(const fs::path& file) {
     Json j = read_json(file);
     j.erase("plots");

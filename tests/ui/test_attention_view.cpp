@@ -18,13 +18,6 @@
 namespace ropelab::ui_script {
 namespace {
 
-const Json* widget(const Json& widgets, const std::string& label, const std::string& kind) {
-    for (const Json& w : widgets) {
-        if (w["label"] == label && w["kind"] == kind) return &w;
-    }
-    return nullptr;
-}
-
 // export-data's rows m,n → (logit, weight), visible entries only.
 std::map<std::pair<int, int>, std::pair<double, double>> exported(const fs::path& dir, const std::string& args) {
     const test::Result r = test::run("export-data --view attention --out attention.csv " + args, "cd '" + dir.string() + "' &&");

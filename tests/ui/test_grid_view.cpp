@@ -9,13 +9,6 @@
 namespace ropelab::ui_script {
 namespace {
 
-const Json* widget(const Json& widgets, const std::string& label, const std::string& kind) {
-    for (const Json& w : widgets) {
-        if (w["label"] == label && w["kind"] == kind) return &w;
-    }
-    return nullptr;
-}
-
 TEST(GridView, KeyZeroShowsItLargeAndAgainBringsBackAllViews) {
     const fs::path dir = fresh_dir("grid_key0");
     const Json script = {
