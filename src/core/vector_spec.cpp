@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -63,6 +62,34 @@ std::vector<double> parse_comma_list(std::string_view spec) {
     return out;
 }
 
+// Numbers separated by whitespace, by commas, or by both (what numpy.savetxt and ",".join write):
+// one comma at most between two numbers and none at either end, so an empty field is an error
+// rather than a silently shorter vector.
+std::vector<double> parse_number_text(std::string_view text, const std::string& path) {
+    constexpr std::string_view kSpace = " \t\r\n";
+    std::vector<double> out;
+    bool comma_after_last = false;
+    std::size_t i = 0;
+    while (true) {
+        i = std::min(text.find_first_not_of(kSpace, i), text.size());
+        const bool at_end = i == text.size();
+        if (at_end || text[i] == ',') {
+            if (at_end && !comma_after_last) return out;
+            if (at_end || out.empty() || comma_after_last) {
+                throw InputError(fmt::format("{}: value {} is empty ({})", path, out.size(),
+                                             at_end ? "the numbers end with a comma" : "a comma with no number before it"));
+            }
+            comma_after_last = true;
+            ++i;
+            continue;
+        }
+        const std::size_t end = std::min(text.find_first_of(", \t\r\n", i), text.size());
+        out.push_back(parse_number(text.substr(i, end - i), fmt::format("{}: value {}", path, out.size())));
+        comma_after_last = false;
+        i = end;
+    }
+}
+
 std::vector<double> parse_vector_file(const std::string& path) {
     const std::string text = read_input_file(path, "vector");
     const std::string_view body = trim(text);
@@ -80,10 +107,7 @@ std::vector<double> parse_vector_file(const std::string& path) {
         }
         return out;
     }
-    std::istringstream words(text);
-    std::string word;
-    while (words >> word) out.push_back(parse_number(word, fmt::format("{}: value {}", path, out.size())));
-    return out;
+    return parse_number_text(text, path);
 }
 
 }  // namespace

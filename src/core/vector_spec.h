@@ -7,7 +7,7 @@
 namespace ropelab {
 
 // Parses a vector specification; the result has exactly `length` components.
-// FILE holds a JSON array or whitespace-separated numbers. Throws InputError naming the
+// FILE holds a JSON array, or numbers separated by whitespace and/or single commas. Throws InputError naming the
 // problem (bad number, wrong length, unreadable file) and the offending text.
 std::vector<double> parse_vector_spec(std::string_view spec, int length);
 

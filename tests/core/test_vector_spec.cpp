@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <tuple>
 
 #include "core/error.h"
 #include "core/vector_spec.h"
@@ -47,6 +48,27 @@ TEST(VectorSpec, FilesAsJsonOrWhitespace) {
     EXPECT_EQ(parse_vector_spec("@" + text, 4), (std::vector<double>{1, 2, 3.5, 4}));
     std::remove(json.c_str());
     std::remove(text.c_str());
+}
+
+// What bench/torch_closed_form.py and numpy.savetxt(delimiter=",") write: commas, with or without
+// spaces and newlines; repr() of a double must come back bit for bit.
+TEST(VectorSpec, FilesWithCommas) {
+    const std::string python = write_temp("rl_vec_commas.txt", "0.1,-2.5e-3,1.0000000000000002,7\n");
+    EXPECT_EQ(parse_vector_spec("@" + python, 4), (std::vector<double>{0.1, -2.5e-3, 1.0000000000000002, 7}));
+    const std::string rows = write_temp("rl_vec_rows.csv", "1, 2\n3 ,4\r\n5\t6");
+    EXPECT_EQ(parse_vector_spec("@" + rows, 6), (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    for (const auto& [text, empty_value, why] : {std::tuple{"1,,2", "value 1", "a comma with no number"},
+                                                 std::tuple{", 1, 2", "value 0", "a comma with no number"},
+                                                 std::tuple{"1, 2,\n", "value 2", "end with a comma"},
+                                                 std::tuple{"1,\n,2", "value 1", "a comma with no number"}}) {
+        const std::string path = write_temp("rl_vec_empty.txt", text);
+        const std::string e = error_of("@" + path, 2);
+        EXPECT_NE(e.find(path + ": " + empty_value + " is empty"), std::string::npos) << text << " → " << e;
+        EXPECT_NE(e.find(why), std::string::npos) << e;
+        std::remove(path.c_str());
+    }
+    std::remove(python.c_str());
+    std::remove(rows.c_str());
 }
 
 TEST(VectorSpec, ErrorsNameTheProblem) {
