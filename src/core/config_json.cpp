@@ -390,8 +390,8 @@ std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* 
     out.layer_count = layers;
     out.layers_without_rope = without;
     if (without > 0) {
-        out.notes.push_back(fmt::format("{} of {} layers apply no RoPE ({}); the lab shows the RoPE of the other {}", without,
-                                        layers, why, layers - without));
+        out.notes.push_back(fmt::format("{} of {} layers apply no RoPE ({}); the other {} rotate (--layer or the Layer list picks one)",
+                                        without, layers, why, layers - without));
     }
     return counts;
 }
