@@ -81,6 +81,34 @@ TokenQK token_vectors(const LabParams& p, int head_dim, int rotary_dim, std::int
     return qk;
 }
 
+AttentionInputKey attention_input_key(const LabParams& p, const ModelConfig& model) {
+    AttentionInputKey key;
+    key.model = model;
+    key.tokens = p.tokens;
+    key.rule = p.position_rule;
+    key.vectors = p.token_vectors;
+    switch (p.token_vectors) {
+        case TokenVectors::Same:
+            try {
+                std::tie(key.q, key.k) = lab_vectors(p, model.head_dim, rotary_dim(model));
+            } catch (const InputError&) {
+                // The curves panel reports a bad custom vector; attention_input says it again.
+            }
+            break;
+        case TokenVectors::Random:
+        case TokenVectors::Needle:
+            key.seed = p.seed;
+            key.shared_part = p.shared_part;
+            key.needle = p.token_vectors == TokenVectors::Needle ? p.needle : 0;
+            break;
+        case TokenVectors::File:
+            key.q_file = p.q_file;
+            key.k_file = p.k_file;
+            break;
+    }
+    return key;
+}
+
 AttentionInput attention_input(const LabParams& p, const ModelConfig& model) {
     AttentionInput in;
     in.model = model;

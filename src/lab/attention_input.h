@@ -1,7 +1,9 @@
 #pragma once
 // The attention view's input from the lab's state: the token layout's ids under the chosen rule,
 // and q and k per token as the state's token_vectors makes them.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/attention.h"
 #include "state/params.h"
@@ -13,6 +15,23 @@ namespace ropelab::lab {
 // attention.k_file ("" = the queries' array) are T × head_dim arrays (core/array_file.h) in the
 // model's head order, T the layout's token count.
 AttentionInput attention_input(const LabParams& p, const ModelConfig& model);
+
+// Every field of the state attention_input reads, for setting `model`: equal keys make equal
+// inputs, so the attention product recomputes only when one of these changed. Kept beside
+// attention_input so that a field it starts reading is added here in the same place.
+struct AttentionInputKey {
+    ModelConfig model;
+    std::string tokens;
+    PositionRule rule = PositionRule::Release;
+    TokenVectors vectors = TokenVectors::Same;
+    std::vector<double> q, k;  // Same: the lab's q and k (empty when they are invalid)
+    std::uint64_t seed = 0;    // Random, Needle
+    double shared_part = 0;
+    std::int64_t needle = 0;
+    std::string q_file, k_file;  // File
+    bool operator==(const AttentionInputKey&) const = default;
+};
+AttentionInputKey attention_input_key(const LabParams& p, const ModelConfig& model);
 
 // The vectors of token n for Random and Needle, reproducible from the seed:
 //   q_n = √s·u + √(1 − s)·r_n,   k_n likewise with its own r′_n   (u shared by every token)

@@ -17,7 +17,6 @@
 #include "core/error.h"
 #include "core/frequencies.h"
 #include "lab/attention_input.h"
-#include "lab/lab_data.h"
 
 namespace ropelab::lab {
 
@@ -177,7 +176,7 @@ void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, 
             lock.unlock();
             std::shared_ptr<const AttentionRows> made;
             try {
-                made = std::make_shared<const AttentionRows>(attention_input(p, job->inputs.model));
+                made = std::make_shared<const AttentionRows>(attention_input(p, job->inputs.rows.model));
             } catch (const InputError& e) {
                 error = e.what();
             }
@@ -289,23 +288,7 @@ void AttentionProduct::retire_finished() {
 
 void AttentionProduct::update(const LabParams& p, const ModelConfig& model, AttentionWindow window, bool wait) {
     Inputs in;
-    in.model = model;
-    in.tokens = p.tokens;
-    in.rule = p.position_rule;
-    in.vectors = p.token_vectors;
-    if (p.token_vectors == TokenVectors::Same) {
-        try {
-            std::tie(in.q, in.k) = lab_vectors(p, model.head_dim, rotary_dim(model));
-        } catch (const InputError&) {
-            // The curves panel reports a bad custom vector; the worker says it again.
-        }
-    } else {
-        in.seed = p.seed;
-        in.shared_part = p.shared_part;
-        in.needle = p.needle;
-        in.q_file = p.q_file;
-        in.k_file = p.k_file;
-    }
+    in.rows = attention_input_key(p, model);
     in.readout_distance = p.readout_distance;
     const bool fresh = !job_ || !(in == job_->inputs) || !(window == job_->window);
     // A small matrix (a few million multiply-adds: T ≈ 100 in the grid's default layout) is made

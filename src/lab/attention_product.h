@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/attention.h"
+#include "lab/attention_input.h"
 #include "state/params.h"
 
 namespace ropelab::lab {
@@ -85,17 +86,9 @@ public:
     int serial() const { return serial_; }
 
 private:
-    // What the rows depend on: the setting and every field that makes the tokens' vectors.
+    // What the image depends on: the rows' input and the readout's width.
     struct Inputs {
-        ModelConfig model;
-        std::string tokens;
-        PositionRule rule = PositionRule::Release;
-        TokenVectors vectors = TokenVectors::Same;
-        std::vector<double> q, k;  // Same: the lab's q and k
-        std::uint64_t seed = 0;
-        double shared_part = 0;
-        std::int64_t needle = 0;
-        std::string q_file, k_file;
+        AttentionInputKey rows;
         std::int64_t readout_distance = 0;
         bool operator==(const Inputs&) const = default;
     };
