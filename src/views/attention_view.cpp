@@ -232,7 +232,8 @@ void attention_view(Context& ctx) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const Lab::AttentionPictures& pictures = ctx.lab.attention_pictures();
     const lab::AttentionColours& scales = pictures.colours;
-    const char* titles[3] = {"logits (masked ones too)", "masked: grey = not attended", "weights: softmax per row"};
+    // Short enough for a third of the view at UI scale 2; the caption below says the rest.
+    const char* titles[3] = {"all logits", "masked (grey)", "row softmax"};
     std::string hovered;
     for (int i = 0; i < 3; ++i) {
         const ImVec2 at(origin.x + static_cast<float>(i) * (side + gap), origin.y + (tiny ? 0.0f : line));
