@@ -218,8 +218,8 @@ std::optional<int> read_no_rope_layers(Reader& r, const Reader::Object& t, const
         r.mark_read(t, "no_rope_layers");
     }
     if (!family || family->no_rope_every == 0) return std::nullopt;
-    const auto n = r.integer(t, "num_hidden_layers", 1, 100000);
-    const std::int64_t every = r.integer(t, "no_rope_layer_interval", 1, 100000).value_or(family->no_rope_every);
+    const auto n = r.integer(t, "num_hidden_layers", 1, kMaxLayers);
+    const std::int64_t every = r.integer(t, "no_rope_layer_interval", 1, kMaxLayers).value_or(family->no_rope_every);
     if (!n) return std::nullopt;
     layers = static_cast<int>(*n);
     const int none = static_cast<int>(*n / every);
@@ -241,7 +241,7 @@ std::optional<int> global_layers_without_rope(Reader& r, const Reader::Object& t
     }
     const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
     const Json& pattern = t.at("sliding_window_pattern");
-    if (n < 1 || n > 100000) return std::nullopt;
+    if (n < 1 || n > kMaxLayers) return std::nullopt;
     r.mark_read(t, "num_hidden_layers");
     r.mark_read(t, "sliding_window_pattern");
     int global = 0;
@@ -265,7 +265,7 @@ std::optional<int> layers_outside_attention(Reader& r, const Reader::Object& t, 
     }
     const Json& v = t.at("attn_layer_indices");
     const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
-    if (n < 1 || n > 100000) return std::nullopt;
+    if (n < 1 || n > kMaxLayers) return std::nullopt;
     std::set<std::int64_t> attention;
     const std::string name = t.prefix + "attn_layer_indices";
     if (!v.is_array()) r.fail(name, fmt::format("must be a list of layer indices (got {})", json_excerpt(v)));
@@ -285,7 +285,7 @@ std::optional<int> layers_outside_attention(Reader& r, const Reader::Object& t, 
 std::optional<std::int64_t> layer_count_of(const Reader::Object& t) {
     if (!t.has("num_hidden_layers") || !t.at("num_hidden_layers").is_number_integer()) return std::nullopt;
     const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
-    if (n < 1 || n > 100000) return std::nullopt;
+    if (n < 1 || n > kMaxLayers) return std::nullopt;
     return n;
 }
 
@@ -354,7 +354,7 @@ std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* 
         // Gemma 3 before layer_types (modeling_gemma3.py): layer i is global when (i + 1) % pattern == 0.
         const std::int64_t pattern = t.at("sliding_window_pattern").get<std::int64_t>();
         const std::int64_t n = t.at("num_hidden_layers").get<std::int64_t>();
-        if (pattern >= 1 && n >= 1 && n <= 100000) {
+        if (pattern >= 1 && n >= 1 && n <= kMaxLayers) {
             r.mark_read(t, "num_hidden_layers");
             const std::int64_t global = n / pattern;
             layers = static_cast<int>(n);

@@ -108,7 +108,7 @@ std::vector<LayerRule> read_layer_rules(Reader& r, const Reader::Object& t, cons
     std::int64_t layers = static_cast<std::int64_t>(file_types.size());
     if (layers == 0 && t.has("num_hidden_layers") && t.at("num_hidden_layers").is_number_integer()) {
         layers = t.at("num_hidden_layers").get<std::int64_t>();
-        if (layers < 1 || layers > 100000) layers = 0;
+        if (layers < 1 || layers > kMaxLayers) layers = 0;
     }
     const std::vector<int> no_rope = no_rope_flags(t, family, layers);
     if (layers == 0) layers = static_cast<std::int64_t>(no_rope.size());
@@ -122,7 +122,7 @@ std::vector<LayerRule> read_layer_rules(Reader& r, const Reader::Object& t, cons
     const std::int64_t window = integer_once(r, t, "sliding_window", 1, kMaxContext).value_or(0);
     if (file_types.empty() && t.has("use_sliding_window") && t.at("use_sliding_window") == true) {
         r.boolean(t, "use_sliding_window");
-        if (t.has("max_window_layers")) r.integer(t, "max_window_layers", 0, 100000);
+        if (t.has("max_window_layers")) r.integer(t, "max_window_layers", 0, kMaxLayers);
     }
     std::int64_t chunk = 0;
     bool tuning = false;

@@ -17,6 +17,9 @@ inline constexpr int kMaxHeadDim = 512;
 inline constexpr double kMinTheta = 1.0001, kMaxTheta = 1e12;
 inline constexpr double kMinFactor = 1e-3, kMaxFactor = 1e4;
 inline constexpr std::int64_t kMaxContext = 1'000'000'000'000;
+// The most layers a config (num_hidden_layers, layer lists) or --layer may name: far above any
+// published model (Llama 3.1 405B has 126), low enough that per-layer lists stay small.
+inline constexpr std::int64_t kMaxLayers = 100'000;
 
 enum class RopeType { Default, Linear, Dynamic, Ntk, Yarn, Llama3, LongRope };
 

@@ -33,7 +33,7 @@ void add_source_rows(std::vector<Field>& f) {
                     MEMBER(p.layer_type)));
     // Like layer_type, a label of where the model came from: the flag and the panel's picker
     // reload the config with that layer's rules.
-    f.push_back(row({.path = "layer", .flag = "--layer", .lesson = "", .kind = K::Int, .min = -1, .max = 100000,
+    f.push_back(row({.path = "layer", .flag = "--layer", .lesson = "", .kind = K::Int, .min = -1, .max = static_cast<double>(kMaxLayers),
                      .help = "The config's layer whose rules to show (NoPE, sliding window, chunks); -1: none picked"},
                     MEMBER(p.layer)));
 }
