@@ -2,6 +2,7 @@
 
 #include <epoxy/gl.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <utility>
 #include <fstream>
@@ -102,6 +103,12 @@ ComputeProgram::~ComputeProgram() {
     if (id_) glDeleteProgram(id_);
 }
 
+namespace {
+std::atomic<std::uint64_t> host_bytes{0};
+}  // namespace
+
+std::uint64_t bytes_copied_to_host() { return host_bytes.load(std::memory_order_relaxed); }
+
 StorageBuffer::StorageBuffer() { glGenBuffers(1, &id_); }
 
 StorageBuffer::~StorageBuffer() { glDeleteBuffers(1, &id_); }
@@ -120,6 +127,7 @@ void StorageBuffer::upload(const void* data, std::size_t bytes) {
 }
 
 void StorageBuffer::download(void* data, std::size_t bytes, std::size_t offset) const {
+    host_bytes.fetch_add(bytes, std::memory_order_relaxed);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(offset),
                        static_cast<GLsizeiptr>(bytes), data);
@@ -148,6 +156,7 @@ const void* MappedReadBuffer::copy_from(const StorageBuffer& source, std::size_t
         mapped_ = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), flags);
         capacity_ = bytes;
     }
+    host_bytes.fetch_add(bytes, std::memory_order_relaxed);
     glBindBuffer(GL_COPY_READ_BUFFER, source.id());
     glBindBuffer(GL_COPY_WRITE_BUFFER, id_);
     glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));

@@ -1,5 +1,6 @@
 #pragma once
 // Compute programs built from the shader files in shaders/, embedded at build time.
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -19,6 +20,10 @@ private:
 // The text of a shader file: embedded, or read from $ROPELAB_SHADER_DIR when that is set (so a
 // shader can be edited without rebuilding, and a broken one can be tried on purpose).
 std::string shader_file(const std::string& name);
+
+// Bytes copied from GPU buffers into host memory by this process so far (downloads and mapped
+// copies): what lets a test show that the window reads back M4 columns, never a whole curve.
+std::uint64_t bytes_copied_to_host();
 
 // A linked compute program: "#version 430 core", the shared #defines, common.glsl, then `file`.
 class ComputeProgram {
