@@ -11,7 +11,7 @@ ROPELAB_PACKAGES=(
     xvfb xauth xdotool ffmpeg poppler-utils libxml2-utils
     # ./package and its tests: CPack's dpkg-shlibdeps, the validators, the MIME lookup, the icon.
     dpkg-dev file desktop-file-utils appstream lintian xdg-utils libfile-mimeinfo-perl
-    shared-mime-info groff-base man-db librsvg2-bin
+    shared-mime-info groff-base man-db librsvg2-bin bash-completion
 )
 
 missing_packages() {

@@ -54,8 +54,17 @@ Package& package() {
         Package made;
         made.dir = test::fresh_dir("package");
         const fs::path out = made.dir / "cpack";
+        // CPack's install step writes the build folder's install_manifest.txt: put it back as it was.
+        const fs::path manifest = fs::path(ROPELAB_BUILD_DIR) / "install_manifest.txt";
+        const bool had_manifest = fs::exists(manifest);
+        const std::string old_manifest = had_manifest ? test::slurp(manifest.string()) : "";
         const test::Result r = both("cd " + q(ROPELAB_BUILD_DIR) + " && cpack -G DEB --config CPackConfig.cmake -B " + q(out.string()));
         made.cpack_log = r.out;
+        if (had_manifest) {
+            test::write_file(manifest.string(), old_manifest);
+        } else {
+            fs::remove(manifest);
+        }
         for (const auto& entry : fs::directory_iterator(out)) {
             if (entry.path().extension() == ".deb") made.debs.push_back(entry.path());
         }
@@ -317,6 +326,48 @@ TEST_F(PackageTest, SessionAndLessonFilesGetTheirMimeTypes) {
     EXPECT_EQ(type_of("saved.json"), "application/x-ropelab-session");
     // Any other JSON stays JSON: the magic is the session's key, not JSON as such.
     EXPECT_EQ(type_of("config.json"), "application/json");
+}
+
+// What bash completes, from the installed completion file: `line` as typed, the cursor at its end.
+std::string completions(const fs::path& dir, const std::string& line) {
+    const std::string driver = R"(source /usr/share/bash-completion/bash_completion
+source "$ROOT/usr/share/bash-completion/completions/ropelab"
+export PATH="$ROOT/usr/bin:$PATH"
+COMP_LINE=$1
+COMP_POINT=${#COMP_LINE}
+read -ra COMP_WORDS <<< "$COMP_LINE"
+[[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+COMPREPLY=()
+_ropelab ropelab "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' '
+)";
+    const fs::path script = dir.parent_path() / "complete.sh";  // beside the folder, not in its listing
+    test::write_file(script.string(), driver);
+    std::string out = test::capture("cd " + q(dir.string()) + " && ROOT=" + q(package().root.string()) + " bash " + q(script.string()) + " " + q(line) + " 2>&1").out;
+    return out == " " ? "" : out;  // printf's one empty line when nothing completes
+}
+
+TEST_F(PackageTest, BashCompletesSubcommandsFlagsAndFiles) {
+    if (!fs::exists("/usr/share/bash-completion/bash_completion")) GTEST_SKIP() << "bash-completion is missing";
+    fs::create_directories(dir_ / "files");
+    for (const char* name : {"lab.png", "talk.ropelesson", "lecture.ropelab"}) test::write_file((dir_ / "files" / name).string(), "");
+    const fs::path files = dir_ / "files";
+    EXPECT_EQ(completions(files, "ropelab sc"), "scores ");
+    EXPECT_EQ(completions(files, "ropelab export-d"), "export-data ");
+    // Flags come from the binary's own --help, per subcommand.
+    EXPECT_EQ(completions(files, "ropelab scores --max-d"), "--max-distance ");
+    EXPECT_EQ(completions(files, "ropelab render --tra"), "--transparent ");
+    EXPECT_EQ(completions(files, "ropelab scores --tra"), "");
+    EXPECT_EQ(completions(files, "ropelab --ver"), "--version ");
+    // Files after the options that take one; session and lesson files where FILE opens one.
+    EXPECT_EQ(completions(files, "ropelab render --out "), "lab.png lecture.ropelab talk.ropelesson ");
+    EXPECT_EQ(completions(files, "ropelab gui "), "lecture.ropelab talk.ropelesson ");
+    const std::string top = completions(files, "ropelab ");
+    for (const char* word : {"gui ", "render ", "freqs ", "lecture.ropelab ", "talk.ropelesson "}) {
+        EXPECT_NE(top.find(word), std::string::npos) << word << " in " << top;
+    }
+    EXPECT_EQ(top.find("lab.png"), std::string::npos) << top;
 }
 
 }  // namespace
