@@ -17,6 +17,7 @@
 #include "positions_command.h"
 #include "export_commands.h"
 #include "gui_command.h"
+#include "version.h"
 #include "model_options.h"
 
 namespace ropelab {
@@ -67,6 +68,7 @@ int run_cli(int argc, char** argv) {
                  "Every subcommand prints the exact core's numbers as CSV (default) or JSON.",
                  "ropelab"};
     app.require_subcommand(0, 1);
+    app.set_version_flag("--version", [] { return version_line(); }, "Print the version and the git commit, then exit");
 
     CoreOptions core;
     std::function<void()> action;
@@ -102,6 +104,7 @@ int run_cli(int argc, char** argv) {
     // Plain `ropelab --lesson builtin --present` opens the lab too.
     app.add_option("--lesson", gui_opts.lesson, "Open a lesson in the lab: FILE.json or builtin")->check(non_empty());
     app.add_flag("--present", gui_opts.present, "With --lesson: presenter mode");
+    add_file_argument(&app, gui_opts);  // `ropelab FILE`: what a double-click runs
     app.add_option("--monitor", gui_opts.monitor, "Monitor for presenting (0: primary)")->transform(in_range(0, 16));
     gui->callback([&] { action = [&] { gui_status = run_gui(gui_opts); }; });
 
@@ -110,6 +113,8 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         std::fprintf(stderr, "ropelab: error: %s\nRun `ropelab --help` for usage.\n", e.what());

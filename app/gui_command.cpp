@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "core/number_text.h"
 #include "core/input_file.h"
+#include "core/json_input.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "output_table.h"
@@ -87,6 +88,24 @@ struct GuiInputs {
     const Session* from() const { return session ? &*session : nullptr; }
 };
 
+// The positional FILE as --session or --lesson: a session when its JSON has the "ropelab_session"
+// key, anything else a lesson (whose reader names what is wrong). By content, never by name: a
+// file manager hands over whatever the user double-clicked.
+GuiOptions with_file_opened(GuiOptions o) {
+    if (o.file.empty()) return o;
+    if (!o.lab.session.empty() || !o.lesson.empty()) {
+        throw InputError(o.file + ": give a file to open, or --session/--lesson, not both");
+    }
+    // `ropelab scorse` is more likely a mistyped subcommand than a missing file: say both.
+    std::error_code ec;
+    if (!std::filesystem::exists(o.file, ec)) {
+        throw InputError(o.file + ": no such file to open, and not a subcommand (see `ropelab --help`)");
+    }
+    const Json json = parse_json_input(read_input_file(o.file, "session or lesson"), o.file);
+    (json.is_object() && json.contains("ropelab_session") ? o.lab.session : o.lesson) = o.file;
+    return o;
+}
+
 GuiInputs read_inputs(const GuiOptions& o) {
     GuiInputs in;
     std::tie(in.width, in.height) = parse_size(o.size);
@@ -114,6 +133,8 @@ std::unique_ptr<Window> open_window(const GuiOptions& o, const GuiInputs& in) {
     window_options.height = in.height;
     window_options.vsync = o.frames == 0 && !in.script;
     window_options.monitor = o.monitor;
+    // A double-clicked file names the window, as desktop apps do: "ropelab — lecture.ropelab".
+    if (!o.file.empty()) window_options.title = "ropelab — " + std::filesystem::path(o.file).filename().string();
     std::string why;
     auto window = Window::open(window_options, why);
     if (!window) {
@@ -289,6 +310,7 @@ int finish(const GuiRun& run, const std::string& device) {
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     add_lab_options(cmd, o.lab);
+    add_file_argument(cmd, o);
     cmd->add_option("--frames", o.frames, "Run this many frames (vsync off, fixed 1/60 s steps) and exit")
         ->transform(in_range(1, 1e7));
     cmd->add_flag("--stats", o.stats, "With --frames: print frame times as JSON");
@@ -315,7 +337,12 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
         ->transform(in_range(0, 16));
 }
 
-int run_gui(const GuiOptions& o) {
+void add_file_argument(CLI::App* cmd, GuiOptions& o) {
+    cmd->add_option("file", o.file, "A session or lesson file to open (told apart by its content)")->check(non_empty());
+}
+
+int run_gui(const GuiOptions& options) {
+    const GuiOptions o = with_file_opened(options);
     GuiInputs in = read_inputs(o);
     const auto window = open_window(o, in);
     if (!window) return 1;

@@ -30,9 +30,13 @@ struct GuiOptions {
     // Every frame a seeded random change of parameters and views (reliability soak).
     std::optional<std::uint64_t> soak;
     std::string script;  // drive the window with these steps (script.h), then exit
+    // `ropelab FILE` (a file manager's double-click): a session or a lesson, told apart by content.
+    std::string file;
 };
 
 void add_gui_options(CLI::App* cmd, GuiOptions& o);
+// The positional FILE, on `gui` and on plain `ropelab`.
+void add_file_argument(CLI::App* cmd, GuiOptions& o);
 
 // Returns the exit status; throws InputError for bad option values.
 int run_gui(const GuiOptions& o);

@@ -9,6 +9,9 @@ ROPELAB_PACKAGES=(
     libepoxy-dev libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
     libimgui-dev libglfw3-dev libstb-dev fonts-dejavu-core libcairo2-dev
     xvfb xauth xdotool ffmpeg poppler-utils libxml2-utils
+    # ./package and its tests: CPack's dpkg-shlibdeps, the validators, the MIME lookup, the icon.
+    dpkg-dev file desktop-file-utils appstream lintian xdg-utils libfile-mimeinfo-perl
+    shared-mime-info groff-base man-db librsvg2-bin bash-completion
 )
 
 missing_packages() {

@@ -89,7 +89,7 @@ struct Status {
     double playback_carry = 0.0;  // fractional positions between frames
     ExportSpec export_spec;
     ExportStatus export_status;
-    std::string session_path = "ropelab-session.json";
+    std::string session_path = "session.ropelab";
     std::string share_text;
     std::string lesson_path = "builtin";
     SessionRequest session_request;
@@ -97,7 +97,7 @@ struct Status {
     LessonEdit lesson_edit;
     bool record_animated = false;  // Record scene: keyframes from the previous scene's state
     double record_seconds = 2.0;   // over this many seconds
-    std::string lesson_save_path = "my-lesson.json";
+    std::string lesson_save_path = "my-lesson.ropelesson";
 };
 
 // Replaces the model with a preset or a config.json; on failure keeps the current model and

@@ -41,7 +41,7 @@ TEST(InOwnWords, TypeErrorsAndCutTextsReadPlainly) {
     // A message cut inside the library's preamble (a reader's length limit).
     EXPECT_EQ(lab::in_own_words("f: not valid JSON: [json.exception.parse_error.101] parse error at line 1, column 2: syntax erro..."),
               "f: not valid JSON: line 1, column 2: syntax error");
-    EXPECT_EQ(lab::in_own_words("saved ropelab-session.json"), "saved ropelab-session.json");
+    EXPECT_EQ(lab::in_own_words("saved session.ropelab"), "saved session.ropelab");
 }
 
 }  // namespace
