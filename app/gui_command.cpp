@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "core/json_input.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
+#include "gpu/program.h"
 #include "output_table.h"
 #include "views/lab_view.h"
 #include "core/presets.h"
@@ -56,6 +58,9 @@ struct FrameStats {
     std::vector<double> ms, build_ms, render_ms;
     double first_frame_ms = 0.0, exact_ms = -1.0;
     double attention_ms = -1.0;  // from opening until the attention view's matrix was whole
+    // Bytes copied from GPU buffers to host memory: in all, and in the frame that copied most.
+    std::uint64_t host_bytes_at_open = gpu::bytes_copied_to_host(), host_bytes_before = host_bytes_at_open;
+    std::uint64_t host_bytes_max_frame = 0;
     int exact_frame = -1;
     int worst_frame = 0;  // the index of the slowest frame (0: the first)
 };
@@ -70,11 +75,13 @@ void print_stats(FrameStats st, const std::string& device) {
     const double p95 = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(ms.size())))];
     std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"worst_frame\": %d, \"first_frame_ms\": %s, "
                 "\"exact_frame\": %d, \"exact_ms\": %s, \"build_ms\": %s, \"render_ms\": %s, \"gl_errors\": %d, "
-                "\"device\": %s, \"attention_ms\": %s, \"frame_ms\": [%s]}\n",
+                "\"device\": %s, \"attention_ms\": %s, \"host_bytes\": %llu, \"host_bytes_max_frame\": %llu, \"frame_ms\": [%s]}\n",
                 ms.size(), exact_number(mean(ms)).c_str(), exact_number(p95).c_str(), exact_number(ms.back()).c_str(),
                 st.worst_frame, exact_number(st.first_frame_ms).c_str(), st.exact_frame, exact_number(st.exact_ms).c_str(),
                 exact_number(mean(st.build_ms)).c_str(), exact_number(mean(st.render_ms)).c_str(), gpu::gl_error_count(),
-                json_string(device).c_str(), exact_number(st.attention_ms).c_str(), each.c_str());
+                json_string(device).c_str(), exact_number(st.attention_ms).c_str(),
+                static_cast<unsigned long long>(gpu::bytes_copied_to_host() - st.host_bytes_at_open),
+                static_cast<unsigned long long>(st.host_bytes_max_frame), each.c_str());
 }
 
 using Clock = std::chrono::steady_clock;
@@ -173,6 +180,9 @@ void record_frame(FrameStats& stats, const Window& window, const Lab& lab, int f
     if (first) stats.first_frame_ms = stats.ms.back();
     stats.build_ms.push_back(window.last_build_ms());
     stats.render_ms.push_back(window.last_render_ms());
+    const std::uint64_t host_bytes = gpu::bytes_copied_to_host();
+    stats.host_bytes_max_frame = std::max(stats.host_bytes_max_frame, host_bytes - stats.host_bytes_before);
+    stats.host_bytes_before = host_bytes;
     if (stats.attention_ms < 0 && lab.attention().current()) {
         stats.attention_ms = std::chrono::duration<double, std::milli>(now - opened).count();
     }

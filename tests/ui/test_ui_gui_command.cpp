@@ -3,6 +3,7 @@
 #include "lab_test.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,22 @@ TEST(GuiCommand, FramesStatsAndScreenshot) {
     EXPECT_EQ(image.height, 720);
     EXPECT_GT(spread(image), 10.0);
     std::remove(png.c_str());
+}
+
+// The window at the lab's largest curve (2^24 distances: 64 MiB of float32 per series) copies
+// only M4 columns and hover values back from the GPU: the whole run, exact pass included, reads
+// less than 1 MiB, a frame less than 256 KiB.
+TEST(GuiCommand, TheWindowNeverCopiesAWholeCurveToTheHost) {
+    const test::Result r = test::run("gui --frames 300 --stats --max-distance 16777216 --size 1280x720");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto stats = nlohmann::json::parse(r.out);
+    ASSERT_NE(stats["device"].get<std::string>(), "cpu") << "the GPU core must run for this test to mean anything";
+    EXPECT_GE(stats["exact_frame"].get<int>(), 0) << "the exact 2^24-distance curves were shown";
+    const auto whole_curve = std::uint64_t{1} << 26;  // 2^24 floats
+    const auto total = stats["host_bytes"].get<std::uint64_t>(), frame = stats["host_bytes_max_frame"].get<std::uint64_t>();
+    EXPECT_GT(total, 0u) << "the plot's M4 columns come back";
+    EXPECT_LT(total, whole_curve / 64) << total;
+    EXPECT_LT(frame, whole_curve / 256) << frame;
 }
 
 // Pixels of the warning colour (240, 170, 40) in the controls panel (x < 330).
