@@ -155,7 +155,8 @@ int run_render(const RenderOptions& o) {
     while (!g_cancel && job->step()) {
         progress(*job);
         if (o.progress) {
-            std::printf("progress %d %d %.1f\n", job->done_frames(), job->total_frames(), job->eta_seconds());
+            std::printf("progress %d %d %.1f %.2f\n", job->done_frames(), job->total_frames(), job->eta_seconds(),
+                        job->frames_per_second());
             std::fflush(stdout);
         }
     }

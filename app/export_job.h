@@ -32,6 +32,7 @@ public:
     int done_frames() const { return done_; }
     int total_frames() const;
     double eta_seconds() const;
+    double frames_per_second() const;  // frames rendered and written per second so far
     bool succeeded() const { return finished_ && error_.empty(); }
     const std::string& error() const { return error_; }
     const std::string& path() const { return spec_.path; }
@@ -39,6 +40,9 @@ public:
 private:
     ExportJob() = default;
     bool finish_still();
+    // Hand a frame from the renderer to the writer; false (and the export cancelled) on failure.
+    bool write_rgba(const RgbaImage* frame, bool last);
+    bool write_yuv420(const Yuv420Frame* frame, bool last);
 
     void lesson_frame(int k);
     bool sweep_frame();

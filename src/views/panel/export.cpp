@@ -18,6 +18,24 @@ std::array<const char*, kViewCount + 1> export_view_names() {
 }
 constexpr const char* kSweepNames[] = {"position", "distance", "θ (log)", "factor (log)"};
 
+// "frame k / N · F frames/s · T s left" across the panel's width (the rate and the time left
+// once the renderer has said them), in the widget log as a "progress" item whose value is that
+// text, and checked to fit the bar.
+void progress_bar(const lab::ExportStatus& status) {
+    std::string label = status.total_frames > 0 ? fmt::format("frame {} / {}", status.done_frames, status.total_frames)
+                                                : std::string("starting");
+    if (status.frames_per_second > 0) {
+        label += fmt::format(" · {:.1f} frames/s · {:.0f} s left", status.frames_per_second, status.eta_seconds);
+    }
+    ImGui::ProgressBar(status.progress, ImVec2(-FLT_MIN, 0), label.c_str());
+    ui::log().record("Export progress", "progress", label);
+    tip("Frames rendered and encoded so far (a GIF counts its two passes), the rate, and the time left at that rate");
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    const float text_width = ImGui::CalcTextSize(label.c_str()).x, inner = ImGui::GetStyle().ItemInnerSpacing.x;
+    ui::log().check_fits(label, ImVec2(max.x - inner - text_width, min.y), ImVec2(max.x - inner, max.y),
+                         ImVec4(min.x, min.y, max.x, max.y));
+}
+
 }  // namespace
 
 void export_section(lab::Status& s) {
@@ -54,9 +72,7 @@ void export_section(lab::Status& s) {
     ui::checkbox("Transparent PNG", &e.transparent);
     ImGui::EndDisabled();
     if (status.running) {
-        const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
-        ImGui::ProgressBar(status.progress, ImVec2(ImGui::CalcItemWidth(), 0), label.c_str());
-        ImGui::SameLine();
+        progress_bar(status);
         if (ui::button("Cancel export")) status.cancel = true;
         tip("Stop; nothing is left under the target name");
     } else {
