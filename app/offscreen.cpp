@@ -3,6 +3,7 @@
 #include <epoxy/gl.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -33,7 +34,8 @@ GLuint make_target_texture(GLint format, int width, int height) {
     GLuint texture = 0;
     glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);
-    glTexImage2D(GL_TEXTURE_2D, 0, format, width, height, 0, format == GL_R8 ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    const GLenum layout = format == GL_R8 ? GL_RED : format == GL_RG8 ? GL_RG : GL_RGBA;
+    glTexImage2D(GL_TEXTURE_2D, 0, format, width, height, 0, layout, GL_UNSIGNED_BYTE, nullptr);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glBindTexture(GL_TEXTURE_2D, 0);
@@ -48,18 +50,23 @@ void main() {
 }
 )";
 
-// RGBA frame → the yuv420p byte stream (see Yuv420Frame), one output byte per fragment of an R8
-// target `padded.x` wide: the fragment's linear index (row × width + column) says which plane
-// and which sample it is. BT.709, limited range: Y' = Kr R + Kg G + Kb B with Kr = 0.2126,
-// Kb = 0.0722; Y = 16 + 219 Y', Cb = 128 + 224 (B − Y')/(2 (1 − Kb)), Cr = 128 + 224 (R − Y')/(2 (1 − Kr)).
-// HD video is BT.709 and players assume it for HD sizes when untagged; the stream is tagged so
-// that every size shows alike. Chroma is the mean of its 2×2 block (the conversion is linear, so
-// the block's mean colour converted). Pixels of the even-size padding are black.
+// RGBA frame → yuv420p (see Yuv420Frame): one fragment per 2×2 block of the padded frame reads
+// its four pixels once and writes the block's six bytes to four targets of (W/2) × (H/2): the
+// block's two Y bytes of its top row (RG8), of its bottom row (RG8), its Cb (R8) and its Cr
+// (R8). read_yuv420_planes() lays them out as the stream. (A fragment per output byte fetched
+// each pixel three times, and llvmpipe, which runs this on the CPU, paid for each fetch.)
+// BT.709, limited range: Y' = Kr R + Kg G + Kb B with Kr = 0.2126, Kb = 0.0722; Y = 16 + 219 Y',
+// Cb = 128 + 224 (B − Y')/(2 (1 − Kb)), Cr = 128 + 224 (R − Y')/(2 (1 − Kr)). HD video is BT.709
+// and players assume it for HD sizes when untagged; the stream is tagged so that every size
+// shows alike. Chroma is the block's mean colour converted (the mean of its four samples, the
+// conversion being linear). The even-size padding is black.
 constexpr const char* kYuv420FragmentShader = R"(#version 330 core
 uniform sampler2D frame;  // the lab's frame, GL rows bottom-up
 uniform ivec2 size;       // the frame's width and height
-uniform ivec2 padded;     // both rounded up to even
-out float yuv_byte;
+layout(location = 0) out vec2 luma_top;
+layout(location = 1) out vec2 luma_bottom;
+layout(location = 2) out float cb;
+layout(location = 3) out float cr;
 
 vec3 rgb_at(int x, int row_from_top) {
     if (x >= size.x || row_from_top >= size.y) return vec3(0.0);
@@ -68,24 +75,18 @@ vec3 rgb_at(int x, int row_from_top) {
 float luma_bt709(vec3 rgb) { return dot(rgb, vec3(0.2126, 0.7152, 0.0722)); }
 float cb_bt709(vec3 rgb) { return (rgb.b - luma_bt709(rgb)) / 1.8556; }
 float cr_bt709(vec3 rgb) { return (rgb.r - luma_bt709(rgb)) / 1.5748; }
+// A level 0 .. 255 as the unorm value that stores exactly that byte.
+vec2 as_bytes(vec2 level) { return floor(level + 0.5) / 255.0; }
+float as_byte(float level) { return floor(level + 0.5) / 255.0; }
 
 void main() {
-    int index = int(gl_FragCoord.y) * padded.x + int(gl_FragCoord.x);
-    int luma_bytes = padded.x * padded.y;
-    int chroma_width = padded.x / 2;
-    int chroma_bytes = luma_bytes / 4;
-    float level;
-    if (index < luma_bytes) {
-        level = 16.0 + 219.0 * luma_bt709(rgb_at(index % padded.x, index / padded.x));
-    } else {
-        int sample = index - luma_bytes;
-        bool is_cr = sample >= chroma_bytes;
-        if (is_cr) sample -= chroma_bytes;
-        int x = 2 * (sample % chroma_width), y = 2 * (sample / chroma_width);
-        vec3 mean = 0.25 * (rgb_at(x, y) + rgb_at(x + 1, y) + rgb_at(x, y + 1) + rgb_at(x + 1, y + 1));
-        level = 128.0 + 224.0 * (is_cr ? cr_bt709(mean) : cb_bt709(mean));
-    }
-    yuv_byte = floor(level + 0.5) / 255.0;
+    int x = 2 * int(gl_FragCoord.x), y = 2 * int(gl_FragCoord.y);  // the block's top-left pixel
+    vec3 a = rgb_at(x, y), b = rgb_at(x + 1, y), c = rgb_at(x, y + 1), d = rgb_at(x + 1, y + 1);
+    luma_top = as_bytes(16.0 + 219.0 * vec2(luma_bt709(a), luma_bt709(b)));
+    luma_bottom = as_bytes(16.0 + 219.0 * vec2(luma_bt709(c), luma_bt709(d)));
+    vec3 mean = 0.25 * (a + b + c + d);
+    cb = as_byte(128.0 + 224.0 * cb_bt709(mean));
+    cr = as_byte(128.0 + 224.0 * cr_bt709(mean));
 }
 )";
 
@@ -167,7 +168,7 @@ OffscreenRenderer::~OffscreenRenderer() {
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (color_) glDeleteTextures(1, &color_);
     if (yuv_framebuffer_) glDeleteFramebuffers(1, &yuv_framebuffer_);
-    if (yuv_target_) glDeleteTextures(1, &yuv_target_);
+    if (yuv_targets_[0]) glDeleteTextures(4, yuv_targets_);
     if (yuv_program_) glDeleteProgram(yuv_program_);
     if (yuv_vertex_array_) glDeleteVertexArrays(1, &yuv_vertex_array_);
 }
@@ -263,7 +264,7 @@ int OffscreenRenderer::draw_and_queue(views::LabView& lab, double seconds_per_fr
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     // Queued, not waited for.
     if (yuv) {
-        glReadPixels(0, 0, even_up(width_), even_up(height_) * 3 / 2, GL_RED, GL_UNSIGNED_BYTE, nullptr);
+        read_yuv420_planes(0);
     } else {
         glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
     }
@@ -320,8 +321,8 @@ const RgbaImage* OffscreenRenderer::take(int slot) {
     return mapped ? &frame_ : nullptr;
 }
 
-// The YUV pass wrote the planes in stream order (its output row 0 is GL's first row read), so
-// the mapped bytes go to the writer as they are: no flip, no copy here.
+// The read-back laid the planes out in stream order, so the mapped bytes go to the writer as
+// they are: no flip, no copy here.
 const Yuv420Frame* OffscreenRenderer::take_yuv420(int slot) {
     const std::size_t size = yuv420_frame_bytes(even_up(width_), even_up(height_));
     glBindBuffer(GL_PIXEL_PACK_BUFFER, pack_[slot]);
@@ -345,33 +346,37 @@ void OffscreenRenderer::unmap_yuv420() {
 }
 
 bool OffscreenRenderer::convert_to_yuv420() {
-    const int width = even_up(width_), rows = even_up(height_) * 3 / 2;
+    const int blocks_x = even_up(width_) / 2, blocks_y = even_up(height_) / 2;
     if (!yuv_program_) {
         std::string why;
-        GLint max_size = 0;
-        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
-        if (rows > max_size) {
-            std::fprintf(stderr, "ropelab: error: a %dx%d video needs a %dx%d YUV target; this GL's largest is %d\n",
-                         width_, height_, width, rows, max_size);
-            return false;
-        }
         yuv_program_ = link_yuv420_program(why);
         if (!yuv_program_) {
             std::fprintf(stderr, "ropelab: error: %s\n", why.c_str());
             return false;
         }
-        yuv_target_ = make_target_texture(GL_R8, width, rows);
         glGenFramebuffers(1, &yuv_framebuffer_);
         glBindFramebuffer(GL_FRAMEBUFFER, yuv_framebuffer_);
-        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, yuv_target_, 0);
+        const GLint formats[4] = {GL_RG8, GL_RG8, GL_R8, GL_R8};
+        GLenum attachments[4];
+        for (int i = 0; i < 4; ++i) {
+            yuv_targets_[i] = make_target_texture(formats[i], blocks_x, blocks_y);
+            attachments[i] = GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, attachments[i], GL_TEXTURE_2D, yuv_targets_[i], 0);
+        }
+        glDrawBuffers(4, attachments);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            std::fprintf(stderr, "ropelab: error: cannot make the %dx%d targets of the YUV pass\n", blocks_x, blocks_y);
+            glDeleteProgram(yuv_program_);
+            yuv_program_ = 0;
+            return false;
+        }
         glGenVertexArrays(1, &yuv_vertex_array_);
         glUseProgram(yuv_program_);
         glUniform1i(glGetUniformLocation(yuv_program_, "frame"), 0);
         glUniform2i(glGetUniformLocation(yuv_program_, "size"), width_, height_);
-        glUniform2i(glGetUniformLocation(yuv_program_, "padded"), width, even_up(height_));
     }
     glBindFramebuffer(GL_FRAMEBUFFER, yuv_framebuffer_);
-    glViewport(0, 0, width, rows);
+    glViewport(0, 0, blocks_x, blocks_y);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
     glDisable(GL_DEPTH_TEST);
@@ -386,12 +391,29 @@ bool OffscreenRenderer::convert_to_yuv420() {
     return true;
 }
 
+// The pass's four targets read into the stream's places at `base` (a pointer, or an offset
+// into the bound pixel-pack buffer): the two Y targets interleave row by row (a stride of two
+// Y rows), then the Cb plane, then the Cr plane. Target row 0 is the top block row.
+void OffscreenRenderer::read_yuv420_planes(std::uintptr_t base) {
+    const int width = even_up(width_), height = even_up(height_);
+    const std::size_t luma = static_cast<std::size_t>(width) * height;
+    const std::uintptr_t offsets[4] = {0, static_cast<std::uintptr_t>(width), luma, luma + luma / 4};
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    for (int i = 0; i < 4; ++i) {
+        glPixelStorei(GL_PACK_ROW_LENGTH, i < 2 ? width : 0);  // in RG pixels: two Y rows
+        glReadBuffer(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i));
+        glReadPixels(0, 0, width / 2, height / 2, i < 2 ? GL_RG : GL_RED, GL_UNSIGNED_BYTE,
+                     reinterpret_cast<void*>(base + offsets[i]));
+    }
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+}
+
 std::vector<unsigned char> OffscreenRenderer::read_yuv420() {
     context_->make_current();
     if (!convert_to_yuv420()) return {};
     std::vector<unsigned char> bytes(yuv420_frame_bytes(even_up(width_), even_up(height_)));
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, even_up(width_), even_up(height_) * 3 / 2, GL_RED, GL_UNSIGNED_BYTE, bytes.data());
+    read_yuv420_planes(reinterpret_cast<std::uintptr_t>(bytes.data()));
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     return bytes;
 }

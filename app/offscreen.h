@@ -2,6 +2,7 @@
 // Rendering the lab without a window: an EGL surfaceless context (no X needed), a framebuffer
 // object of any size up to 8192×8192, and Dear ImGui driven without a platform backend. What
 // `render` and exports draw is the very same LabView the window shows.
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -73,14 +74,17 @@ private:
     const Yuv420Frame* take_yuv420(int slot);
     void unmap_yuv420();
     // Runs the RGBA → yuv420p pass from color_ into yuv_framebuffer_ (made on first use) and
-    // leaves that framebuffer bound for reading. False (why_ says why) when it cannot be made.
+    // leaves that framebuffer bound for reading. False (the reason on stderr) when it cannot be made.
     bool convert_to_yuv420();
+    // Reads that pass's targets, laid out as yuv420p, to `base` (a pointer or a pack-buffer offset).
+    void read_yuv420_planes(std::uintptr_t base);
     std::unique_ptr<gpu::HeadlessContext> context_;
     std::unique_ptr<gpu::ComputeDevice> device_;
     std::string notice_;
     struct ImGuiContext* imgui_ = nullptr;  // its own: the window's stays untouched
     unsigned framebuffer_ = 0, color_ = 0;  // color_: a texture, so the YUV pass can sample it
-    unsigned yuv_framebuffer_ = 0, yuv_target_ = 0, yuv_program_ = 0, yuv_vertex_array_ = 0;
+    unsigned yuv_framebuffer_ = 0, yuv_program_ = 0, yuv_vertex_array_ = 0;
+    unsigned yuv_targets_[4] = {0, 0, 0, 0};  // Y of the blocks' top rows, bottom rows, Cb, Cr
     int mapped_slot_ = -1;  // the pack buffer yuv_ points into
     Yuv420Frame yuv_;
     unsigned pack_[2] = {0, 0};

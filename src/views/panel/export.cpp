@@ -29,7 +29,7 @@ void progress_bar(const lab::ExportStatus& status) {
     }
     ImGui::ProgressBar(status.progress, ImVec2(-FLT_MIN, 0), label.c_str());
     ui::log().record("Export progress", "progress", label);
-    tip("Frames rendered and encoded so far (a GIF counts its two passes), the rate, and the time left at that rate");
+    tip("Frames rendered and encoded so far (a long GIF counts both its passes), the rate, and the time left at that rate");
     const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
     const float text_width = ImGui::CalcTextSize(label.c_str()).x, inner = ImGui::GetStyle().ItemInnerSpacing.x;
     ui::log().check_fits(label, ImVec2(max.x - inner - text_width, min.y), ImVec2(max.x - inner, max.y),
