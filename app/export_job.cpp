@@ -110,13 +110,17 @@ ExportJob::~ExportJob() {
 
 int ExportJob::total_frames() const { return still_ ? 1 : spec_.frames * (writer_ ? writer_->passes() : 1); }
 
+// The rate since the first frame was written: that frame also paid for the start (the lab's
+// first computation, fonts, shaders), which would make the rate look low and the time left long.
 double ExportJob::frames_per_second() const {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    return done_ > 0 && elapsed > 0 ? done_ / elapsed : 0.0;
+    if (done_ < 2) return 0.0;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - first_done_).count();
+    return elapsed > 0 ? (done_ - 1) / elapsed : 0.0;
 }
 
 double ExportJob::eta_seconds() const {
     if (done_ == 0) return 0.0;
+    if (const double rate = frames_per_second(); rate > 0) return (total_frames() - done_) / rate;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     return elapsed / done_ * (total_frames() - done_);
 }
@@ -158,7 +162,7 @@ bool ExportJob::step() {
     const bool wrote = writer_->takes_yuv420() ? write_yuv420(renderer_->render_next_yuv420(*view_, seconds_per_frame, settle), false)
                                                : write_rgba(renderer_->render_next(*view_, seconds_per_frame, settle), false);
     if (!wrote) return false;
-    ++done_;
+    if (++done_ == 1) first_done_ = std::chrono::steady_clock::now();
     if (++frame_ < spec_.frames) return true;
     if (!(writer_->takes_yuv420() ? write_yuv420(renderer_->flush_yuv420(), true) : write_rgba(renderer_->flush(), true))) return false;
     frame_ = 0;

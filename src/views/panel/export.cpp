@@ -19,13 +19,23 @@ std::array<const char*, kViewCount + 1> export_view_names() {
 constexpr const char* kSweepNames[] = {"position", "distance", "θ (log)", "factor (log)"};
 
 // "frame k / N · F frames/s · T s left" across the panel's width (the rate and the time left
-// once the renderer has said them), in the widget log as a "progress" item whose value is that
-// text, and checked to fit the bar.
+// once the renderer has said them), shortened step by step where a large scale leaves the bar
+// too little room; in the widget log as a "progress" item whose value is that text, and checked
+// to fit the bar.
 void progress_bar(const lab::ExportStatus& status) {
-    std::string label = status.total_frames > 0 ? fmt::format("frame {} / {}", status.done_frames, status.total_frames)
-                                                : std::string("starting");
-    if (status.frames_per_second > 0) {
-        label += fmt::format(" · {:.1f} frames/s · {:.0f} s left", status.frames_per_second, status.eta_seconds);
+    const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemInnerSpacing.x;
+    std::string label = "starting";
+    if (status.total_frames > 0 && status.frames_per_second > 0) {
+        const int k = status.done_frames, n = status.total_frames;
+        const double rate = status.frames_per_second, left = status.eta_seconds;
+        for (std::string candidate : {fmt::format("frame {} / {} · {:.1f} frames/s · {:.0f} s left", k, n, rate, left),
+                                      fmt::format("{} / {} · {:.1f} frames/s · {:.0f} s left", k, n, rate, left),
+                                      fmt::format("{} / {} · {:.0f}/s · {:.0f} s", k, n, rate, left)}) {
+            label = std::move(candidate);
+            if (ImGui::CalcTextSize(label.c_str()).x <= room) break;
+        }
+    } else if (status.total_frames > 0) {
+        label = fmt::format("frame {} / {}", status.done_frames, status.total_frames);
     }
     ImGui::ProgressBar(status.progress, ImVec2(-FLT_MIN, 0), label.c_str());
     ui::log().record("Export progress", "progress", label);
