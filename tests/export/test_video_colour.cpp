@@ -1,10 +1,12 @@
-// MP4 colours through the real binary: the frames the app encodes (yuv420p from its GPU pass,
-// BT.709 limited range, tagged so) decode back by ffmpeg, which reads those tags, to the colours
-// of the PNGs that `render` writes for the same frames.
+// Video through the real binary. MP4 colours: the frames the app encodes (yuv420p from its GPU
+// pass, BT.709 limited range, tagged so) decode back by ffmpeg, which reads those tags, to the
+// colours of the PNGs that `render` writes for the same frames. GIF: rendered once when ffmpeg
+// may hold its frames, and then the very file ffmpeg's two passes make from those PNGs.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -101,6 +103,48 @@ TEST_F(VideoColour, Mp4DecodesToThePngsOfTheSameFrames) {
             EXPECT_LE(rgb[pad] + rgb[pad + 1] + rgb[pad + 2], 3 * 6) << "row " << y;
         }
     }
+}
+
+// The last "progress DONE TOTAL …" line's TOTAL (frames times passes), or -1.
+int progress_total(const std::string& out) {
+    std::istringstream lines(out);
+    std::string line;
+    int total = -1;
+    while (std::getline(lines, line)) {
+        int done = 0, t = 0;
+        if (std::sscanf(line.c_str(), "progress %d %d", &done, &t) == 2) total = t;
+    }
+    return total;
+}
+
+TEST_F(VideoColour, ShortGifIsRenderedOnceAndEqualsFfmpegsTwoPasses) {
+    ROPELAB_SKIP_WITHOUT_GL();
+    if (test::capture("command -v ffmpeg").status != 0) GTEST_SKIP() << "no ffmpeg";
+    const std::string frames = "--view heatmap --size 200x120 --frames 8 --fps 10 --animate theta";
+    Result r = run("render --progress " + frames + " --out " + at("a.gif"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(progress_total(r.out), 8) << r.out;  // one pass
+    ASSERT_EQ(run("render " + frames + " --out " + at("seq") + "/").status, 0);
+    const std::string png = "-framerate 10 -i '" + at("seq") + "/frame_%05d.png'";
+    ASSERT_EQ(test::capture("ffmpeg -v error " + png + " -vf palettegen=stats_mode=diff '" + at("palette.png") + "' && ffmpeg -v error " +
+                            png + " -i '" + at("palette.png") + "' -lavfi paletteuse=dither=sierra2_4a -f gif '" + at("b.gif") + "'")
+                  .status,
+              0);
+    const std::string mine = test::slurp(at("a.gif")), theirs = test::slurp(at("b.gif"));
+    EXPECT_GT(mine.size(), 1000u);
+    EXPECT_TRUE(mine == theirs) << mine.size() << " bytes vs " << theirs.size();
+}
+
+// Frames beyond what ffmpeg may hold (65 × 1024² RGBA = 260 MiB > 256 MiB) take two passes.
+TEST_F(VideoColour, LongGifTakesTwoPasses) {
+    ROPELAB_SKIP_WITHOUT_GL();
+    if (test::capture("command -v ffmpeg && command -v ffprobe").status != 0) GTEST_SKIP() << "no ffmpeg/ffprobe";
+    const Result r = run("render --progress --view planes --size 1024x1024 --frames 65 --fps 10 --out " + at("long.gif"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(progress_total(r.out), 130) << r.out;
+    const std::string p = test::capture("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                                        "stream=nb_read_frames -of csv=p=0 '" + at("long.gif") + "'").out;
+    EXPECT_EQ(p, "65\n");
 }
 
 }  // namespace
