@@ -37,7 +37,11 @@ void progress_bar(const lab::ExportStatus& status) {
     } else if (status.total_frames > 0) {
         label = fmt::format("frame {} / {}", status.done_frames, status.total_frames);
     }
+    // Filled in the headers' colour, which the themes pair with their text colour (ImGui's
+    // histogram yellow under white text is hard to read).
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
     ImGui::ProgressBar(status.progress, ImVec2(-FLT_MIN, 0), label.c_str());
+    ImGui::PopStyleColor();
     ui::log().record("Export progress", "progress", label);
     tip("Frames rendered and encoded so far (a long GIF counts both its passes), the rate, and the time left at that rate");
     const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
