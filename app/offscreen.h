@@ -52,7 +52,7 @@ public:
     const RgbaImage* render_next(views::LabView& lab, double seconds_per_frame, int settle = 1);
     const RgbaImage* flush();
     // The same, each frame converted on the GPU to the yuv420p bytes ffmpeg reads (see
-    // yuv420_frame_bytes): 1.5 bytes a pixel cross the bus and the pipe instead of 4, and ffmpeg
+    // Yuv420Frame): 1.5 bytes a pixel cross the bus and the pipe instead of 4, and ffmpeg
     // converts nothing. The bytes are the mapped pixel-pack buffer itself, valid until the next
     // call; nullptr when the read-back failed or (render_next_yuv420) on the first call.
     const Yuv420Frame* render_next_yuv420(views::LabView& lab, double seconds_per_frame, int settle = 1);
