@@ -96,7 +96,7 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--from", o.from, "Start value of the sweep")->check(finite_number());
     cmd->add_option("--to", o.to, "End value of the sweep")->check(finite_number());
     cmd->add_flag("--transparent", o.transparent, "PNG: transparent background");
-    cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S' lines on stdout");
+    cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S FRAMES_PER_S' lines on stdout");
     cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene")->check(non_empty());
     cmd->add_option("--scene", o.scene, "With --lesson: render scene K (1-based) as a slide")->transform(in_range(1, 1000));
 }
@@ -155,7 +155,8 @@ int run_render(const RenderOptions& o) {
     while (!g_cancel && job->step()) {
         progress(*job);
         if (o.progress) {
-            std::printf("progress %d %d %.1f\n", job->done_frames(), job->total_frames(), job->eta_seconds());
+            std::printf("progress %d %d %.1f %.2f\n", job->done_frames(), job->total_frames(), job->eta_seconds(),
+                        job->frames_per_second());
             std::fflush(stdout);
         }
     }

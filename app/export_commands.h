@@ -18,7 +18,7 @@ struct RenderOptions {
     std::optional<std::string> animate;
     std::optional<double> from, to;
     bool transparent = false;
-    bool progress = false;  // machine-readable "progress DONE TOTAL ETA" lines on stdout
+    bool progress = false;  // machine-readable "progress DONE TOTAL ETA_S FRAMES_PER_S" lines on stdout
     std::string lesson;
     int scene = 0;
 };

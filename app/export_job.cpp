@@ -96,7 +96,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const L
         job->start_params_ = job->lab_->params();
     }
     if (!job->still_) {
-        job->writer_ = std::make_unique<VideoWriter>(spec.path, format, spec.width, spec.height, spec.fps);
+        job->writer_ = std::make_unique<VideoWriter>(spec.path, format, spec.width, spec.height, spec.fps, job->spec_.frames);
     }
     job->started_ = std::chrono::steady_clock::now();
     return job;
@@ -110,8 +110,17 @@ ExportJob::~ExportJob() {
 
 int ExportJob::total_frames() const { return still_ ? 1 : spec_.frames * (writer_ ? writer_->passes() : 1); }
 
+// The rate since the first frame was written: that frame also paid for the start (the lab's
+// first computation, fonts, shaders), which would make the rate look low and the time left long.
+double ExportJob::frames_per_second() const {
+    if (done_ < 2) return 0.0;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - first_done_).count();
+    return elapsed > 0 ? (done_ - 1) / elapsed : 0.0;
+}
+
 double ExportJob::eta_seconds() const {
     if (done_ == 0) return 0.0;
+    if (const double rate = frames_per_second(); rate > 0) return (total_frames() - done_) / rate;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     return elapsed / done_ * (total_frames() - done_);
 }
@@ -146,23 +155,16 @@ bool ExportJob::step() {
     }
     // Frame k is handed to the writer while frame k + 1 is drawn (the renderer's read-back runs
     // one frame behind), and the writer's thread feeds ffmpeg meanwhile.
-    const RgbaImage* ready = renderer_->render_next(*view_, 1.0 / spec_.fps, frame_ == 0 ? 3 : 1);
-    if (ready && !writer_->write(*ready, error_)) {
-        cancel();
-        return false;
-    }
-    ++done_;
+    // MP4 frames leave the GPU as yuv420p (1.5 bytes a pixel instead of 4) and ffmpeg
+    // only encodes; GIF and PNG frames stay RGBA.
+    const double seconds_per_frame = 1.0 / spec_.fps;
+    const int settle = frame_ == 0 ? 3 : 1;
+    const bool wrote = writer_->takes_yuv420() ? write_yuv420(renderer_->render_next_yuv420(*view_, seconds_per_frame, settle), false)
+                                               : write_rgba(renderer_->render_next(*view_, seconds_per_frame, settle), false);
+    if (!wrote) return false;
+    if (++done_ == 1) first_done_ = std::chrono::steady_clock::now();
     if (++frame_ < spec_.frames) return true;
-    const RgbaImage* last = renderer_->flush();
-    if (!last) {
-        error_ = "the last frame could not be read back from the GPU";
-        cancel();
-        return false;
-    }
-    if (!writer_->write(*last, error_)) {
-        cancel();
-        return false;
-    }
+    if (!(writer_->takes_yuv420() ? write_yuv420(renderer_->flush_yuv420(), true) : write_rgba(renderer_->flush(), true))) return false;
     frame_ = 0;
     if (!writer_->end_pass(error_)) {
         cancel();
@@ -170,6 +172,21 @@ bool ExportJob::step() {
     }
     if (++pass_ < writer_->passes()) return true;
     finished_ = true;
+    return false;
+}
+
+// A frame the renderer handed back (nullptr: none yet, or at the end the last one is missing).
+bool ExportJob::write_rgba(const RgbaImage* frame, bool last) {
+    if (!frame && last) error_ = "the last frame could not be read back from the GPU";
+    if ((frame && writer_->write(*frame, error_)) || (!frame && !last)) return true;
+    cancel();
+    return false;
+}
+
+bool ExportJob::write_yuv420(const Yuv420Frame* frame, bool last) {
+    if (!frame && last) error_ = "the last frame could not be read back from the GPU";
+    if ((frame && writer_->write_yuv420(*frame, error_)) || (!frame && !last)) return true;
+    cancel();
     return false;
 }
 
@@ -253,6 +270,8 @@ void ExportPanelRunner::step(Lab& lab) {
         path_ = spec.path;
         status.running = true;
         status.progress = 0.0f;
+        status.done_frames = status.total_frames = 0;
+        status.frames_per_second = status.eta_seconds = 0.0;
         return;
     }
     if (!child_) return;
@@ -264,10 +283,13 @@ void ExportPanelRunner::step(Lab& lab) {
         // The renderer's refusal: the reason the panel shows when it ends.
         if (line.starts_with("ropelab: error: ")) reason_ = line.substr(16);
         int done = 0, total = 1;
-        double eta = 0.0;
-        if (std::sscanf(line.c_str(), "progress %d %d %lf", &done, &total, &eta) == 3) {
+        double eta = 0.0, fps = 0.0;
+        if (std::sscanf(line.c_str(), "progress %d %d %lf %lf", &done, &total, &eta, &fps) >= 3) {
             status.progress = static_cast<float>(done) / static_cast<float>(std::max(1, total));
             status.eta_seconds = eta;
+            status.done_frames = done;
+            status.total_frames = total;
+            status.frames_per_second = fps;
         }
     }
     int exit_status = 0;

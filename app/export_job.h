@@ -32,6 +32,7 @@ public:
     int done_frames() const { return done_; }
     int total_frames() const;
     double eta_seconds() const;
+    double frames_per_second() const;  // frames rendered and written per second (0 until two are)
     bool succeeded() const { return finished_ && error_.empty(); }
     const std::string& error() const { return error_; }
     const std::string& path() const { return spec_.path; }
@@ -39,6 +40,9 @@ public:
 private:
     ExportJob() = default;
     bool finish_still();
+    // Hand a frame from the renderer to the writer; false (and the export cancelled) on failure.
+    bool write_rgba(const RgbaImage* frame, bool last);
+    bool write_yuv420(const Yuv420Frame* frame, bool last);
 
     void lesson_frame(int k);
     bool sweep_frame();
@@ -54,7 +58,7 @@ private:
     double from_ = 0, to_ = 0;
     int pass_ = 0, frame_ = 0, done_ = 0;
     std::string error_;
-    std::chrono::steady_clock::time_point started_;
+    std::chrono::steady_clock::time_point started_, first_done_;
 };
 
 // The export panel's driver, called once per window frame. Rendering exports run in a child

@@ -2,10 +2,12 @@
 // Rendering the lab without a window: an EGL surfaceless context (no X needed), a framebuffer
 // object of any size up to 8192×8192, and Dear ImGui driven without a platform backend. What
 // `render` and exports draw is the very same LabView the window shows.
+#include <cstdint>
 #include <memory>
 #include <string>
 
 #include "export/image.h"
+#include "export/video.h"
 #include "frame_driver.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
@@ -49,18 +51,42 @@ public:
     // owned here and reused: valid until the next call.
     const RgbaImage* render_next(views::LabView& lab, double seconds_per_frame, int settle = 1);
     const RgbaImage* flush();
+    // The same, each frame converted on the GPU to the yuv420p bytes ffmpeg reads (see
+    // Yuv420Frame): 1.5 bytes a pixel cross the bus and the pipe instead of 4, and ffmpeg
+    // converts nothing. The bytes are the mapped pixel-pack buffer itself, valid until the next
+    // call; nullptr when the read-back failed or (render_next_yuv420) on the first call.
+    const Yuv420Frame* render_next_yuv420(views::LabView& lab, double seconds_per_frame, int settle = 1);
+    const Yuv420Frame* flush_yuv420();
+    // The frame drawn last (by render()) converted by that pass and read back at once: what the
+    // animations stream, for a test to hold against the RGBA that render() returned.
+    std::vector<unsigned char> read_yuv420();
 
 private:
     OffscreenRenderer() = default;
     // Draws `settle` frames into the framebuffer; the caller has made the contexts current.
     void draw(views::LabView& lab, bool transparent, double seconds_per_frame, int settle);
+    // Draws the frame and queues its read-back (RGBA, or the YUV pass's bytes) into the next
+    // pixel-pack buffer; returns the slot holding the frame before it, or -1.
+    int draw_and_queue(views::LabView& lab, double seconds_per_frame, int settle, bool yuv);
     // Maps pixel-pack buffer `slot` and copies it top-down (opaque) into frame_.
     const RgbaImage* take(int slot);
+    // Maps pixel-pack buffer `slot` and leaves it mapped (unmap_yuv420 ends that) as yuv_.
+    const Yuv420Frame* take_yuv420(int slot);
+    void unmap_yuv420();
+    // Runs the RGBA → yuv420p pass from color_ into yuv_framebuffer_ (made on first use) and
+    // leaves that framebuffer bound for reading. False (the reason on stderr) when it cannot be made.
+    bool convert_to_yuv420();
+    // Reads that pass's targets, laid out as yuv420p, to `base` (a pointer or a pack-buffer offset).
+    void read_yuv420_planes(std::uintptr_t base);
     std::unique_ptr<gpu::HeadlessContext> context_;
     std::unique_ptr<gpu::ComputeDevice> device_;
     std::string notice_;
     struct ImGuiContext* imgui_ = nullptr;  // its own: the window's stays untouched
-    unsigned framebuffer_ = 0, color_ = 0;
+    unsigned framebuffer_ = 0, color_ = 0;  // color_: a texture, so the YUV pass can sample it
+    unsigned yuv_framebuffer_ = 0, yuv_program_ = 0, yuv_vertex_array_ = 0;
+    unsigned yuv_targets_[4] = {0, 0, 0, 0};  // Y of the blocks' top rows, bottom rows, Cb, Cr
+    int mapped_slot_ = -1;  // the pack buffer yuv_ points into
+    Yuv420Frame yuv_;
     unsigned pack_[2] = {0, 0};
     bool packed_[2] = {false, false};  // holds a frame not yet taken
     int next_pack_ = 0;

@@ -53,11 +53,17 @@ std::string find_ffmpeg() {
     return "";
 }
 
-VideoWriter::VideoWriter(std::string path, VideoFormat format, int width, int height, int fps)
-    : path_(std::move(path)), format_(format), width_(width), height_(height), fps_(fps) {
+VideoWriter::VideoWriter(std::string path, VideoFormat format, int width, int height, int fps, int frames)
+    : path_(std::move(path)), format_(format), width_(width), height_(height), fps_(fps), frames_(frames) {
     // Beside the system's temporary files, not the target: the target's disk may be the full one.
     // A dying ffmpeg must turn into an error from fwrite, not a SIGPIPE that kills us.
     std::signal(SIGPIPE, SIG_IGN);
+}
+
+int VideoWriter::passes() const {
+    if (format_ != VideoFormat::Gif) return 1;
+    const std::size_t bytes = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4 * static_cast<std::size_t>(frames_);
+    return frames_ > 0 && bytes <= kOneGifPassBytes ? 1 : 2;
 }
 
 VideoWriter::~VideoWriter() {
@@ -76,9 +82,19 @@ bool VideoWriter::start_ffmpeg(const std::vector<std::string>& arguments, std::s
         error = "cannot create a temporary file for ffmpeg's messages";
         return false;
     }
+    const bool yuv = takes_yuv420();
     std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt",
-                                      "rgba", "-s", fmt::format("{}x{}", width_, height_), "-r", std::to_string(fps_),
-                                      "-i", "-"};
+                                     yuv ? "yuv420p" : "rgba", "-s",
+                                     yuv ? fmt::format("{}x{}", even_up(width_), even_up(height_)) : fmt::format("{}x{}", width_, height_),
+                                     "-r", std::to_string(fps_)};
+    if (yuv) {
+        // What the frames are (the GPU pass's BT.709 limited range), said before -i so that
+        // ffmpeg neither guesses nor converts, and the same tags on the stream, so that players
+        // show the colours the lab drew.
+        for (const char* tag : {"-colorspace", "-color_primaries", "-color_trc"}) args.insert(args.end(), {tag, "bt709"});
+        args.insert(args.end(), {"-color_range", "tv"});
+    }
+    args.insert(args.end(), {"-i", "-"});
     args.insert(args.end(), arguments.begin(), arguments.end());
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
@@ -192,11 +208,22 @@ bool VideoWriter::begin_pass(int pass, std::string& error) {
             return folder_.claim(path_, error);
         case VideoFormat::Mp4:
             if (!file_.claim(path_, error)) return false;
-            // Even sizes: H.264 in yuv420p needs them; padding keeps every pixel of the frame.
-            return start_ffmpeg({"-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf",
-                                 "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", file_.path()},
+            // The frames come padded to even sides and in yuv420p already (write_yuv420): ffmpeg only encodes.
+            return start_ffmpeg({"-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-colorspace", "bt709",
+                                 "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv", "-movflags",
+                                 "+faststart", "-f", "mp4", file_.path()},
                                 error);
         case VideoFormat::Gif:
+            if (passes() == 1) {
+                // Rendered once: ffmpeg keeps the frames while palettegen reads them all, then
+                // paletteuse maps them; the same filters as the two passes.
+                if (!file_.claim(path_, error)) return false;
+                return start_ffmpeg({"-filter_complex",
+                                     "split[frames][stats];[stats]palettegen=stats_mode=diff[palette];"
+                                     "[frames][palette]paletteuse=dither=sierra2_4a",
+                                     "-f", "gif", file_.path()},
+                                    error);
+            }
             if (pass == 0) {
                 // The palette lives in the system's temporary folder: it is no file of the user's.
                 palette_ = std::make_unique<ScratchFile>(".png");
@@ -217,6 +244,20 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
     if (format_ == VideoFormat::PngSequence) {
         return write_png(folder_.add(fmt::format("frame_{:05d}.png", frame_++)), frame, error);
     }
+    return queue_for_ffmpeg(frame.pixels, error);
+}
+
+bool VideoWriter::write_yuv420(const Yuv420Frame& frame, std::string& error) {
+    if (!takes_yuv420() || frame.width != even_up(width_) || frame.height != even_up(height_) ||
+        frame.bytes.size() != yuv420_frame_bytes(frame.width, frame.height)) {
+        error = fmt::format("a {}x{} yuv420p frame of {} bytes for a {}x{} video", frame.width, frame.height,
+                            frame.bytes.size(), width_, height_);
+        return false;
+    }
+    return queue_for_ffmpeg(frame.bytes, error);
+}
+
+bool VideoWriter::queue_for_ffmpeg(std::span<const unsigned char> bytes, std::string& error) {
     ++frame_;
     // ffmpeg keeps writing into a file whose folder was deleted and fails only at the end; one
     // check per frame stops the run at once and says why.
@@ -238,7 +279,7 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
         }
     }
     if (!failed) {
-        buffer.assign(frame.pixels.begin(), frame.pixels.end());
+        buffer.assign(bytes.begin(), bytes.end());
         std::lock_guard lock(queue_mutex_);
         queued_.push_back(std::move(buffer));
     }

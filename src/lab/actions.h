@@ -41,6 +41,8 @@ struct ExportStatus {
     bool requested = false, cancel = false, running = false;
     float progress = 0.0f;
     double eta_seconds = 0.0;
+    int done_frames = 0, total_frames = 0;  // as the renderer reports them (passes counted)
+    double frames_per_second = 0.0;
     std::string message;
 };
 

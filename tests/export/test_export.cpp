@@ -86,7 +86,7 @@ TEST_F(Export, Mp4FramesSizeFpsCodec) {
     EXPECT_NE(p.find("nb_read_frames=24"), std::string::npos) << p;
 }
 
-TEST_F(Export, GifTwoPassAndPngSequence) {
+TEST_F(Export, GifAndPngSequence) {
     ROPELAB_SKIP_WITHOUT_GL();
     ASSERT_EQ(run("render --view heatmap --size 200x120 --frames 8 --fps 10 --animate theta --out " + at("b.gif")).status, 0);
     const std::string p = probe(at("b.gif"));

@@ -18,6 +18,38 @@ std::array<const char*, kViewCount + 1> export_view_names() {
 }
 constexpr const char* kSweepNames[] = {"position", "distance", "θ (log)", "factor (log)"};
 
+// "frame k / N · F frames/s · T s left" across the panel's width (the rate and the time left
+// once the renderer has said them), shortened step by step where a large scale leaves the bar
+// too little room; in the widget log as a "progress" item whose value is that text, and checked
+// to fit the bar.
+void progress_bar(const lab::ExportStatus& status) {
+    const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemInnerSpacing.x;
+    std::string label = "starting";
+    if (status.total_frames > 0 && status.frames_per_second > 0) {
+        const int k = status.done_frames, n = status.total_frames;
+        const double rate = status.frames_per_second, left = status.eta_seconds;
+        for (std::string candidate : {fmt::format("frame {} / {} · {:.1f} frames/s · {:.0f} s left", k, n, rate, left),
+                                      fmt::format("{} / {} · {:.1f} frames/s · {:.0f} s left", k, n, rate, left),
+                                      fmt::format("{} / {} · {:.0f}/s · {:.0f} s", k, n, rate, left)}) {
+            label = std::move(candidate);
+            if (ImGui::CalcTextSize(label.c_str()).x <= room) break;
+        }
+    } else if (status.total_frames > 0) {
+        label = fmt::format("frame {} / {}", status.done_frames, status.total_frames);
+    }
+    // Filled in the headers' colour, which the themes pair with their text colour (ImGui's
+    // histogram yellow under white text is hard to read).
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+    ImGui::ProgressBar(status.progress, ImVec2(-FLT_MIN, 0), label.c_str());
+    ImGui::PopStyleColor();
+    ui::log().record("Export progress", "progress", label);
+    tip("Frames rendered and encoded so far (a long GIF counts both its passes), the rate, and the time left at that rate");
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    const float text_width = ImGui::CalcTextSize(label.c_str()).x, inner = ImGui::GetStyle().ItemInnerSpacing.x;
+    ui::log().check_fits(label, ImVec2(max.x - inner - text_width, min.y), ImVec2(max.x - inner, max.y),
+                         ImVec4(min.x, min.y, max.x, max.y));
+}
+
 }  // namespace
 
 void export_section(lab::Status& s) {
@@ -54,9 +86,7 @@ void export_section(lab::Status& s) {
     ui::checkbox("Transparent PNG", &e.transparent);
     ImGui::EndDisabled();
     if (status.running) {
-        const std::string label = fmt::format("{:.0f}%  ({:.0f} s left)", status.progress * 100, status.eta_seconds);
-        ImGui::ProgressBar(status.progress, ImVec2(ImGui::CalcItemWidth(), 0), label.c_str());
-        ImGui::SameLine();
+        progress_bar(status);
         if (ui::button("Cancel export")) status.cancel = true;
         tip("Stop; nothing is left under the target name");
     } else {
