@@ -90,6 +90,7 @@ protected:
     static fs::path root() { return package().root; }
     static std::string bin() { return (package().root / "usr/bin/ropelab").string(); }
     std::string at(const std::string& name) const { return (dir_ / name).string(); }
+    void expect_window_then_end(const std::string& command, const std::string& title);
 
     fs::path dir_;
 };
@@ -232,31 +233,31 @@ TEST_F(PackageTest, RunsFromAScratchRoot) {
     EXPECT_GE(seen, 10);
 }
 
-// The Exec= line of the installed desktop entry with %f replaced, as a file manager runs it
-// when the user double-clicks `file`: the package's bin first on PATH.
-std::string desktop_command(const std::string& file) {
+// The Exec= line of a group of the installed desktop entry ("Desktop Entry", or "Desktop Action
+// NAME" for a right-click action), with %f replaced, as a file manager or a menu runs it: the
+// package's bin first on PATH.
+std::string desktop_command(const std::string& file, const std::string& group = "Desktop Entry") {
     std::ifstream in(package().root / "usr/share/applications/ropelab.desktop");
-    std::string line, exec;
+    std::string line, exec, current;
     while (std::getline(in, line)) {
-        if (line.rfind("Exec=", 0) == 0) exec = line.substr(5);
+        if (line.starts_with("[")) current = line.substr(1, line.find(']') - 1);
+        if (current == group && line.starts_with("Exec=")) exec = line.substr(5);
     }
-    EXPECT_NE(exec.find("%f"), std::string::npos) << exec;
-    exec.replace(exec.find("%f"), 2, q(file));
+    EXPECT_FALSE(exec.empty()) << "no Exec= in [" << group << "]";
+    const auto f = exec.find("%f");
+    EXPECT_EQ(f != std::string::npos, !file.empty()) << exec;  // the entry takes a file, the action none
+    if (f != std::string::npos) exec.replace(f, 2, q(file));
     return "PATH=" + q((package().root / "usr/bin").string()) + ":\"$PATH\" " + exec;
 }
 
-TEST_F(PackageTest, TheDesktopEntryOpensASessionFile) {
-    if (!have("xdotool")) GTEST_SKIP() << "xdotool is missing (scripts/bootstrap.sh installs it)";
-    const std::string session = at("lecture.ropelab");
-    test::write_file(session, R"({"ropelab_session": 2, "model": {"rope_theta": 5000}, "layout": {"focused_view": 2}})" "\n");
-
-    // Started as a file manager starts it: in the background, the file as its one argument.
-    const std::string pid_file = at("pid");
-    both("cd " + q(dir_.string()) + " && (" + desktop_command(session) + " > " + q(at("app.log")) + " 2>&1 & echo $! > " + q(pid_file) + ")");
+// Runs `command` in the background as a desktop does, waits for its window named by the regex
+// `title`, checks the window is the package's binary's, then ends it with SIGTERM.
+void PackageTest::expect_window_then_end(const std::string& command, const std::string& title) {
+    const std::string pid_file = at("pid"), log = at("app.log");
+    both("cd " + q(dir_.string()) + " && (" + command + " > " + q(log) + " 2>&1 & echo $! > " + q(pid_file) + ")");
     const int pid = std::stoi(test::slurp(pid_file));
-    // Its window, titled by the file.
-    const test::Result found = both("timeout 60 xdotool search --sync --name " + q("^ropelab — lecture\\.ropelab$"));
-    EXPECT_EQ(found.status, 0) << "no window titled by the file:\n" << test::slurp(at("app.log"));
+    const test::Result found = both("timeout 60 xdotool search --sync --name " + q(title));
+    EXPECT_EQ(found.status, 0) << "no window titled " << title << ":\n" << test::slurp(log);
     if (found.status == 0) {
         const std::string window = found.out.substr(0, found.out.find('\n'));
         EXPECT_EQ(test::capture("xdotool getwindowpid " + window).out, std::to_string(pid) + "\n");
@@ -264,12 +265,30 @@ TEST_F(PackageTest, TheDesktopEntryOpensASessionFile) {
         EXPECT_EQ(fs::read_symlink("/proc/" + std::to_string(pid) + "/exe"), fs::canonical(bin()));
     }
     kill(pid, SIGTERM);
-    int status = -1;
-    for (int i = 0; i < 200 && status != 0; ++i) {
-        status = test::capture("kill -0 " + std::to_string(pid) + " 2>/dev/null").status == 0 ? -1 : 0;
-        if (status != 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    bool ended = false;
+    for (int i = 0; i < 200 && !ended; ++i) {
+        ended = test::capture("kill -0 " + std::to_string(pid) + " 2>/dev/null").status != 0;
+        if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    EXPECT_EQ(status, 0) << "the app did not end on SIGTERM";
+    EXPECT_TRUE(ended) << "the app did not end on SIGTERM";
+}
+
+// The menu entry's right-click action for the lecture hall: the built-in lesson, presented.
+TEST_F(PackageTest, TheDesktopActionPresentsTheBuiltInLesson) {
+    if (!have("xdotool")) GTEST_SKIP() << "xdotool is missing (scripts/bootstrap.sh installs it)";
+    const std::string command = desktop_command("", "Desktop Action present");
+    EXPECT_NE(command.find("--lesson builtin --present"), std::string::npos) << command;
+    expect_window_then_end(command, "^ropelab");
+}
+
+TEST_F(PackageTest, TheDesktopEntryOpensASessionFile) {
+    if (!have("xdotool")) GTEST_SKIP() << "xdotool is missing (scripts/bootstrap.sh installs it)";
+    const std::string session = at("lecture.ropelab");
+    test::write_file(session, R"({"ropelab_session": 2, "model": {"rope_theta": 5000}, "layout": {"focused_view": 2}})" "\n");
+
+    // Started as a file manager starts it: in the background, the file as its one argument; its
+    // window titled by the file.
+    expect_window_then_end(desktop_command(session), "^ropelab — lecture\\.ropelab$");
 
     // What that window opened: the same binary, the same positional file, its state dumped.
     test::write_file(at("script.json"), R"([{"wait": 2}, {"state": "state.json"}])");
