@@ -19,10 +19,10 @@
 #include "core/error.h"
 #include "core/number_text.h"
 #include "core/input_file.h"
-#include "core/json_input.h"
 #include "gpu/compute_device.h"
 #include "gpu/gl_context.h"
 #include "gpu/program.h"
+#include "lab/actions.h"
 #include "output_table.h"
 #include "views/lab_view.h"
 #include "core/presets.h"
@@ -95,9 +95,8 @@ struct GuiInputs {
     const Session* from() const { return session ? &*session : nullptr; }
 };
 
-// The positional FILE as --session or --lesson: a session when its JSON has the "ropelab_session"
-// key, anything else a lesson (whose reader names what is wrong). By content, never by name: a
-// file manager hands over whatever the user double-clicked.
+// The positional FILE as --session, --lesson or --config, by its content (lab::file_kind): a file
+// manager hands over whatever the user double-clicked.
 GuiOptions with_file_opened(GuiOptions o) {
     if (o.file.empty()) return o;
     if (!o.lab.session.empty() || !o.lesson.empty()) {
@@ -108,8 +107,16 @@ GuiOptions with_file_opened(GuiOptions o) {
     if (!std::filesystem::exists(o.file, ec)) {
         throw InputError(o.file + ": no such file to open, and not a subcommand (see `ropelab --help`)");
     }
-    const Json json = parse_json_input(read_input_file(o.file, "session or lesson"), o.file);
-    (json.is_object() && json.contains("ropelab_session") ? o.lab.session : o.lesson) = o.file;
+    switch (lab::file_kind(o.file)) {
+        case lab::FileKind::Session: o.lab.session = o.file; break;
+        case lab::FileKind::Lesson: o.lesson = o.file; break;
+        case lab::FileKind::Config:
+            if (!o.lab.model.preset.empty() || !o.lab.model.config_path.empty()) {
+                throw InputError(o.file + ": a model config; give it or --preset/--config, not both");
+            }
+            o.lab.model.config_path = o.file;
+            break;
+    }
     return o;
 }
 
@@ -348,7 +355,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
 }
 
 void add_file_argument(CLI::App* cmd, GuiOptions& o) {
-    cmd->add_option("file", o.file, "A session or lesson file to open (told apart by its content)")->check(non_empty());
+    cmd->add_option("file", o.file, "A session, lesson or config.json to open (told apart by its content)")->check(non_empty());
 }
 
 int run_gui(const GuiOptions& options) {

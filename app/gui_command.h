@@ -30,7 +30,7 @@ struct GuiOptions {
     // Every frame a seeded random change of parameters and views (reliability soak).
     std::optional<std::uint64_t> soak;
     std::string script;  // drive the window with these steps (script.h), then exit
-    // `ropelab FILE` (a file manager's double-click): a session or a lesson, told apart by content.
+    // `ropelab FILE` (a file manager's double-click): a session, a lesson or a config (lab::file_kind).
     std::string file;
 };
 

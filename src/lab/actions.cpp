@@ -7,6 +7,8 @@
 
 #include "core/config_json.h"
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/json_input.h"
 #include "core/presets.h"
 #include "state/schema.h"
 
@@ -153,10 +155,45 @@ void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int p
     p.focused_pair = std::clamp(p.focused_pair, 0, std::max(0, pairs - 1));
 }
 
+FileKind file_kind(const std::string& path) {
+    const Json json = parse_json_input(read_input_file(path, "session, lesson or config"), path);
+    if (json.is_object() && json.contains("ropelab_session")) return FileKind::Session;
+    if ((json.is_object() && json.contains("scenes")) || path.ends_with(".ropelesson")) return FileKind::Lesson;
+    return FileKind::Config;
+}
+
+namespace {
+
+// A file dropped on the window opens as what it is; sessions and lessons go through the same
+// requests as the panel's Open buttons (Lab::perform_session_request), so they report alike.
+void open_dropped(LabParams& p, Status& s, const std::string& path) {
+    FileKind kind = FileKind::Config;
+    try {
+        kind = file_kind(path);
+    } catch (const InputError&) {
+        // Unreadable or not JSON: the config reader says why, as it did before drops took sessions.
+    }
+    switch (kind) {
+        case FileKind::Session:
+            s.session_path = path;
+            s.session_request.kind = SessionRequest::Kind::Load;
+            break;
+        case FileKind::Lesson:
+            s.lesson_path = path;
+            s.session_request.kind = SessionRequest::Kind::OpenLesson;
+            break;
+        case FileKind::Config:
+            load_config(p, s, path);
+            break;
+    }
+}
+
+}  // namespace
+
 void apply_commands(LabParams& p, Status& s, const Input& input) {
     if (input.toggle_help) p.show_help = !p.show_help;
     if (input.toggle_fullscreen) p.fullscreen = !p.fullscreen;
-    if (!input.dropped_file.empty()) load_config(p, s, input.dropped_file);
+    if (!input.dropped_file.empty()) open_dropped(p, s, input.dropped_file);
     if (!input.notice.empty()) s.notice = input.notice;
 }
 

@@ -120,7 +120,15 @@ bool try_set_model(LabParams& p, Status& s, const ModelConfig& candidate);
 
 bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value);
 
-// The window's toggles, a dropped config and a notice.
+// What a file the user hands over (a double-click, `ropelab FILE`, a drop on the window) is, told
+// by its content, never by its name alone: a JSON object with "ropelab_session" is a session, one
+// with "scenes" a lesson; a *.ropelesson without them is still a lesson (so its reader names what
+// is missing); anything else is a model's config.json. Throws InputError naming the file when it
+// cannot be read or is not JSON.
+enum class FileKind { Session, Lesson, Config };
+FileKind file_kind(const std::string& path);
+
+// The window's toggles, a dropped file (session, lesson or config: file_kind) and a notice.
 void apply_commands(LabParams& p, Status& s, const Input& input);
 void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int pairs);
 void apply_requests(LabParams& p, const Requests& r);
