@@ -104,6 +104,17 @@ struct MropeRead {
 // Reads rope_scaling / rope_parameters (one setting) into `s`, and its M-RoPE keys into `mrope`.
 void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out, MropeRead* mrope = nullptr);
 
+// Layer counts (config_layer_counts.cpp).
+
+// layer_types: a list of strings, one per layer (transformers' layer_type_validation); empty when
+// absent. Anything else is refused naming the field and the value.
+std::vector<std::string> read_layer_types(Reader& r, const Reader::Object& t);
+// How many layers use each setting (" (26 layers: 4 full_attention, …)" for the note, or ""); the
+// layers that apply no RoPE are counted into `out` (layer_count, layers_without_rope) and said in
+// a note.
+std::string count_layers(Reader& r, const Reader::Object& t, const ModelFamily* family, const std::vector<std::string>& types,
+                         LoadedConfig& out);
+
 // Per-layer rules (config_layers.cpp).
 
 // Layer types whose layers apply no RoPE: linear attention (Qwen3-Next), state-space and
