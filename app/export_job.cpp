@@ -140,6 +140,14 @@ bool ExportJob::finish_still() {
     return false;
 }
 
+template <typename Frame>
+bool ExportJob::write_frame(const Frame* frame, bool last) {
+    if (!frame && last) error_ = "the last frame could not be read back from the GPU";
+    if ((frame && writer_->write(*frame, error_)) || (!frame && !last)) return true;
+    cancel();
+    return false;
+}
+
 bool ExportJob::step() {
     if (finished_) return false;
     if (still_) return finish_still();
@@ -159,12 +167,12 @@ bool ExportJob::step() {
     // only encodes; GIF and PNG frames stay RGBA.
     const double seconds_per_frame = 1.0 / spec_.fps;
     const int settle = frame_ == 0 ? 3 : 1;
-    const bool wrote = writer_->takes_yuv420() ? write_yuv420(renderer_->render_next_yuv420(*view_, seconds_per_frame, settle), false)
-                                               : write_rgba(renderer_->render_next(*view_, seconds_per_frame, settle), false);
+    const bool wrote = writer_->takes_yuv420() ? write_frame(renderer_->render_next_yuv420(*view_, seconds_per_frame, settle), false)
+                                               : write_frame(renderer_->render_next(*view_, seconds_per_frame, settle), false);
     if (!wrote) return false;
     if (++done_ == 1) first_done_ = std::chrono::steady_clock::now();
     if (++frame_ < spec_.frames) return true;
-    if (!(writer_->takes_yuv420() ? write_yuv420(renderer_->flush_yuv420(), true) : write_rgba(renderer_->flush(), true))) return false;
+    if (!(writer_->takes_yuv420() ? write_frame(renderer_->flush_yuv420(), true) : write_frame(renderer_->flush(), true))) return false;
     frame_ = 0;
     if (!writer_->end_pass(error_)) {
         cancel();
@@ -175,20 +183,6 @@ bool ExportJob::step() {
     return false;
 }
 
-// A frame the renderer handed back (nullptr: none yet, or at the end the last one is missing).
-bool ExportJob::write_rgba(const RgbaImage* frame, bool last) {
-    if (!frame && last) error_ = "the last frame could not be read back from the GPU";
-    if ((frame && writer_->write(*frame, error_)) || (!frame && !last)) return true;
-    cancel();
-    return false;
-}
-
-bool ExportJob::write_yuv420(const Yuv420Frame* frame, bool last) {
-    if (!frame && last) error_ = "the last frame could not be read back from the GPU";
-    if ((frame && writer_->write_yuv420(*frame, error_)) || (!frame && !last)) return true;
-    cancel();
-    return false;
-}
 
 bool ExportJob::sweep_frame() {
     const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;

@@ -41,8 +41,10 @@ private:
     ExportJob() = default;
     bool finish_still();
     // Hand a frame from the renderer to the writer; false (and the export cancelled) on failure.
-    bool write_rgba(const RgbaImage* frame, bool last);
-    bool write_yuv420(const Yuv420Frame* frame, bool last);
+    // Hands a frame the renderer gave back (RgbaImage or Yuv420Frame) to the writer; nullptr is
+    // no frame yet, or at the end a last frame that could not be read back.
+    template <typename Frame>
+    bool write_frame(const Frame* frame, bool last);
 
     void lesson_frame(int k);
     bool sweep_frame();

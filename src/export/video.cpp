@@ -208,7 +208,7 @@ bool VideoWriter::begin_pass(int pass, std::string& error) {
             return folder_.claim(path_, error);
         case VideoFormat::Mp4:
             if (!file_.claim(path_, error)) return false;
-            // The frames come padded to even sides and in yuv420p already (write_yuv420): ffmpeg only encodes.
+            // The frames come padded to even sides and in yuv420p already (write(Yuv420Frame)): ffmpeg only encodes.
             return start_ffmpeg({"-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-colorspace", "bt709",
                                  "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv", "-movflags",
                                  "+faststart", "-f", "mp4", file_.path()},
@@ -247,7 +247,7 @@ bool VideoWriter::write(const RgbaImage& frame, std::string& error) {
     return queue_for_ffmpeg(frame.pixels, error);
 }
 
-bool VideoWriter::write_yuv420(const Yuv420Frame& frame, std::string& error) {
+bool VideoWriter::write(const Yuv420Frame& frame, std::string& error) {
     if (!takes_yuv420() || frame.width != even_up(width_) || frame.height != even_up(height_) ||
         frame.bytes.size() != yuv420_frame_bytes(frame.width, frame.height)) {
         error = fmt::format("a {}x{} yuv420p frame of {} bytes for a {}x{} video", frame.width, frame.height,

@@ -57,9 +57,9 @@ public:
     // so the next frame is drawn while ffmpeg takes this one; a failure shows at a later write
     // or at end_pass. PNG sequence: written here.
     bool write(const RgbaImage& frame, std::string& error);
-    // MP4 takes yuv420p frames (padded to even_up sides) instead of RGBA: write_yuv420.
+    // MP4 takes yuv420p frames (padded to even_up sides) instead of RGBA.
     bool takes_yuv420() const { return format_ == VideoFormat::Mp4; }
-    bool write_yuv420(const Yuv420Frame& frame, std::string& error);
+    bool write(const Yuv420Frame& frame, std::string& error);
     bool end_pass(std::string& error);   // the last pass moves the result into place
     void cancel();                        // removes whatever was written
 
