@@ -200,6 +200,11 @@ bool VideoWriter::close_ffmpeg(std::string& error, bool stop_now) {
     return true;
 }
 
+// A GIF's palette filters, the same in one pass and in two: the palette from every frame's
+// changed pixels, then error diffusion onto it.
+constexpr const char* kPaletteGen = "palettegen=stats_mode=diff";
+constexpr const char* kPaletteUse = "paletteuse=dither=sierra2_4a";
+
 bool VideoWriter::begin_pass(int pass, std::string& error) {
     pass_ = pass;
     frame_ = 0;
@@ -219,8 +224,7 @@ bool VideoWriter::begin_pass(int pass, std::string& error) {
                 // paletteuse maps them; the same filters as the two passes.
                 if (!file_.claim(path_, error)) return false;
                 return start_ffmpeg({"-filter_complex",
-                                     "split[frames][stats];[stats]palettegen=stats_mode=diff[palette];"
-                                     "[frames][palette]paletteuse=dither=sierra2_4a",
+                                     fmt::format("split[frames][stats];[stats]{}[palette];[frames][palette]{}", kPaletteGen, kPaletteUse),
                                      "-f", "gif", file_.path()},
                                     error);
             }
@@ -231,10 +235,10 @@ bool VideoWriter::begin_pass(int pass, std::string& error) {
                     error = "cannot create a temporary file for the GIF palette";
                     return false;
                 }
-                return start_ffmpeg({"-vf", "palettegen=stats_mode=diff", "-f", "image2", palette_->path()}, error);
+                return start_ffmpeg({"-vf", kPaletteGen, "-f", "image2", palette_->path()}, error);
             }
             if (!file_.claim(path_, error)) return false;
-            return start_ffmpeg({"-i", palette_->path(), "-lavfi", "paletteuse=dither=sierra2_4a", "-f", "gif", file_.path()},
+            return start_ffmpeg({"-i", palette_->path(), "-lavfi", kPaletteUse, "-f", "gif", file_.path()},
                                 error);
     }
     return false;
