@@ -263,7 +263,6 @@ void ExportPanelRunner::step(Lab& lab) {
         }
         path_ = spec.path;
         status.running = true;
-        status.progress = 0.0f;
         status.done_frames = status.total_frames = 0;
         status.frames_per_second = status.eta_seconds = 0.0;
         return;
@@ -279,7 +278,6 @@ void ExportPanelRunner::step(Lab& lab) {
         int done = 0, total = 1;
         double eta = 0.0, fps = 0.0;
         if (std::sscanf(line.c_str(), "progress %d %d %lf %lf", &done, &total, &eta, &fps) >= 3) {
-            status.progress = static_cast<float>(done) / static_cast<float>(std::max(1, total));
             status.eta_seconds = eta;
             status.done_frames = done;
             status.total_frames = total;

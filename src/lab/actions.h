@@ -39,9 +39,9 @@ struct ExportSpec {
 // The export panel's side of a running export (the window layer runs it between frames).
 struct ExportStatus {
     bool requested = false, cancel = false, running = false;
-    float progress = 0.0f;
     double eta_seconds = 0.0;
     int done_frames = 0, total_frames = 0;  // as the renderer reports them (passes counted)
+    float progress() const { return total_frames > 0 ? static_cast<float>(done_frames) / static_cast<float>(total_frames) : 0.0f; }
     double frames_per_second = 0.0;
     std::string message;
 };

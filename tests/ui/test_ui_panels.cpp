@@ -64,9 +64,9 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
     s.export_spec.path = (folder / "panel.mp4").string();
     s.export_spec.frames = 300;
     s.export_status.requested = true;
-    for (int i = 0; i < 400 && s.export_status.progress == 0.0f; ++i) run_frames(1);
+    for (int i = 0; i < 400 && s.export_status.progress() == 0.0f; ++i) run_frames(1);
     EXPECT_TRUE(s.export_status.running);
-    EXPECT_GT(s.export_status.progress, 0.0f);
+    EXPECT_GT(s.export_status.progress(), 0.0f);
     s.export_status.cancel = true;
     for (int i = 0; i < 400 && s.export_status.running; ++i) run_frames(1);
     EXPECT_FALSE(s.export_status.running);

@@ -40,7 +40,7 @@ void progress_bar(const lab::ExportStatus& status) {
     // Filled in the headers' colour, which the themes pair with their text colour (ImGui's
     // histogram yellow under white text is hard to read).
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
-    ImGui::ProgressBar(status.progress, ImVec2(-FLT_MIN, 0), label.c_str());
+    ImGui::ProgressBar(status.progress(), ImVec2(-FLT_MIN, 0), label.c_str());
     ImGui::PopStyleColor();
     ui::log().record("Export progress", "progress", label);
     tip("Frames rendered and encoded so far (a long GIF counts both its passes), the rate, and the time left at that rate");
