@@ -17,6 +17,7 @@
 struct ImGuiContext;
 
 namespace ropelab {
+class Yuv420Pass;
 // A second ImGui context of our own (offscreen renders, the presenter's audience picture) with
 // the OpenGL 3 backend in the GL context current now; ImGui's current context is left as it was.
 ImGuiContext* create_own_imgui();
@@ -73,18 +74,12 @@ private:
     // Maps pixel-pack buffer `slot` and leaves it mapped (unmap_yuv420 ends that) as yuv_.
     const Yuv420Frame* take_yuv420(int slot);
     void unmap_yuv420();
-    // Runs the RGBA → yuv420p pass from color_ into yuv_framebuffer_ (made on first use) and
-    // leaves that framebuffer bound for reading. False (the reason on stderr) when it cannot be made.
-    bool convert_to_yuv420();
-    // Reads that pass's targets, laid out as yuv420p, to `base` (a pointer or a pack-buffer offset).
-    void read_yuv420_planes(std::uintptr_t base);
     std::unique_ptr<gpu::HeadlessContext> context_;
     std::unique_ptr<gpu::ComputeDevice> device_;
     std::string notice_;
     struct ImGuiContext* imgui_ = nullptr;  // its own: the window's stays untouched
     unsigned framebuffer_ = 0, color_ = 0;  // color_: a texture, so the YUV pass can sample it
-    unsigned yuv_framebuffer_ = 0, yuv_program_ = 0, yuv_vertex_array_ = 0;
-    unsigned yuv_targets_[4] = {0, 0, 0, 0};  // Y of the blocks' top rows, bottom rows, Cb, Cr
+    std::unique_ptr<Yuv420Pass> yuv_pass_;  // MP4 frames' conversion (app/yuv420_pass.h)
     int mapped_slot_ = -1;  // the pack buffer yuv_ points into
     Yuv420Frame yuv_;
     unsigned pack_[2] = {0, 0};
