@@ -48,6 +48,18 @@ std::optional<Session> load_session_option(const std::string& text) {
     return session;
 }
 
+namespace {
+// Files the options name as inputs, whether or not this run reads them (a --q-file is read only
+// with --token-vectors file): no output of the run may replace them.
+void register_named_inputs(const LabParams& p) {
+    register_named_input(p.q_file, "vector array");
+    register_named_input(p.k_file, "vector array");
+    for (const std::string& custom : {p.custom_q, p.custom_k}) {
+        if (custom.starts_with('@')) register_named_input(custom.substr(1), "vector");
+    }
+}
+}  // namespace
+
 LabParams lab_params_from(const LabOptions& o, float default_scale, const Session* session) {
     LabParams p;
     if (session) {
@@ -72,6 +84,7 @@ LabParams lab_params_from(const LabOptions& o, float default_scale, const Sessio
     apply_schema_options(p, with_implied_vectors(o.fields));
     p = with_compare_options(o.model, p);
     schema::validate(p);
+    register_named_inputs(p);
     return p;
 }
 

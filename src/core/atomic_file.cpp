@@ -165,6 +165,15 @@ bool move_without_replacing(const std::string& from, const std::string& to) {
 
 std::string cannot_write(const std::string& path, const std::string& why) { return "cannot write " + path + ": " + why; }
 
+// Why writing `path` would replace one of this run's inputs, or "". Only the document being
+// saved (`may_replace`: "session", "lesson") may be replaced, and only by a save of that kind.
+std::string input_problem(const std::string& path, std::string_view may_replace) {
+    const std::optional<ReadInput> input = input_at(path);
+    if (!input || (!may_replace.empty() && input->what == may_replace)) return "";
+    return fmt::format("it is the {} file {} this run read; an output never replaces an input (choose another name)",
+                       input->what, input->path);
+}
+
 }  // namespace
 
 std::string folder_problem(const std::string& path) {
@@ -219,16 +228,14 @@ std::string folder_target_problem(const std::string& path) {
 
 PartialFile::~PartialFile() { abandon(); }
 
-std::string export_target_problem(const std::string& path) {
-    if (const std::string input = read_by_this_run(path); !input.empty()) {
-        return "it is " + input + "; an export never replaces its own input (choose another name)";
-    }
+std::string export_target_problem(const std::string& path, std::string_view may_replace) {
+    if (const std::string problem = input_problem(path, may_replace); !problem.empty()) return problem;
     return file_target_problem(path);
 }
 
-bool PartialFile::claim(const std::string& target, std::string& error) {
+bool PartialFile::claim(const std::string& target, std::string& error, std::string_view may_replace) {
     abandon();
-    if (const std::string problem = file_target_problem(target); !problem.empty()) {
+    if (const std::string problem = export_target_problem(target, may_replace); !problem.empty()) {
         error = cannot_write(target, problem);
         return false;
     }
@@ -250,6 +257,7 @@ bool PartialFile::claim(const std::string& target, std::string& error) {
     fchmod(fd, replacing_ ? mode : (0666 & ~current_umask()));
     close(fd);
     partial_ = partial;
+    may_replace_ = may_replace;
     slot_ = hold(partial_, kFile);
     return true;
 }
@@ -257,6 +265,22 @@ bool PartialFile::claim(const std::string& target, std::string& error) {
 bool PartialFile::commit(std::string& error) {
     if (partial_.empty()) {
         error = cannot_write(shown_, "nothing was written");
+        return false;
+    }
+    // Checked here, at the end, and not only when the run began: an input may have been read
+    // after the target was claimed (a q file, a script's own file, a lesson's config), or linked
+    // to the target meanwhile.
+    if (const std::string problem = input_problem(target_, may_replace_); !problem.empty()) {
+        error = cannot_write(shown_, problem);
+        abandon();
+        return false;
+    }
+    const std::optional<ReadInput> document = input_at(target_);  // the document this save replaces, if any
+    struct stat written;
+    if (stat(partial_.c_str(), &written) != 0 || written.st_size == 0) {
+        // An encoder that exits 0 without writing must not turn the user's file into nothing.
+        error = cannot_write(shown_, std::string("the result is empty (0 bytes)") + (replacing_ ? ", so the file there was kept" : ""));
+        abandon();
         return false;
     }
     // A long render gives the target time to change: swapped for a link, replaced by another
@@ -275,6 +299,8 @@ bool PartialFile::commit(std::string& error) {
         abandon();
         return false;
     }
+    // The saved document is still the user's open document (under a new inode): kept as an input.
+    if (document) register_named_input(target_, document->what);
     partial_.clear();
     release(slot_);
     return true;
@@ -292,9 +318,10 @@ void PartialFile::abandon() {
     release(slot_);
 }
 
-bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error) {
+bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error,
+                           std::string_view may_replace) {
     PartialFile file;
-    if (!file.claim(path, error)) return false;
+    if (!file.claim(path, error, may_replace)) return false;
     std::FILE* out = std::fopen(file.path().c_str(), "wbe");
     errno = 0;
     bool ok = out && write(out) && std::fflush(out) == 0;
@@ -313,9 +340,11 @@ bool write_file_atomically(const std::string& path, const std::function<bool(std
     return file.commit(error);
 }
 
-bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error,
+                           std::string_view may_replace) {
     return write_file_atomically(
-        path, [bytes](std::FILE* out) { return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size(); }, error);
+        path, [bytes](std::FILE* out) { return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size(); }, error,
+        may_replace);
 }
 
 // ---- PartialFolder -----------------------------------------------------------------------------

@@ -1,6 +1,14 @@
 #pragma once
-// Writing output without ever losing a user's file. The rules every export, screenshot and
-// session save follows:
+// Writing output without ever losing a user's file: the one way the lab writes a file the user
+// sees. Every export, screenshot, script output, panel export and session or lesson save goes
+// through PartialFile (write_file_atomically wraps it; PNG sequences stage through PartialFolder,
+// whose frames are PartialFiles too). The rules:
+//  * commit() checks again, at the moment it renames, that the target is not a file this run
+//    read (core/input_file.h's registry): an output never replaces an input, whatever kind of
+//    input it is and whenever it was read. The one exception is saving the document the user
+//    opened (a session or a lesson) onto itself: the writer names that kind (`may_replace`).
+//  * An empty result (an encoder that exited 0 and wrote nothing) is never committed: the
+//    user's file stays and the write fails.
 //  * A file target is written beside itself as a hidden .ropelab-XXXXXX (mkstemp: unique, and
 //    short, so any legal NAME works, 255 bytes included), and renamed over NAME only when
 //    complete. The one thing ever replaced is a regular file at NAME (or the regular file a
@@ -22,9 +30,10 @@ namespace ropelab {
 // Why a file cannot be written at `path`, or "" when it can.
 std::string file_target_problem(const std::string& path);
 
-// file_target_problem, and for exports also: the target is a file this run read (a config, a
-// session, a lesson, a vector file) — an export never replaces its own input.
-std::string export_target_problem(const std::string& path);
+// file_target_problem, and also: the target is a file this run read (a config, a session, a
+// lesson, a script, a vector file) other than a document of kind `may_replace`. Commands call it
+// early to refuse before any work; PartialFile::commit calls it again at the end.
+std::string export_target_problem(const std::string& path, std::string_view may_replace = {});
 
 // Why a PNG sequence cannot be written into folder `path`, or "" when it can.
 std::string folder_target_problem(const std::string& path);
@@ -34,9 +43,13 @@ std::string folder_problem(const std::string& path);
 
 // Writes `bytes` to `path` by the rules above, checking every write and the close (a full disk
 // shows up there). On failure returns false with the reason in `error`; nothing is left behind.
-bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error);
+// `may_replace`: the kind of document this write saves ("session", "lesson"), which may replace
+// the file of that kind the user opened; empty for every other write.
+bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error,
+                           std::string_view may_replace = {});
 // The same, with the bytes streamed by `write` onto the open file (false: a write failed).
-bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error);
+bool write_file_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write, std::string& error,
+                           std::string_view may_replace = {});
 
 // A file this run is writing: .ropelab-XXXXXX beside the target, created by claim(), renamed
 // onto the target by commit(), removed by abandon() or the destructor when not committed.
@@ -47,7 +60,8 @@ public:
     PartialFile(const PartialFile&) = delete;
     PartialFile& operator=(const PartialFile&) = delete;
 
-    bool claim(const std::string& target, std::string& error);
+    // `may_replace`: as for write_file_atomically.
+    bool claim(const std::string& target, std::string& error, std::string_view may_replace = {});
     const std::string& path() const { return partial_; }  // where to write
     bool replacing() const { return replacing_; }          // a regular file is at the target now
     bool commit(std::string& error);
@@ -57,6 +71,7 @@ private:
     std::string shown_;    // the target as the user named it, for messages
     std::string target_;   // the file to replace: the target, or the regular file its link names
     std::string partial_;
+    std::string may_replace_;
     bool replacing_ = false;
     int slot_ = -1;        // in the signal handler's list
     // What was at the target when claimed (lstat of the name, stat of the file replaced),

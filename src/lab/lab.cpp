@@ -316,7 +316,7 @@ void Lab::session_request(lab::SessionRequest::Kind kind) {
             case Kind::None: return;
             case Kind::Save: {
                 std::string error;
-                if (write_file_atomically(status_.session_path, session_to_json(session()), error)) {
+                if (write_file_atomically(status_.session_path, session_to_json(session()), error, "session")) {
                     status_.notice = "saved " + status_.session_path;
                 } else {
                     status_.error = error;

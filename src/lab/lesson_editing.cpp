@@ -174,7 +174,7 @@ void Lab::save_lesson(const std::string& path) {
         return;
     }
     std::string error;
-    if (!write_file_atomically(path, json, error)) {
+    if (!write_file_atomically(path, json, error, "lesson")) {
         status_.error = error;  // the file there, if any, is as it was
         return;
     }
