@@ -77,8 +77,16 @@ public:
             } else {
                 fail(fmt::format("unknown key '{}'", text_excerpt(key, 40)));
             }
-            skip_space();
-            if (peek() == ',') ++at_;
+            after_item('}');
+        }
+        ++at_;
+        // numpy reads the header with ast.literal_eval: after the dict only padding may follow
+        // (numpy writes spaces, then '\n').
+        for (; at_ < text_.size(); ++at_) {
+            if (!python_space(text_[at_])) {
+                fail(fmt::format("\"{}\" follows the dict at byte {}; numpy allows only padding there (spaces, then '\\n')",
+                                 text_excerpt(junk(), 40), at_));
+            }
         }
         if (!h.descr || !h.fortran_order || !h.shape) fail("missing one of 'descr', 'fortran_order' and 'shape'");
         return h;
@@ -89,8 +97,26 @@ private:
         throw InputError(fmt::format("{}: .npy header: {} (it reads {})", path_, what, text_excerpt(text_, 120)));
     }
     char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
+    // What follows the dict from at_, without the padding after it.
+    std::string_view junk() const {
+        std::string_view rest = text_.substr(at_);
+        while (!rest.empty() && python_space(rest.back())) rest.remove_suffix(1);
+        return rest;
+    }
+    static bool python_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
     void skip_space() {
-        while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) ++at_;
+        while (at_ < text_.size() && python_space(text_[at_])) ++at_;
+    }
+    // After an entry of a dict or a tuple: a ',' (then maybe the closing bracket) or the closing
+    // bracket itself, as in Python: {'a': 1 'b': 2} and (2 4) are syntax errors numpy refuses.
+    bool after_item(char close) {
+        skip_space();
+        if (peek() == ',') {
+            ++at_;
+            return true;
+        }
+        if (peek() != close) fail(fmt::format("expected ',' or '{}' at byte {}", close, at_));
+        return false;
     }
     void expect(char c) {
         skip_space();
@@ -120,6 +146,7 @@ private:
     std::vector<std::int64_t> tuple() {
         expect('(');
         std::vector<std::int64_t> dims;
+        bool comma = false;
         while (true) {
             skip_space();
             if (peek() == ')') break;
@@ -130,9 +157,10 @@ private:
             if (ec != std::errc() || v < 0) fail(fmt::format("a shape entry that is not a size at byte {}", at_));
             at_ += static_cast<std::size_t>(end - first);
             dims.push_back(v);
-            skip_space();
-            if (peek() == ',') ++at_;
+            comma = after_item(')');
         }
+        // (2) is the number 2, not a tuple: numpy refuses it as a shape.
+        if (dims.size() == 1 && !comma) fail(fmt::format("the shape ({}) is a number, not a tuple (write ({},))", dims[0], dims[0]));
         ++at_;
         return dims;
     }
@@ -275,6 +303,23 @@ NumberArray parse_json_array(std::string_view body, std::string_view path) {
 // ---- text ---------------------------------------------------------------------------------
 
 bool separator(char c) { return c == ' ' || c == '\t' || c == ',' || c == '\r'; }
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// The separator after a number (or before the first): blanks with at most one comma among them.
+// A second comma, or one before the first number or after the last, leaves a value out: "1,,2"
+// is refused rather than read as 1, 2.
+std::size_t skip_separator(std::string_view l, std::size_t i, bool first, std::string_view path, std::int64_t line, std::int64_t row,
+                           std::int64_t count) {
+    int commas = 0;
+    for (; i < l.size() && separator(l[i]); ++i) commas += l[i] == ',';
+    const bool at_end = i == l.size() || l[i] == '#';
+    if (commas > 1 || (commas == 1 && (first || at_end))) {
+        throw InputError(fmt::format("{}: line {} (row {}): value {} is empty in \"{}\" (numbers are separated by one comma, or "
+                                     "by spaces)",
+                                     path, line, row, count, text_excerpt(l, 60)));
+    }
+    return i;
+}
 
 NumberArray parse_text_array(std::string_view text, std::string_view path) {
     NumberArray a;
@@ -285,10 +330,11 @@ NumberArray parse_text_array(std::string_view text, std::string_view path) {
         const std::string_view l = text.substr(line_start, line_end - line_start);
         line_start = line_end + 1;
         std::size_t i = 0;
-        while (i < l.size() && separator(l[i])) ++i;
+        while (i < l.size() && blank(l[i])) ++i;
         if (i == l.size() || l[i] == '#') continue;
         const std::int64_t row = a.rows;
         std::int64_t count = 0;
+        i = skip_separator(l, i, true, path, line, row, count);
         while (i < l.size()) {
             std::size_t end = i;
             while (end < l.size() && !separator(l[end])) ++end;
@@ -303,8 +349,7 @@ NumberArray parse_text_array(std::string_view text, std::string_view path) {
             check_value(v, row, count, path);
             a.values.push_back(v);
             ++count;
-            i = end;
-            while (i < l.size() && separator(l[i])) ++i;
+            i = skip_separator(l, end, false, path, line, row, count);
         }
         check_width(a, count, path, fmt::format("line {} (row {})", line, row));
     }

@@ -100,6 +100,17 @@ TEST(ArrayFile, ReadsTextLinesWithSpacesTabsAndCommas) {
     EXPECT_EQ(a.values, (std::vector<double>{1, 2, 3, 4, -5.5, 0.6, 7, 8, 9}));
 }
 
+TEST(ArrayFile, ReadsNpyHeadersNumpyAcceptsPaddedWithSpacesTabsAndNewlines) {
+    // What numpy writes (spaces, then '\n'), and what ast.literal_eval also takes: no trailing
+    // comma, blank padding of other kinds, a one-dimension tuple's comma before a batch of one.
+    for (const std::string& d : {std::string("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2)}"),
+                                 std::string("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2,), }\t\r\n"),
+                                 std::string("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1, 2) , }\n\n")}) {
+        const NumberArray a = parse(npy(d, f8_bytes({4.0, 5.0})));
+        EXPECT_EQ(a.values, (std::vector<double>{4.0, 5.0})) << d;
+    }
+}
+
 TEST(ArrayFile, ReadsAFileFromDiskAndNamesAMissingOne) {
     const std::string path = test::temp_path("array_file").string() + ".npy";
     test::write_file(path, npy(dict("<f8", "(2, 1)"), f8_bytes({7.0, -7.0})));
@@ -152,6 +163,25 @@ std::vector<Hostile> hostile_files() {
         {"JSON too large", "[[1, 1e10]]", "r.json", "beyond ±1e+09"},
         {"JSON object", "[[1]] {", "r.json", "not valid JSON"},
         {"JSON empty row", "[[]]", "r.json", "row 0 is empty"},
+        // An empty field between commas is a value left out, not a separator (issue 34).
+        {"two commas", "1,,2,3,4,5,6,7,8\n", "c.txt", "line 1 (row 0): value 1 is empty in \"1,,2,3,4,5,6,7,8\""},
+        {"leading comma", ",1,2\n", "c.txt", "line 1 (row 0): value 0 is empty in \",1,2\""},
+        {"trailing comma", "1,2,\n3,4,\n", "c.txt", "line 1 (row 0): value 2 is empty in \"1,2,\""},
+        {"comma, space, comma", "1, ,2\n", "c.txt", "value 1 is empty"},
+        {"empty field on row 2", "1,2\n3,,4\n", "c.txt", "line 2 (row 1): value 1 is empty"},
+        {"only a comma", "1 2\n,\n", "c.txt", "line 2 (row 1): value 0 is empty"},
+        // .npy headers numpy's ast.literal_eval refuses: junk after the dict, missing commas.
+        {"junk after the dict", npy(dict("<f8", "(1, 2)") + " junk", two), "j.npy", "\"junk\" follows the dict at byte"},
+        {"a second dict after the first", npy(dict("<f8", "(1, 2)") + "{}", two), "j.npy", "\"{}\" follows the dict"},
+        {"NUL padding", npy(dict("<f8", "(1, 2)") + std::string(3, '\0'), two), "j.npy", "\"\\x00\\x00\\x00\" follows the dict"},
+        {"no comma between entries", npy("{'descr': '<f8' 'fortran_order': False, 'shape': (1, 2)}", two), "j.npy",
+         "expected ',' or '}' at byte 16"},
+        {"no comma in the shape", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (1 2)}", two), "j.npy",
+         "expected ',' or ')'"},
+        {"a shape that is a number", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2)}", two), "j.npy",
+         "the shape (2) is a number, not a tuple"},
+        {"Falsey", npy("{'descr': '<f8', 'fortran_order': Falsey, 'shape': (1, 2)}", two), "j.npy", "expected ',' or '}'"},
+        {"a float shape", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (1.0, 2)}", two), "j.npy", "expected ',' or ')'"},
     };
 }
 
