@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
 #include <string>
 
 #include "core/atomic_file.h"
@@ -113,6 +116,33 @@ TEST_F(CommitPath, AFileRefusedAsTooLargeIsStillAnInput) {
     std::string error;
     EXPECT_FALSE(write_file_atomically(big, "x", error));
     EXPECT_EQ(fs::file_size(big), kMaxInputFileBytes + 1);
+}
+
+// The README's one grep, as a test: outside the commit path (core/atomic_file.*) nothing in src/
+// or app/ opens, creates or renames a file for writing. Two known lines write no user file: ffmpeg's
+// log goes into a ScratchFile of the system's temporary folder, and F12 creates its own
+// screenshots folder (whose PNGs then go through the commit path).
+TEST(OneWritePath, NothingElseOpensAFileForWriting) {
+    const std::regex writes(R"(ofstream|fopen\(.*"[wa]|O_CREAT|O_WRONLY|O_RDWR|rename\(|renameat|mkstemp|mkdtemp|create_directories|filesystem::copy)");
+    const std::set<std::string> known = {"src/export/video.cpp: log_->path()", "app/window.cpp: create_directories(folder"};
+    std::set<std::string> found;
+    const fs::path root = ROPELAB_SOURCE_DIR;
+    for (const char* top : {"src", "app"}) {
+        for (const auto& entry : fs::recursive_directory_iterator(root / top)) {
+            const std::string rel = fs::relative(entry.path(), root).string();
+            if (!entry.is_regular_file() || rel.starts_with("src/core/atomic_file.")) continue;
+            std::ifstream in(entry.path());
+            for (std::string line; std::getline(in, line);) {
+                if (!std::regex_search(line, writes)) continue;
+                std::string key = rel + ": " + line;
+                for (const std::string& k : known) {
+                    if (key.starts_with(k.substr(0, k.find(':'))) && line.find(k.substr(k.find(':') + 2)) != std::string::npos) key = k;
+                }
+                found.insert(key);
+            }
+        }
+    }
+    EXPECT_EQ(found, known);
 }
 
 }  // namespace
