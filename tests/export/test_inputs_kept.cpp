@@ -106,6 +106,72 @@ TEST_F(InputsKept, OtherNamesAreStillWritten) {
     EXPECT_EQ(test::slurp(at("q.json")), q_array(16, 128));
 }
 
+// Red team, round 4: every kind of input × every other name for it × both exporting commands.
+// Each row must exit 2 naming the input as "this run read" and leave every file as it was.
+struct InputKind {
+    const char* name;     // for messages
+    const char* option;   // IN stands for the input's path
+    const char* what;     // the kind the refusal names
+    bool render_only;
+};
+const InputKind kKinds[] = {
+    {"config", "--config IN", "config file", false},
+    {"session", "--session IN", "session file", false},
+    {"@FILE q", "--vectors custom --q @IN", "vector file", false},
+    {"@FILE k", "--vectors custom --k @IN", "vector file", false},
+    {"q array", "--view attention --token-vectors file --tokens text:16 --q-file IN", "vector array file", false},
+    {"k array", "--view attention --token-vectors file --tokens text:16 --q-file Q2 --k-file IN", "vector array file", false},
+    {"q array, not read", "--view attention --q-file IN", "vector array file", false},
+    {"lesson", "--lesson IN --scene 1", "lesson file", true},
+};
+
+std::string input_text(const std::string& kind) {
+    if (kind == "config") return R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000.0})";
+    if (kind == "session") return R"({"ropelab_session": 2, "model": {"rope_theta": 5000}})";
+    if (kind == "lesson") return R"({"title": "t", "scenes": [{"title": "One", "caption": "c", "views": [3]}]})";
+    if (kind.starts_with("@FILE")) {
+        std::string v;
+        for (int i = 0; i < 128; ++i) v += std::to_string(i % 5) + " ";
+        return v;
+    }
+    return q_array(16, 128);
+}
+
+TEST_F(InputsKept, NoOtherNameOfAnyInputIsReplaced) {
+    fs::create_directory_symlink(dir_, dir_.parent_path() / (dir_.filename().string() + "_link"));
+    const std::string folder_link = (dir_.parent_path() / (dir_.filename().string() + "_link")).string();
+    int rows = 0;
+    for (const std::string command : {"export-data", "render"}) {
+        const std::string ext = command == "render" ? ".png" : ".csv";
+        const std::string size = command == "render" ? " --size 320x180" : "";
+        for (const InputKind& kind : kKinds) {
+            if (kind.render_only && command != "render") continue;
+            const std::string input = at("in" + ext);
+            test::write_file(input, input_text(kind.name));
+            fs::remove(at("hard" + ext));
+            fs::remove(at("sym" + ext));
+            fs::remove(at("sym2" + ext));
+            fs::create_hard_link(input, at("hard" + ext));
+            fs::create_symlink("in" + ext, at("sym" + ext));
+            fs::create_symlink("sym" + ext, at("sym2" + ext));
+            std::string option = kind.option;
+            option.replace(option.find("IN"), 2, input);
+            if (option.find("Q2") != std::string::npos) option.replace(option.find("Q2"), 2, at("q2.json"));
+            const std::string outs[] = {input, (dir_ / "." / ("in" + ext)).string(), dir_.string() + "//in" + ext,
+                                        (dir_ / "sub" / ".." / ("in" + ext)).string(), at("hard" + ext), at("sym" + ext),
+                                        at("sym2" + ext), folder_link + "/in" + ext};
+            fs::create_directories(dir_ / "sub");
+            for (const std::string& out : outs) {
+                SCOPED_TRACE(command + " " + kind.name + " → " + out);
+                expect_refused(command + size + " " + option + " --out " + out, kind.what);
+                ++rows;
+            }
+        }
+    }
+    fs::remove(folder_link);
+    EXPECT_EQ(rows, 8 * (7 + 8));
+}
+
 // A stand-in ffmpeg that reads every frame and exits 0 without writing its output.
 class SilentEncoder : public InputsKept {
 protected:
