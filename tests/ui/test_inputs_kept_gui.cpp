@@ -22,15 +22,27 @@ Json typed(const std::string& label, const std::string& text) {
     return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
 }
 
-TEST(InputsKeptGui, AScreenshotNeverReplacesTheConfigItLoaded) {
+TEST(InputsKeptGui, AScreenshotNeverReplacesAnInputOfTheWindow) {
     const fs::path dir = fresh_dir("kept_screenshot");
-    for (const std::string name : {"c.png", "c.json"}) {
-        test::write_file((dir / name).string(), kConfig);
-        const test::Result r = test::run("gui --size 640x360 --frames 3 --config " + name + " --screenshot " + name,
+    std::string vector;
+    for (int i = 0; i < 128; ++i) vector += std::to_string(i % 3) + " ";
+    const std::string lesson = R"({"title": "t", "scenes": [{"title": "One", "caption": "c", "views": [3]}]})";
+    struct Case {
+        std::string option, name, text, what;
+    };
+    const Case cases[] = {{"--config", "c.png", kConfig, "config"},
+                          {"--config", "c.json", kConfig, "config"},
+                          {"--session", "s.png", kSession, "session"},
+                          {"--lesson", "l.png", lesson, "lesson"},
+                          {"--vectors custom --q @", "v.png", vector, "vector"}};
+    for (const Case& c : cases) {
+        test::write_file((dir / c.name).string(), c.text);
+        const std::string space = c.option.ends_with("@") ? "" : " ";
+        const test::Result r = test::run("gui --size 640x360 --frames 3 " + c.option + space + c.name + " --screenshot " + c.name,
                                          "cd '" + dir.string() + "' &&");
-        EXPECT_EQ(r.status, 2) << r.err;
-        EXPECT_NE(r.err.find("it is the config file " + name + " this run read"), std::string::npos) << r.err;
-        EXPECT_EQ(test::slurp((dir / name).string()), kConfig) << name;
+        EXPECT_EQ(r.status, 2) << c.option << ": " << r.err;
+        EXPECT_NE(r.err.find("it is the " + c.what + " file " + c.name + " this run read"), std::string::npos) << r.err;
+        EXPECT_EQ(test::slurp((dir / c.name).string()), c.text) << c.option;
     }
 }
 
