@@ -122,18 +122,18 @@ TEST_F(CommitPath, AFileRefusedAsTooLargeIsStillAnInput) {
 // or app/ opens, creates or renames a file for writing. Two known lines write no user file: ffmpeg's
 // log goes into a ScratchFile of the system's temporary folder, and F12 creates its own
 // screenshots folder (whose PNGs then go through the commit path).
-TEST(OneWritePath, NothingElseOpensAFileForWriting) {
-    const std::regex writes(R"(ofstream|fopen\(.*"[wa]|O_CREAT|O_WRONLY|O_RDWR|rename\(|renameat|mkstemp|mkdtemp|create_directories|filesystem::copy)");
-    const std::set<std::string> known = {"src/export/video.cpp: log_->path()", "app/window.cpp: create_directories(folder"};
+// Lines of src/ and app/ (outside the files `skip` starts) that match `pattern`, each as
+// "file: line" — or as the entry of `known` whose file and text it has.
+std::set<std::string> lines_matching(const std::regex& pattern, const std::string& skip, const std::set<std::string>& known) {
     std::set<std::string> found;
     const fs::path root = ROPELAB_SOURCE_DIR;
     for (const char* top : {"src", "app"}) {
         for (const auto& entry : fs::recursive_directory_iterator(root / top)) {
             const std::string rel = fs::relative(entry.path(), root).string();
-            if (!entry.is_regular_file() || rel.starts_with("src/core/atomic_file.")) continue;
+            if (!entry.is_regular_file() || rel.starts_with(skip)) continue;
             std::ifstream in(entry.path());
             for (std::string line; std::getline(in, line);) {
-                if (!std::regex_search(line, writes)) continue;
+                if (!std::regex_search(line, pattern)) continue;
                 std::string key = rel + ": " + line;
                 for (const std::string& k : known) {
                     if (key.starts_with(k.substr(0, k.find(':'))) && line.find(k.substr(k.find(':') + 2)) != std::string::npos) key = k;
@@ -142,7 +142,27 @@ TEST(OneWritePath, NothingElseOpensAFileForWriting) {
             }
         }
     }
-    EXPECT_EQ(found, known);
+    return found;
+}
+
+TEST(OneWritePath, NothingElseOpensAFileForWriting) {
+    const std::regex writes(R"(ofstream|fopen\(.*"[wa]|O_CREAT|O_WRONLY|O_RDWR|rename\(|renameat|mkstemp|mkdtemp|create_directories|filesystem::copy)");
+    const std::set<std::string> known = {"src/export/video.cpp: log_->path()", "app/window.cpp: create_directories(folder"};
+    EXPECT_EQ(lines_matching(writes, "src/core/atomic_file.", known), known);
+}
+
+// The same for reading: every file a user hands the lab is read by read_input_file, which
+// registers it. The other reads are the lab's own files: its shaders, ffmpeg's log in a
+// ScratchFile, /proc, and the commit path's own folder scan.
+TEST(OneReadPath, NothingElseOpensAUsersFile) {
+    const std::regex reads(R"(ifstream|fopen\(|O_RDONLY|O_PATH|stbi_load|mmap\()");
+    const std::set<std::string> known = {"src/export/video.cpp: std::ifstream log(log_->path())",
+                                         "src/gpu/program.cpp: std::ifstream in(std::string(dir)",
+                                         "src/core/atomic_file.cpp: O_RDONLY | O_DIRECTORY",
+                                         "src/core/atomic_file.cpp: fopen(\"/proc/self/status\"",
+                                         "src/core/atomic_file.cpp: fopen(file.path().c_str(), \"wbe\")",
+                                         "app/platform_posix.cpp: fopen(\"/proc/self/statm\""};
+    EXPECT_EQ(lines_matching(reads, "src/core/input_file.", known), known);
 }
 
 }  // namespace
