@@ -201,17 +201,19 @@ void apply_schema_options(LabParams& p, const std::map<std::string, std::string>
 namespace {
 
 // --layout and --partial-rotary-factor as the reader needs them for a model its family table does
-// not know; each checked by the schema first, so a bad value is refused naming the flag.
+// not know, and --head-dim for a file that cannot tell its head dim; each checked by the schema
+// first, so a bad value is refused naming the flag.
 GivenRope given_rope(const ModelOptions& o) {
     GivenRope given;
     std::map<std::string, std::string> said;
-    for (const char* path : {"model.layout", "model.partial_rotary_factor"}) {
+    for (const char* path : {"model.layout", "model.partial_rotary_factor", "model.head_dim"}) {
         if (const auto it = o.fields.find(path); it != o.fields.end()) said[path] = it->second;
     }
     LabParams p;
     apply_schema_options(p, said);
     if (said.contains("model.layout")) given.layout = p.model.layout;
     if (said.contains("model.partial_rotary_factor")) given.partial_rotary_factor = p.model.partial_rotary_factor;
+    if (said.contains("model.head_dim")) given.head_dim = p.model.head_dim;
     return given;
 }
 

@@ -42,6 +42,13 @@ std::optional<std::string> read_preset_note(Reader& r, const Reader::Object& roo
     out.note.title = r.text(*note, "title").value_or("");
     out.note.source = r.text(*note, "source").value_or("");
     std::optional<std::string> layout = r.text(*note, "layout");
+    if (layout) {
+        try {
+            parse_pair_layout(*layout);
+        } catch (const InputError&) {
+            r.fail(note->prefix + "layout", fmt::format("= \"{}\" is not a pair layout (one of interleaved, half)", *layout));
+        }
+    }
     config_detail::read_preset_multi_axis(r, *note, axes);
     r.list_unread(*note, "not a ropelab preset field");
     return layout;
@@ -52,6 +59,17 @@ std::optional<std::string> read_preset_note(Reader& r, const Reader::Object& roo
 bool read_text_config(Reader& r, const Reader::Object& root, Reader::Object& t, LoadedConfig& out) {
     t = root;
     auto text = r.object(root, "text_config");
+    if (!text && root.has("model_type") && root.at("model_type").is_string() &&
+        !config_detail::default_text_model(root.at("model_type").get<std::string>()).empty()) {
+        // LlavaConfig: no text_config is a default LlamaConfig (transformers builds one).
+        static const Json kNone = Json::object();
+        t = Reader::Object{&kNone, "text_config."};
+        out.notes.push_back(fmt::format("multimodal config without text_config: transformers' {} builds the text model as a "
+                                        "default {}, and so does ropelab (its defaults are listed as such)",
+                                        config_detail::composite_class(root.at("model_type").get<std::string>()),
+                                        config_detail::default_text_model(root.at("model_type").get<std::string>())));
+        return true;
+    }
     if (!text) return false;
     t = *text;
     out.notes.push_back("multimodal config: the text model's fields were read from text_config");
@@ -78,26 +96,27 @@ void fill_class_defaults(Reader& r, Reader::Object& t, const ModelFamily* family
     t.json = &with_defaults;
 }
 
-// rope_theta: null is not "left out": transformers keeps the null as the base (the class default
-// fills in only a missing key) and its RoPE init then fails, so the file is refused.
-void refuse_null_theta(Reader& r, const Reader::Object& o) {
-    if (o.is_null("rope_theta")) {
-        r.fail(o.prefix + "rope_theta", "= null: transformers takes the null as the base, not the config class's default, "
-                                        "and cannot compute the frequencies; give a number, or leave the key out for the default");
-    }
-}
+// The base of settings that give none: rope_theta, else GPT-NeoX's rotary_emb_base, else the
+// config class's default. The default is listed as used only by a setting that uses it.
+struct BaseTheta {
+    double value = 10000.0;
+    bool from_file = false;
+    std::string field;  // "rope_theta", "rotary_emb_base"; "" for the default
+    std::string why;    // for the default: whose
+};
 
-// rope_theta, else GPT-NeoX's rotary_emb_base, else HF's default: the base of settings that give none.
-double read_base_theta(Reader& r, const Reader::Object& t, const ModelFamily* family) {
-    refuse_null_theta(r, t);
+BaseTheta read_base_theta(Reader& r, const Reader::Object& t, const ModelFamily* family) {
     const auto top_theta = r.number(t, "rope_theta", kMinTheta, kMaxTheta);
     const auto neox_base = top_theta ? std::nullopt : r.number(t, "rotary_emb_base", kMinTheta, kMaxTheta);
-    const double fallback = family ? family->theta_default : 10000.0;
-    if (!top_theta && !neox_base) {
-        r.assume("rope_theta", shown(fallback), ReadField::Origin::Default,
-                 family ? fmt::format("{}'s default", family->config_class) : std::string("transformers' default_theta"));
-    }
-    return top_theta.value_or(neox_base.value_or(fallback));
+    if (top_theta) return {*top_theta, true, t.prefix + "rope_theta", ""};
+    if (neox_base) return {*neox_base, true, t.prefix + "rotary_emb_base", ""};
+    return {family ? family->theta_default : 10000.0, false, "",
+            family ? fmt::format("{}'s default", family->config_class) : std::string("transformers' default_theta")};
+}
+
+// The default base, listed where a setting uses it.
+void assume_base(Reader& r, const BaseTheta& base, const std::string& name) {
+    if (!base.from_file) r.assume(name, shown(base.value), ReadField::Origin::Default, base.why);
 }
 
 // max_position_embeddings, else GPT-2 style n_positions, else HF's default.
@@ -110,9 +129,11 @@ void read_context_length(Reader& r, const Reader::Object& t, ModelConfig& c) {
 }
 
 // One rope_parameters object (flat, or one layer type's): its own base, else the model's.
-Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, double base_theta, LoadedConfig& out) {
-    refuse_null_theta(r, o);
-    Setting s{std::move(name), r.number(o, "rope_theta", kMinTheta, kMaxTheta).value_or(base_theta), {}, {}, {}};
+Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, const BaseTheta& base, LoadedConfig& out) {
+    config_detail::refuse_nulls(r, o);
+    const auto own = r.number(o, "rope_theta", kMinTheta, kMaxTheta);
+    if (!own) assume_base(r, base, o.prefix + "rope_theta");
+    Setting s{std::move(name), own.value_or(base.value), {}, {}, {}};
     s.partial_rotary_factor = r.number(o, "partial_rotary_factor", 1e-6, 1.0);
     read_scaling(r, o, s.scaling, out, &s.mrope);
     r.list_unread(o, "a RoPE parameter ropelab does not apply", true);
@@ -120,8 +141,10 @@ Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, do
 }
 
 // Before v5: the model's base with rope_scaling; Gemma 3's rope_local_base_freq adds a second setting.
-void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
+void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, const BaseTheta& base,
                           std::vector<Setting>& settings, LoadedConfig& out) {
+    const double base_theta = base.value;
+    assume_base(r, base, t.prefix + "rope_theta");
     Setting s{"", base_theta, {}, {}, {}};
     const auto scaling = r.object(t, "rope_scaling");
     if (scaling) {
@@ -153,22 +176,53 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily*
 
 // The settings: v5 rope_parameters (flat or per layer type), else v4 rope_scaling and Gemma 3's
 // rope_local_base_freq. Never empty.
-std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, double base_theta,
+std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, const ModelFamily* family, const BaseTheta& base,
                                    LoadedConfig& out) {
     std::vector<Setting> settings;
     const auto parameters = r.object(t, "rope_parameters");
-    const bool per_layer = parameters && std::all_of(parameters->json->begin(), parameters->json->end(),
-                                                     [](const Json& v) { return v.is_object(); }) &&
-                           !parameters->json->empty();
+    // Keyed by layer type (transformers 5: {"full_attention": {...}, "sliding_attention": {...}})
+    // when any entry is an object or any key is a layer type: no flat key holds an object. Then
+    // every entry must be one layer type's parameters, never dropped as a whole for one bad entry.
+    bool per_layer = false;
+    if (parameters) {
+        for (auto it = parameters->json->begin(); it != parameters->json->end(); ++it) {
+            per_layer = per_layer || it.value().is_object() || config_detail::allowed_layer_type(it.key());
+        }
+    }
     if (per_layer) {
         for (auto it = parameters->json->begin(); it != parameters->json->end(); ++it) {
+            const std::string field = parameters->prefix + it.key();
+            if (!it.value().is_object()) {
+                r.fail(field, fmt::format("= {} must be an object: rope_parameters is keyed by layer type here, and each "
+                                          "entry holds that layer type's RoPE parameters",
+                                          json_excerpt(it.value())));
+            }
+            if (!config_detail::allowed_layer_type(it.key())) {
+                r.fail(field, fmt::format("names no layer type transformers knows (one of {})", config_detail::allowed_layer_types_text()));
+            }
+        }
+        for (auto it = parameters->json->begin(); it != parameters->json->end(); ++it) {
             const auto o = r.object(*parameters, it.key());
-            settings.push_back(read_parameters(r, *o, it.key(), base_theta, out));
+            settings.push_back(read_parameters(r, *o, it.key(), base, out));
         }
     } else if (parameters) {
-        settings.push_back(read_parameters(r, *parameters, "", base_theta, out));
+        settings.push_back(read_parameters(r, *parameters, "", base, out));
     } else {
-        read_legacy_settings(r, t, family, base_theta, settings, out);
+        read_legacy_settings(r, t, family, base, settings, out);
+    }
+    // transformers 5 (standardize_rope_params) keeps each setting's own rope_theta: the top-level
+    // one then applies to no layer.
+    if (parameters && base.from_file) {
+        bool every_own = true;
+        if (per_layer) {
+            for (auto it = parameters->json->begin(); it != parameters->json->end(); ++it) every_own = every_own && it.value().contains("rope_theta");
+        } else {
+            every_own = parameters->json->contains("rope_theta");
+        }
+        if (every_own) {
+            r.unuse(base.field, fmt::format("not applied: rope_parameters gives {} its own rope_theta, which transformers uses instead",
+                                            per_layer ? "every layer type" : "the model"));
+        }
     }
     if (parameters && t.has("rope_scaling")) {
         r.mark_read(t, "rope_scaling");
@@ -204,10 +258,39 @@ const Setting& choose_setting(Reader& r, const std::vector<Setting>& settings, s
     return chosen;
 }
 
+// Whether remote code may take a key for its RoPE: RoPE-named keys (rope_ratio, rotary_emb_base,
+// rotary_dim, …), position keys (n_positions, seq_length), NTK and log-n scaling switches (Qwen's
+// use_dynamic_ntk, use_logn_attn) and the head's width (kv_channels, head_dim).
+bool remote_rope_like(const std::string& k) {
+    const bool pos = k == "pos" || k.starts_with("pos_") || k.ends_with("_pos") || k.find("_pos_") != std::string::npos;
+    return rope_named(k) || pos || k.find("ntk") != std::string::npos || k.find("logn") != std::string::npos ||
+           k == "kv_channels" || k.ends_with("head_dim") || k == "seq_length";
+}
+
+// Families whose config class sets sliding_window to None unless use_sliding_window is true
+// (configuration_qwen2.py: `sliding_window if use_sliding_window else None`, and the classes
+// copied from it).
+bool window_needs_switch(const ModelFamily* family) {
+    if (!family) return false;
+    for (std::string_view type : {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "smollm3", "qwen2_vl", "qwen2_5_vl"}) {
+        if (family->model_type == type) return true;
+    }
+    return false;
+}
+
 // Why a RoPE-named key nothing read is not applied.
-std::string why_not_applied(std::string_view key, const Json& value, bool remote_code) {
+std::string why_not_applied(std::string_view key, const Json& value, bool remote_code, const Reader::Object& o,
+                            const ModelFamily* family) {
     if (remote_code) return "the model's remote code may use it; transformers does not, and neither does ropelab";
+    if (key == "rope_interleaved" || key == "use_mrope") {
+        return "transformers does not read it either (no config class or modeling file uses it): the frequencies are "
+               "as transformers computes them without it";
+    }
     if (value.is_null()) return "null, the same as left out";
+    if (key == "sliding_window" && window_needs_switch(family) && !(o.has("use_sliding_window") && o.at("use_sliding_window") == true)) {
+        return fmt::format("not used: use_sliding_window is {}, so {} sets sliding_window to None (no layer slides)",
+                           o.has("use_sliding_window") ? "false" : "left out (false)", family->config_class);
+    }
     if (key == "no_rope_layer_interval") return "the config class's rule when no_rope_layers is left out; the file's list is read";
     if (key == "sliding_window_size") return "an older name of sliding_window (Gemma 2); sliding_window is read";
     if (key == "use_sliding_window" || key == "max_window_layers") {
@@ -223,12 +306,15 @@ std::string why_not_applied(std::string_view key, const Json& value, bool remote
 
 // What is left: RoPE-named keys with why they are not applied, the rest as not about RoPE; listed
 // so that `freqs --explain` shows nothing was missed.
-void list_leftovers(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested, bool remote_code) {
+void list_leftovers(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested, bool remote_code,
+                    const ModelFamily* family) {
     if (t.has("sliding_window_pattern")) r.mark_read(t, "sliding_window_pattern");
     const auto route = [&](const Reader::Object& o, const std::string& other) {
         if (!o.json) return;
         for (auto it = o.json->begin(); it != o.json->end(); ++it) {
-            if (!r.was_read(o, it.key()) && rope_named(it.key())) r.not_applied(o, it.key(), why_not_applied(it.key(), it.value(), remote_code));
+            if (!r.was_read(o, it.key()) && (rope_named(it.key()) || (remote_code && remote_rope_like(it.key())))) {
+                r.not_applied(o, it.key(), why_not_applied(it.key(), it.value(), remote_code, o, family));
+            }
         }
         r.list_unread(o, other);
     };
@@ -253,15 +339,34 @@ std::string auto_map_classes(const Json& map) {
     return names.empty() ? "none named" : names;
 }
 
-// The top-level keys nothing read that remote code may take for RoPE (rope_ratio, …).
-std::string remote_rope_keys(Reader& r, const Reader::Object& o) {
+// The top-level keys remote code may take for RoPE (rope_ratio, …), read by ropelab or not: the
+// remote code decides what each means.
+std::string remote_rope_keys(const Reader::Object& o) {
     std::string keys;
     for (auto it = o.json->begin(); it != o.json->end(); ++it) {
-        const std::string& k = it.key();
-        const bool pos = k == "pos" || k.starts_with("pos_") || k.ends_with("_pos") || k.find("_pos_") != std::string::npos;
-        if (!r.was_read(o, k) && (rope_named(k) || pos)) keys += (keys.empty() ? "" : ", ") + k;
+        if (remote_rope_like(it.key())) keys += (keys.empty() ? "" : ", ") + it.key();
     }
     return keys.empty() ? "none found" : keys;
+}
+
+// A model type transformers runs without RoPE (GPT-2's learned positions, BLOOM's ALiBi, …), or a
+// Falcon with alibi: true, is refused as having none; no flag turns it into a RoPE model.
+void refuse_without_rope(Reader& r, const Reader::Object& t, const std::optional<std::string>& type, const ModelFamily* family) {
+    const std::string flags = "no flag (--layout, --partial-rotary-factor, --head-dim) makes it one";
+    if (type) {
+        if (const NoRopeFamily* none = find_no_rope_family(*type)) {
+            throw InputError(fmt::format("{}: {}model_type = \"{}\": this model has no RoPE: {} ({}); ropelab shows rotary position "
+                                         "embeddings only, and {}",
+                                         r.source(), t.prefix, *type, none->positions, none->source, flags));
+        }
+    }
+    if (family && family->model_type == "falcon" && t.has("alibi") && t.at("alibi").is_boolean()) {
+        if (r.boolean(t, "alibi").value_or(false)) {
+            r.fail(t.prefix + "alibi", fmt::format("= true: this Falcon model has no RoPE: FalconConfig's rotary is `not alibi`, "
+                                                   "and its attention adds ALiBi biases instead (models/falcon/modeling_falcon.py); {}",
+                                                   flags));
+        }
+    }
 }
 
 // A model the family table does not know, or whose RoPE is its own remote code, is read only when
@@ -285,7 +390,7 @@ bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* fami
             throw UnknownFamilyError(fmt::format(
                 "{}: auto_map: this model's RoPE is defined by its own remote code ({}), not by transformers; fields its code "
                 "may use: {}; give --layout and --partial-rotary-factor to read it as a transformers model with those settings",
-                source, classes, remote_rope_keys(r, root)));
+                source, classes, remote_rope_keys(root)));
         }
         out.notes.push_back(fmt::format("auto_map: the model's RoPE is its own remote code ({}); read as a transformers model "
                                         "with --layout {} and --partial-rotary-factor {}; fields its code may use are listed "
@@ -316,6 +421,16 @@ void apply_partial(Reader& r, const Reader::Object& t, const Setting& chosen, co
     if (!top && chosen.partial_rotary_factor) {
         c.partial_rotary_factor = *chosen.partial_rotary_factor;
     } else if (!family && given.partial_rotary_factor) {
+        // The user's factor is what rotates: the file's own rotary fields (phi-msft's rotary_dim)
+        // are listed as not applied, never as used beside it.
+        ModelConfig flagged = c;
+        flagged.partial_rotary_factor = *given.partial_rotary_factor;
+        const std::string why = fmt::format("not applied: --partial-rotary-factor {} decides the rotary dim ({} of {} components "
+                                            "rotate); the model type is not in ropelab's family table",
+                                            shown(*given.partial_rotary_factor), rotary_dim(flagged), c.head_dim);
+        for (const char* key : {"partial_rotary_factor", "rotary_pct", "rotary_dim"}) {
+            if (t.has(key) && r.was_read(t, key)) r.unuse(t.prefix + key, why);
+        }
         c.partial_rotary_factor = *given.partial_rotary_factor;
         r.assume("partial_rotary_factor", shown(c.partial_rotary_factor), ReadField::Origin::Default,
                  "--partial-rotary-factor: the model type is not in ropelab's family table");
@@ -385,7 +500,6 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     const Reader::Object root{&root_json, ""};
     ModelConfig& c = out.config;
 
-    const bool ropelab_file = root.has("_ropelab");
     MultiAxis preset_axes;
     const std::optional<std::string> ropelab_layout = read_preset_note(r, root, out, preset_axes);
     if (config_detail::read_diffusers_config(r, root, c, out)) {
@@ -401,13 +515,17 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     std::string arch;
     const std::optional<std::string> type = read_model_type(r, t, root, nested, arch);
     const ModelFamily* family = family_of(type, arch);
+    refuse_without_rope(r, t, type, family);
+    // ropelab's own files (presets) say their layout and name no model type; a "_ropelab" note on a
+    // model's config does not stand in for the family table.
+    const bool ropelab_file = ropelab_layout && !type && arch.empty();
     Json with_defaults;  // outlives t, which may point at it
-    refuse_null_theta(r, t);  // before the class's defaults, which fill in only what is missing
+    config_detail::check_fields(r, t);  // before the class's defaults, which fill in only what is missing
     fill_class_defaults(r, t, family, with_defaults);
 
-    read_head(r, t, c, family);
+    read_head(r, t, c, family, given);
     read_layout(r, t, c, out, family, type, ropelab_layout, given);
-    const double base_theta = read_base_theta(r, t, family);
+    const BaseTheta base_theta = read_base_theta(r, t, family);
     read_context_length(r, t, c);
 
     const std::vector<std::string> types = read_layer_types(r, t);
@@ -454,7 +572,7 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     // rest of the file is known to read.
     validate_named(c, source);
     const bool remote_code = check_family(r, root, family, type, arch, ropelab_file, given, out);
-    list_leftovers(r, t, root, nested, remote_code);
+    list_leftovers(r, t, root, nested, remote_code, family);
     return out;
 }
 

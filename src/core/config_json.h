@@ -50,6 +50,9 @@ public:
 struct GivenRope {
     std::optional<PairLayout> layout;
     std::optional<double> partial_rotary_factor;
+    // --head-dim: read only where the file cannot tell the head dim (no head_dim, no hidden_size
+    // and num_attention_heads); a file that tells it is read, and the flag overrides it afterwards.
+    std::optional<int> head_dim = std::nullopt;
     bool both() const { return layout && partial_rotary_factor; }
 };
 

@@ -15,6 +15,20 @@ namespace ropelab::config_detail {
 
 namespace {
 
+// A per-layer list (layer_types, no_rope_layers) has one entry per layer: as many as
+// num_hidden_layers when the file gives it (transformers' layer_type_validation), and never more
+// than kMaxLayers (inclusive: 100,000 entries pass, 100,001 do not).
+void check_layer_list_length(Reader& r, const Reader::Object& t, const std::string& key, std::size_t n) {
+    if (n > static_cast<std::size_t>(kMaxLayers)) {
+        r.fail(t.prefix + key, fmt::format("has {} entries, over the {} layers a config may have", n, kMaxLayers));
+    }
+    if (const auto layers = declared_layers(t); layers && static_cast<std::size_t>(*layers) != n) {
+        r.fail(t.prefix + key, fmt::format("has {} entries but num_hidden_layers = {}: transformers requires one per layer "
+                                           "(layer_type_validation)",
+                                           n, *layers));
+    }
+}
+
 // no_rope_layers (Llama 4, SmolLM3): 1 = the layer applies RoPE, 0 = it does not. Returns how many
 // have none, or nullopt when the list is absent or empty and the class has no default. Their classes
 // fill in an absent or empty list with every no_rope_layer_interval-th layer (default 4) without RoPE.
@@ -24,6 +38,7 @@ std::optional<int> read_no_rope_layers(Reader& r, const Reader::Object& t, const
         const std::string name = t.prefix + "no_rope_layers";
         if (!v.is_array()) r.fail(name, fmt::format("must be a list of 0 and 1, one per layer (got {})", json_excerpt(v)));
         if (!v.empty()) {
+            check_layer_list_length(r, t, "no_rope_layers", v.size());
             int none = 0;
             for (std::size_t i = 0; i < v.size(); ++i) {
                 const bool one = (v[i].is_number_integer() && v[i].get<std::int64_t>() == 1) || (v[i].is_boolean() && v[i].get<bool>());
@@ -159,9 +174,14 @@ std::vector<std::string> read_layer_types(Reader& r, const Reader::Object& t) {
     const Json& v = t.at("layer_types");
     const std::string name = t.prefix + "layer_types";
     if (!v.is_array()) r.fail(name, fmt::format("must be a list of strings, one per layer (got {})", json_excerpt(v)));
+    check_layer_list_length(r, t, "layer_types", v.size());
     for (std::size_t i = 0; i < v.size(); ++i) {
         if (!v[i].is_string()) {
             r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a string (layer_types names each layer's attention)", json_excerpt(v[i])));
+        }
+        if (!allowed_layer_type(v[i].get<std::string>())) {
+            r.fail(fmt::format("{}[{}]", name, i), fmt::format("= {} is not a layer type transformers knows (one of {})", json_excerpt(v[i]),
+                                                               allowed_layer_types_text()));
         }
         types.push_back(v[i].get<std::string>());
     }

@@ -26,11 +26,26 @@ std::string_view file_name(std::string_view path) { return path.substr(path.rfin
 namespace config_detail {
 
 // text_config's model_type, else the top level's; `arch` is set to architectures[0] when given.
+std::string default_text_model(const std::string& outer_type) {
+    // configuration_llava.py, configuration_llava_next.py: text_config's model_type defaults to
+    // "llama", and no text_config is a default LlamaConfig.
+    return outer_type == "llava" || outer_type == "llava_next" ? "llama" : "";
+}
+
+std::string composite_class(const std::string& outer_type) {
+    return outer_type == "llava_next" ? "LlavaNextConfig" : outer_type == "llava" ? "LlavaConfig" : "";
+}
+
 std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, const Reader::Object& root, bool nested,
                                            std::string& arch) {
     std::optional<std::string> type = r.text(t, "model_type");
     if (nested) {
         const auto outer = r.text(root, "model_type");
+        if (!type && outer && !default_text_model(*outer).empty()) {
+            type = default_text_model(*outer);
+            r.assume(t.prefix + "model_type", *type, ReadField::Origin::Default,
+                     fmt::format("{}'s default text model (the file leaves it out)", composite_class(*outer)));
+        }
         if (!type) type = outer;
     }
     if (root.has("architectures") && root.at("architectures").is_array() && !root.at("architectures").empty() &&
@@ -85,7 +100,7 @@ void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfi
 }
 
 // head_dim; DeepSeek's [nope | rope] heads; hidden_size / num_attention_heads (GPT-J: n_embd / n_head).
-void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFamily* family) {
+void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFamily* family, const GivenRope& given) {
     constexpr std::int64_t kMaxInt = 2147483647;
     const auto nope = r.integer(t, "qk_nope_head_dim", 0, kMaxHeadDim);
     const auto rope = r.integer(t, "qk_rope_head_dim", 2, kMaxHeadDim);
@@ -107,24 +122,30 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
     if (auto head_dim = r.integer(t, head_key, 2, kMaxHeadDim)) {
         c.head_dim = static_cast<int>(*head_dim);
     } else {
-        const std::string hidden_key = t.has("hidden_size") ? "hidden_size" : "n_embd";
-        const std::string heads_key = t.has("num_attention_heads") ? "num_attention_heads" : "n_head";
+        const std::string hidden_key = !t.has("hidden_size") && t.has("n_embd") ? "n_embd" : "hidden_size";
+        const std::string heads_key = !t.has("num_attention_heads") && t.has("n_head") ? "n_head" : "num_attention_heads";
         const auto hidden = r.integer(t, hidden_key, 1, kMaxInt);
         const auto heads = r.integer(t, heads_key, 1, kMaxInt);
-        if (!hidden || !heads) {
-            throw InputError(fmt::format("{}: cannot tell the head dim: give head_dim, or hidden_size and "
-                                         "num_attention_heads",
-                                         r.source()));
+        const std::string missing = !hidden && !heads ? hidden_key + " and " + heads_key : !hidden ? hidden_key : heads_key;
+        if ((!hidden || !heads) && given.head_dim) {
+            c.head_dim = *given.head_dim;
+            r.assume("head_dim", std::to_string(c.head_dim), ReadField::Origin::Default,
+                     fmt::format("--head-dim: the file gives no {} and no {}", head_key, missing));
+        } else if (!hidden || !heads) {
+            throw InputError(fmt::format("{}: cannot tell the head dim: the file gives no {}{} and no {}{}; add them to the "
+                                         "file, or give --head-dim N",
+                                         r.source(), t.prefix, head_key, t.prefix, missing));
+        } else {
+            if (*hidden % *heads != 0) {
+                r.fail(t.prefix + hidden_key, fmt::format("= {} is not a multiple of {} = {}", *hidden, heads_key, *heads));
+            }
+            const std::int64_t head = *hidden / *heads;
+            if (head < 2 || head > kMaxHeadDim) {
+                r.fail("head_dim", fmt::format("= {} / {} = {} is out of range (2 .. {})", hidden_key, heads_key, head, kMaxHeadDim));
+            }
+            c.head_dim = static_cast<int>(head);
+            r.assume("head_dim", std::to_string(head), ReadField::Origin::Derived, hidden_key + " / " + heads_key);
         }
-        if (*hidden % *heads != 0) {
-            r.fail(t.prefix + hidden_key, fmt::format("= {} is not a multiple of {} = {}", *hidden, heads_key, *heads));
-        }
-        const std::int64_t head = *hidden / *heads;
-        if (head < 2 || head > kMaxHeadDim) {
-            r.fail("head_dim", fmt::format("= {} / {} = {} is out of range (2 .. {})", hidden_key, heads_key, head, kMaxHeadDim));
-        }
-        c.head_dim = static_cast<int>(head);
-        r.assume("head_dim", std::to_string(head), ReadField::Origin::Derived, hidden_key + " / " + heads_key);
     }
     // Gemma 2 and 3: the logits' scale (core/attention.h, logit_scale).
     if (const auto scalar = r.number(t, "query_pre_attn_scalar", 1, 1e6)) c.query_pre_attn_scalar = *scalar;
@@ -156,8 +177,21 @@ void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFa
 
 // Reads rope_scaling / rope_parameters (one setting) into `s`.
 void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConfig& out, MropeRead* mrope) {
+    refuse_nulls(r, o);
     auto type = r.text(o, "rope_type");
-    if (!type) type = r.text(o, "type");  // the legacy key
+    if (!type) {
+        type = r.text(o, "type");  // the legacy key
+    } else if (o.has("type")) {
+        // Both: transformers (standardize_rope_params) reads rope_type and drops the old name.
+        const Json& old = o.at("type");
+        if (old.is_string() && old.get<std::string>() == *type) {
+            r.use(o, "type", old.get<std::string>() + " (old name of rope_type)");
+        } else {
+            r.not_applied(o, "type", fmt::format("the old name of rope_type: transformers reads rope_type = \"{}\" when both are given, "
+                                                 "so type = {} is not used",
+                                                 *type, json_excerpt(old)));
+        }
+    }
     const std::string type_name = type.value_or("default");
     const bool unscaled = !type || type_name == "default";
     if (unscaled) {

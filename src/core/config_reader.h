@@ -40,6 +40,9 @@ public:
     }
 
     void use(const Object& o, const std::string& key, std::string value);
+    // Takes back the "used" row of `name` (a value read, then found not applied) and lists it
+    // as a RoPE field not applied, with `why`.
+    void unuse(const std::string& name, std::string why);
     // A key the file leaves out and the model's config class fills in.
     void defaulted(const std::string& name, std::string why) { defaulted_[name] = std::move(why); }
     void mark_read(const Object& o, const std::string& key) { read_.insert(o.prefix + key); }
@@ -70,6 +73,22 @@ private:
     std::map<std::string, std::string> defaulted_;
 };
 
+// Checks made before anything is read (config_reader.cpp), each as transformers' own validation
+// makes it:
+//   null for a RoPE value (rope_theta, rope_local_base_freq, partial_rotary_factor, a scaling
+//   key, …) is refused: transformers keeps the null (a class default fills in only a missing
+//   key) and cannot compute the frequencies with it;
+//   the booleans the reader uses are true or false, never "true" or 1;
+//   num_hidden_layers is a whole number in 1 .. kMaxLayers (inclusive);
+//   sliding_window_pattern is a positive whole number (or EXAONE 4's string of L and G).
+void refuse_nulls(Reader& r, const Reader::Object& o);
+void check_fields(Reader& r, const Reader::Object& t);
+// The layer types transformers accepts in layer_types (configuration_utils.py, ALLOWED_LAYER_TYPES).
+bool allowed_layer_type(std::string_view name);
+std::string allowed_layer_types_text();
+// The file's num_hidden_layers (checked by check_fields), or nothing.
+std::optional<std::int64_t> declared_layers(const Reader::Object& t);
+
 // The model's parts (config_model.cpp).
 
 // A key named like a RoPE field (rope, rotary, theta, position, partial, no_rope, layer_types,
@@ -83,7 +102,13 @@ std::optional<std::string> read_model_type(Reader& r, const Reader::Object& t, c
 const ModelFamily* family_of(const std::optional<std::string>& type, const std::string& arch);
 // head_dim; DeepSeek's [nope | rope] heads; hidden_size / num_attention_heads (GPT-J: n_embd / n_head);
 // the rotated fraction, else the family's class default.
-void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFamily* family);
+// A file that says none of these takes --head-dim (`given.head_dim`), said as such.
+void read_head(Reader& r, const Reader::Object& t, ModelConfig& c, const ModelFamily* family, const GivenRope& given);
+// The text model a composite config class builds when text_config leaves out its model_type, or
+// when there is no text_config (LlavaConfig: a default LlamaConfig): "llama"; "" for other types.
+std::string default_text_model(const std::string& outer_type);
+// That class: "LlavaConfig".
+std::string composite_class(const std::string& outer_type);
 // The layout: _ropelab.layout, DeepSeek-V3's rope_interleave, the family's modeling code, else
 // --layout for a model the table does not know.
 void read_layout(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out, const ModelFamily* family,

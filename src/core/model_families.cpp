@@ -24,7 +24,9 @@ constexpr std::string_view kSame = "";
 // rotate_every_two and Cohere's even/odd rotate_half pair adjacent components (2i, 2i+1).
 // θ defaults are each config class's (its rope_theta argument or default_theta).
 constexpr ModelFamily kFamilies[] = {
-    {"llama", "Llama", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/llama/modeling_llama.py", "LlamaConfig"},
+    // LlamaConfig's hidden_size and heads: llava-1.5's text_config leaves them out.
+    {"llama", "Llama", H, "rotate_half", kWhole, 1.0, "rope_theta", 10000, kSame, "models/llama/modeling_llama.py", "LlamaConfig",
+     R"({"hidden_size": 4096, "num_attention_heads": 32})"},
     {"llama4", "Llama4", I, "view_as_complex", kWhole, 1.0, "rope_theta", 500000,
      "no_rope_layers: 1 = RoPE, 0 = no RoPE (left out or []: every 4th layer has none)", "models/llama4/modeling_llama4.py",
      "Llama4TextConfig", "", 4},
@@ -176,6 +178,24 @@ constexpr ModelFamily kFamilies[] = {
      "Olmo3Config", "", 0, false, false, "head_dim", true},
 };
 
+// Model types whose transformers modeling file has no rotary embedding at all: each checked in
+// transformers' models/<type>/modeling_<type>.py. (Falcon is a RoPE family unless alibi is true.)
+constexpr NoRopeFamily kNoRope[] = {
+    {"gpt2", "GPT-2 adds learned absolute position embeddings (wpe) to its inputs", "models/gpt2/modeling_gpt2.py"},
+    {"gpt_bigcode", "GPTBigCode adds learned absolute position embeddings (wpe) to its inputs",
+     "models/gpt_bigcode/modeling_gpt_bigcode.py"},
+    {"gpt_neo", "GPT-Neo adds learned absolute position embeddings (wpe) to its inputs", "models/gpt_neo/modeling_gpt_neo.py"},
+    {"opt", "OPT adds learned position embeddings (OPTLearnedPositionalEmbedding) to its inputs", "models/opt/modeling_opt.py"},
+    {"bloom", "BLOOM adds ALiBi biases to its attention scores", "models/bloom/modeling_bloom.py"},
+    {"mpt", "MPT adds ALiBi biases to its attention scores", "models/mpt/modeling_mpt.py"},
+    {"bert", "BERT adds absolute position embeddings to its inputs", "models/bert/modeling_bert.py"},
+    {"roberta", "RoBERTa adds absolute position embeddings to its inputs", "models/roberta/modeling_roberta.py"},
+    {"distilbert", "DistilBERT adds absolute (learned or sinusoidal) position embeddings to its inputs",
+     "models/distilbert/modeling_distilbert.py"},
+    {"t5", "T5 adds learned relative position biases (relative_attention_bias) to its attention scores", "models/t5/modeling_t5.py"},
+    {"bart", "BART adds learned position embeddings (BartLearnedPositionalEmbedding) to its inputs", "models/bart/modeling_bart.py"},
+};
+
 std::string_view base_type(std::string_view type) {
     // Mllama names its text part "mllama_text_model".
     if (type.ends_with("_text_model")) type.remove_suffix(11);
@@ -219,6 +239,15 @@ std::string padded(const std::string& text, std::size_t width) {
 }  // namespace
 
 std::span<const ModelFamily> model_families() { return kFamilies; }
+
+std::span<const NoRopeFamily> no_rope_families() { return kNoRope; }
+
+const NoRopeFamily* find_no_rope_family(std::string_view model_type) {
+    for (const NoRopeFamily& f : kNoRope) {
+        if (f.model_type == model_type) return &f;
+    }
+    return nullptr;
+}
 
 const ModelFamily* find_family(std::string_view model_type) {
     const std::string_view type = base_type(model_type);

@@ -42,6 +42,15 @@ struct ModelFamily {
     bool scaling_only_on_full = false;
 };
 
+// A model type transformers runs without RoPE: the config is refused as having none.
+struct NoRopeFamily {
+    std::string_view model_type;  // "gpt2"
+    std::string_view positions;   // what it uses instead: "learned absolute position embeddings (wpe)"
+    std::string_view source;      // "models/gpt2/modeling_gpt2.py"
+};
+std::span<const NoRopeFamily> no_rope_families();
+const NoRopeFamily* find_no_rope_family(std::string_view model_type);
+
 // The table, in the order `ropelab families` prints it.
 std::span<const ModelFamily> model_families();
 // The family of a model_type ("gemma3_text" → gemma3), or null.

@@ -524,8 +524,8 @@ const char* kRemote = R"({"model_type": "chatglm", "hidden_size": 4096, "num_att
 TEST(ConfigFamilies, RemoteCodeIsRefusedNamingItsClassesAndRopeFields) {
     EXPECT_EQ(error_of(kRemote),
               "c.json: auto_map: this model's RoPE is defined by its own remote code (configuration_chatglm.ChatGLMConfig, "
-              "modeling_chatglm.ChatGLMForConditionalGeneration), not by transformers; fields its code may use: rope_ratio, "
-              "original_rope; give --layout and --partial-rotary-factor to read it as a transformers model with those settings");
+              "modeling_chatglm.ChatGLMForConditionalGeneration), not by transformers; fields its code may use: seq_length, "
+              "rope_ratio, original_rope; give --layout and --partial-rotary-factor to read it as a transformers model with those settings");
     const LoadedConfig given = parse_config_json(kRemote, "c.json", "", GivenRope{PairLayout::Interleaved, 0.5});
     EXPECT_EQ(rotary_dim(given.config), 64);
     EXPECT_EQ(given.config.rope_theta, 10000);  // rope_ratio is not applied, and said so
