@@ -342,5 +342,150 @@ INSTANTIATE_TEST_SUITE_P(EachCategory, HostileConfig,
 
 TEST(HostileConfigRows, AtLeastSeventy) { EXPECT_GE(rows().size(), 70u); }
 
+// --explain says only what was applied, each value with where it came from.
+const ReadField* used_row(const LoadedConfig& loaded, const std::string& name) {
+    for (const ReadField& f : loaded.used) {
+        if (f.name == name) return &f;
+    }
+    return nullptr;
+}
+
+const IgnoredField* ignored_row(const LoadedConfig& loaded, const std::string& name) {
+    for (const IgnoredField& f : loaded.ignored) {
+        if (f.name == name) return &f;
+    }
+    return nullptr;
+}
+
+std::string with(const std::string& base, const std::vector<std::pair<std::string, std::string>>& set) {
+    return text_of(Row{"", base, set, ""});
+}
+
+// Qwen2Config: sliding_window = sliding_window if use_sliding_window else None.
+TEST(ConfigExplain, Qwen2SlidingWindowIsNotUsedWhenUseSlidingWindowIsFalse) {
+    const LoadedConfig qwen = load_config_json(corpus("qwen2-7b"));
+    EXPECT_EQ(qwen.config.attention.sliding_window, 0);
+    EXPECT_TRUE(qwen.layers.empty());
+    const IgnoredField* window = ignored_row(qwen, "sliding_window");
+    ASSERT_NE(window, nullptr);
+    EXPECT_TRUE(window->rope);
+    EXPECT_EQ(window->why, "not used: use_sliding_window is false, so Qwen2Config sets sliding_window to None (no layer slides)");
+    const LoadedConfig absent = parse_config_json(with("qwen2-7b", {{"/use_sliding_window", "DELETE"}}), "c.json");
+    EXPECT_EQ(ignored_row(absent, "sliding_window")->why,
+              "not used: use_sliding_window is left out (false), so Qwen2Config sets sliding_window to None (no layer slides)");
+}
+
+// rope_theta inside rope_parameters (transformers 5): the θ applied is listed, from the file; no
+// top-level default beside it.
+TEST(ConfigExplain, ThetaInsideRopeParametersIsTheOneListed) {
+    const LoadedConfig vl = load_config_json(corpus("qwen2.5-vl-3b-instruct-v5"));
+    EXPECT_EQ(vl.config.rope_theta, 1e6);
+    const ReadField* theta = used_row(vl, "text_config.rope_parameters.rope_theta");
+    ASSERT_NE(theta, nullptr);
+    EXPECT_EQ(theta->value, "1000000");
+    EXPECT_EQ(theta->origin, ReadField::Origin::File);
+    EXPECT_EQ(used_row(vl, "rope_theta"), nullptr);
+    EXPECT_EQ(used_row(vl, "text_config.rope_theta"), nullptr);
+    // A top-level rope_theta beside rope_parameters' own applies to no layer: said as not applied.
+    const LoadedConfig both = parse_config_json(
+        with("qwen2-7b", {{"/rope_theta", "10000"}, {"/rope_parameters", R"({"rope_type": "default", "rope_theta": 1000000.0})"}}), "c.json");
+    EXPECT_EQ(both.config.rope_theta, 1e6);
+    EXPECT_EQ(used_row(both, "rope_theta"), nullptr);
+    ASSERT_NE(ignored_row(both, "rope_theta"), nullptr);
+    EXPECT_EQ(ignored_row(both, "rope_theta")->why,
+              "not applied: rope_parameters gives the model its own rope_theta, which transformers uses instead");
+    // Without its own, rope_parameters takes the top level's (setdefault), listed once, from the file.
+    const LoadedConfig inherit = parse_config_json(
+        with("qwen2-7b", {{"/rope_theta", "500000"}, {"/rope_parameters", R"({"rope_type": "default"})"}}), "c.json");
+    EXPECT_EQ(inherit.config.rope_theta, 5e5);
+    EXPECT_EQ(used_row(inherit, "rope_theta")->origin, ReadField::Origin::File);
+    // Gemma 3 (v5): each layer type's own θ, the class's 10^6 never listed as used.
+    const LoadedConfig gemma = load_config_json(corpus("gemma-3-4b-it-v5"), "sliding_attention");
+    EXPECT_EQ(gemma.config.rope_theta, 1e4);
+    EXPECT_EQ(used_row(gemma, "text_config.rope_theta"), nullptr);
+    EXPECT_EQ(ignored_row(gemma, "text_config.rope_theta"), nullptr);
+}
+
+// rope_parameters.type is the old name of rope_type: read with it, not "not applied".
+TEST(ConfigExplain, TypeIsTheOldNameOfRopeType) {
+    const std::string yarn = R"({"rope_type": "yarn", "type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768,
+        "rope_theta": 1000000.0})";
+    const LoadedConfig same = parse_config_json(with("qwen2-7b", {{"/rope_parameters", yarn}}), "c.json");
+    EXPECT_EQ(same.config.rope_scaling.type, RopeType::Yarn);
+    EXPECT_EQ(ignored_row(same, "rope_parameters.type"), nullptr);
+    ASSERT_NE(used_row(same, "rope_parameters.type"), nullptr);
+    EXPECT_EQ(used_row(same, "rope_parameters.type")->value, "yarn (old name of rope_type)");
+    const LoadedConfig old_only = parse_config_json(
+        with("qwen2-7b", {{"/rope_parameters", yarn}, {"/rope_parameters/rope_type", "DELETE"}}), "c.json");
+    EXPECT_EQ(old_only.config.rope_scaling.type, RopeType::Yarn);
+    EXPECT_EQ(ignored_row(old_only, "rope_parameters.type"), nullptr);
+    const LoadedConfig differ = parse_config_json(with("qwen2-7b", {{"/rope_parameters", yarn}, {"/rope_parameters/type", "\"linear\""}}), "c.json");
+    EXPECT_EQ(differ.config.rope_scaling.type, RopeType::Yarn);
+    ASSERT_NE(ignored_row(differ, "rope_parameters.type"), nullptr);
+    EXPECT_EQ(ignored_row(differ, "rope_parameters.type")->why,
+              "the old name of rope_type: transformers reads rope_type = \"yarn\" when both are given, so type = \"linear\" is not used");
+}
+
+// Keys transformers itself never reads are said to be ignored by transformers too.
+TEST(ConfigExplain, KeysTransformersIgnoresAreSaidToBeIgnoredByItToo) {
+    const LoadedConfig q = parse_config_json(with("qwen2-7b", {{"/rope_interleaved", "false"}, {"/use_mrope", "false"}}), "c.json");
+    for (const char* key : {"rope_interleaved", "use_mrope"}) {
+        const IgnoredField* f = ignored_row(q, key);
+        ASSERT_NE(f, nullptr) << key;
+        EXPECT_TRUE(f->rope) << key;
+        EXPECT_EQ(f->why, "transformers does not read it either (no config class or modeling file uses it): the frequencies are as "
+                          "transformers computes them without it")
+            << key;
+    }
+}
+
+// phi-msft read with the flags: the flag's factor rotates, and the file's rotary_dim is said not applied.
+TEST(ConfigExplain, PhiMsftWithFlagsListsRotaryDimAsNotApplied) {
+    const LoadedConfig whole = parse_config_json(kPhiMsft, "c.json", "", kFlags);
+    EXPECT_EQ(whole.config.head_dim, 64);
+    EXPECT_EQ(rotary_dim(whole.config), 64);
+    EXPECT_EQ(used_row(whole, "rotary_dim"), nullptr);
+    ASSERT_NE(ignored_row(whole, "rotary_dim"), nullptr);
+    EXPECT_EQ(ignored_row(whole, "rotary_dim")->why,
+              "not applied: --partial-rotary-factor 1 decides the rotary dim (64 of 64 components rotate); the model type is not in "
+              "ropelab's family table");
+    const LoadedConfig half = parse_config_json(kPhiMsft, "c.json", "", GivenRope{PairLayout::Half, 0.5});
+    EXPECT_EQ(rotary_dim(half.config), 32);
+    EXPECT_EQ(used_row(half, "partial_rotary_factor")->value, "0.5");
+}
+
+// llava-1.5: transformers reads its partial text_config (or none) with LlamaConfig's defaults.
+TEST(ConfigExplain, Llava15IsReadWithLlamaConfigDefaultsAndSaysSo) {
+    for (const std::string& text : {std::string(kLlava15), with(kLlava15, {{"/text_config", "DELETE"}}),
+                                    with(kLlava15, {{"/text_config/model_type", "DELETE"}})}) {
+        const LoadedConfig l = parse_config_json(text, "c.json");
+        EXPECT_EQ(l.config.head_dim, 128);
+        EXPECT_EQ(l.config.rope_theta, 10000);
+        EXPECT_EQ(l.config.layout, PairLayout::Half);
+        const ReadField* hidden = used_row(l, "text_config.hidden_size");
+        ASSERT_NE(hidden, nullptr);
+        EXPECT_EQ(hidden->value, "4096");
+        EXPECT_EQ(hidden->origin, ReadField::Origin::Default);
+        EXPECT_EQ(hidden->why, "LlamaConfig's default (the file leaves it out)");
+        EXPECT_EQ(used_row(l, "text_config.num_attention_heads")->value, "32");
+        // A default nothing read is not listed as a key of the file.
+        EXPECT_EQ(ignored_row(l, "text_config.head_dim"), nullptr);
+    }
+    const LoadedConfig none = parse_config_json(with(kLlava15, {{"/text_config", "DELETE"}}), "c.json");
+    EXPECT_EQ(used_row(none, "text_config.model_type")->why, "LlavaConfig's default text model (the file leaves it out)");
+    EXPECT_EQ(none.config.max_position_embeddings, 2048);
+}
+
+// --head-dim gets past a file that cannot tell its head dim, and is said as the source.
+TEST(ConfigExplain, HeadDimFlagIsUsedOnlyWhereTheFileCannotTell) {
+    const std::string no_head = with(kMystery, {{"/hidden_size", "DELETE"}});
+    const LoadedConfig given = parse_config_json(no_head, "c.json", "", kFlags);
+    EXPECT_EQ(given.config.head_dim, 64);
+    EXPECT_EQ(used_row(given, "head_dim")->why, "--head-dim: the file gives no head_dim and no hidden_size");
+    // A file that tells it is read (the flag overrides it later, in resolve_loaded).
+    const LoadedConfig told = parse_config_json(kMystery, "c.json", "", kFlags);
+    EXPECT_EQ(told.config.head_dim, 128);
+}
+
 }  // namespace
 }  // namespace ropelab
