@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <span>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -226,6 +227,39 @@ int picked_layer(const ModelOptions& o) {
     return p.layer;
 }
 
+// --explain says what was applied: a model flag given with --config (--rope-theta 1000) replaces
+// the file's rows for that field, which are listed as not applied, and is listed as used.
+void say_flags(LoadedConfig& loaded, const std::map<std::string, std::string>& fields) {
+    for (const schema::Field& f : schema::fields()) {
+        const std::string path(f.path);
+        const auto given = fields.find(path);
+        if (!path.starts_with("model.") || f.flag.empty() || given == fields.end()) continue;
+        const std::string key = path.substr(6);  // "rope_theta", "rope_scaling.factor"
+        const std::string last = key.substr(key.rfind('.') + 1);
+        std::vector<std::string> names{last};
+        if (last == "partial_rotary_factor") names = {"partial_rotary_factor", "rotary_pct", "rotary_dim"};
+        if (last == "rope_type") names = {"rope_type", "type"};
+        const bool scaling = key.starts_with("rope_scaling.");
+        const std::string flag(f.flag);
+        std::string replaced;
+        for (auto row = loaded.used.begin(); row != loaded.used.end();) {
+            const std::string tail = row->name.substr(row->name.rfind('.') + 1);
+            const bool in_block = row->name.find("rope_scaling.") != std::string::npos || row->name.find("rope_parameters.") != std::string::npos;
+            const bool match = std::find(names.begin(), names.end(), tail) != names.end() &&
+                               (scaling ? in_block : !in_block || tail == "rope_theta" || tail == "partial_rotary_factor");
+            if (match && !row->why.starts_with(flag)) {
+                loaded.ignored.push_back({row->name, fmt::format("not applied: {} {} replaces its {}", flag, given->second, row->value), true});
+                if (replaced.empty()) replaced = row->name;
+                row = loaded.used.erase(row);
+            } else {
+                ++row;
+            }
+        }
+        const bool said = std::any_of(loaded.used.begin(), loaded.used.end(), [&](const ReadField& r) { return r.why.starts_with(flag); });
+        if (!said) loaded.used.push_back({replaced.empty() ? key : replaced, given->second, ReadField::Origin::Flag, flag});
+    }
+}
+
 }  // namespace
 
 LoadedConfig resolve_loaded(const ModelOptions& o) {
@@ -250,6 +284,7 @@ LoadedConfig resolve_loaded(const ModelOptions& o) {
         throw InputError(fmt::format("{}: {}", model_source(o), e.what()));
     }
     loaded.config = p.model;
+    if (!o.config_path.empty()) say_flags(loaded, o.fields);
     return loaded;
 }
 

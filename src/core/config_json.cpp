@@ -581,6 +581,7 @@ const char* origin_name(ReadField::Origin o) {
         case ReadField::Origin::File: return "file";
         case ReadField::Origin::Default: return "default";
         case ReadField::Origin::Derived: return "derived";
+        case ReadField::Origin::Flag: return "flag";
     }
     return "file";
 }

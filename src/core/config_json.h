@@ -23,7 +23,8 @@ struct ConfigNote {
 
 // One value the reader used: where it came from (the file, a default, or derived from others).
 struct ReadField {
-    enum class Origin { File, Default, Derived };
+    // Flag: a command-line flag (--rope-theta) replaced the file's value; `why` names it.
+    enum class Origin { File, Default, Derived, Flag };
     std::string name;   // as in the file, e.g. "text_config.rope_scaling.factor"
     std::string value;  // as shown to the user
     Origin origin = Origin::File;

@@ -103,6 +103,12 @@ const std::vector<Case>& cases() {
          "  sliding_window                               not used: use_sliding_window is false, so Qwen2Config sets sliding_window to None"},
         {"explain", "freqs --config FILE/c.json --explain", {{"c.json", gemma3(R"({"rope_type": "default", "rope_theta": 10000.0})")}}, 0,
          "  rope_parameters.sliding_attention.rope_theta 10000                  file"},
+        {"explain", "freqs --config FILE/c.json --rope-theta 1000 --explain", {{"c.json", kQwen2}}, 0,
+         "  rope_theta                                   1000                   flag: --rope-theta"},
+        {"explain", "freqs --config FILE/c.json --rope-theta 1000 --explain", {{"c.json", kQwen2}}, 0,
+         "  rope_theta                                   not applied: --rope-theta 1000 replaces its 1000000"},
+        {"explain", "freqs --config FILE/c.json --partial-rotary-factor 0.5 --explain", {{"c.json", kQwen2}}, 0,
+         "  partial_rotary_factor                        0.5                    flag: --partial-rotary-factor"},
         // Per-layer fields checked as transformers checks them, at every entry point.
         {"fields", "freqs --config FILE/c.json", {{"c.json", gemma3("10000.0")}}, 2,
          "FILE/c.json: rope_parameters.sliding_attention = 10000.0 must be an object"},
