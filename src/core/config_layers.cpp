@@ -153,6 +153,14 @@ std::vector<LayerRule> read_layer_rules(Reader& r, const Reader::Object& t, cons
         rule.type = types[i];
         if (settings.size() > 1) {
             const auto it = std::find_if(settings.begin(), settings.end(), [&](const SettingTheta& s) { return s.name == rule.type; });
+            if (it == settings.end() && !rope_free_layer_type(rule.type)) {
+                // transformers looks each layer type's parameters up by name (rope_parameters[layer_type]):
+                // a layer type without them has no RoPE setting, never the first one's.
+                std::string names;
+                for (const SettingTheta& named : settings) names += (names.empty() ? "" : ", ") + named.name;
+                r.fail(fmt::format("{}layer_types[{}]", t.prefix, i),
+                       fmt::format("= \"{}\" has no RoPE parameters: the model's settings are for {} only", rule.type, names));
+            }
             const SettingTheta& s = it == settings.end() ? settings.front() : *it;
             rule.setting = s.name;
             rule.theta = s.theta;

@@ -209,6 +209,11 @@ const std::vector<Row>& rows() {
          "text_config.layer_types has 33 entries but num_hidden_layers = 34: transformers requires one per layer"},
         {"layer-lists", "gemma-3-4b-it-v5", {{"/text_config/layer_types", "35×\"sliding_attention\""}},
          "text_config.layer_types has 35 entries but num_hidden_layers = 34"},
+        {"layer-lists", "gemma-3-4b-it-v5", {{"/text_config/layer_types/5", "\"chunked_attention\""}},
+         "text_config.layer_types[5] = \"chunked_attention\" has no RoPE parameters: the model's settings are for full_attention, "
+         "sliding_attention only"},
+        {"layer-lists", "gemma-3-1b-it", {{"/layer_types", "26×\"chunked_attention\""}},
+         "layer_types[0] = \"chunked_attention\" has no RoPE parameters: the model's settings are for full_attention, sliding_attention only"},
         {"layer-lists", "gemma-3-4b-it-v5", {{"/text_config/layer_types", "[]"}}, "text_config.layer_types has 0 entries but num_hidden_layers = 34"},
         {"layer-lists", "gpt-oss-20b", {{"/num_hidden_layers", "100000"}, {"/layer_types", "100001×\"full_attention\""}},
          "layer_types has 100001 entries, over the 100000 layers a config may have"},
