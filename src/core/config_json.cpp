@@ -372,6 +372,25 @@ void refuse_without_rope(Reader& r, const Reader::Object& t, const std::optional
 // A model the family table does not know, or whose RoPE is its own remote code, is read only when
 // the user says how its RoPE is laid out; transformers itself would run the remote code, or fail.
 // Returns whether the file names remote code whose keys ropelab leaves unapplied.
+// What the file's own rotary field suggests for --partial-rotary-factor (phi-msft's rotary_dim 32 of a
+// 64-wide head: 0.5), or "" when it has none.
+std::string suggested_factor(const Reader::Object& o, int head_dim) {
+    if (o.has("rotary_dim") && o.at("rotary_dim").is_number_integer()) {
+        const std::int64_t dims = o.at("rotary_dim").get<std::int64_t>();
+        if (dims >= 2 && dims <= head_dim) {
+            return fmt::format(" (its rotary_dim {} of a {}-wide head is --partial-rotary-factor {})", dims, head_dim,
+                               shown(static_cast<double>(dims) / head_dim));
+        }
+    }
+    for (const char* key : {"partial_rotary_factor", "rotary_pct"}) {
+        if (o.has(key) && o.at(key).is_number() && o.at(key).get<double>() > 0 && o.at(key).get<double>() <= 1) {
+            return fmt::format(" (its {} {} is --partial-rotary-factor {})", key, shown(o.at(key).get<double>()),
+                               shown(o.at(key).get<double>()));
+        }
+    }
+    return "";
+}
+
 bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* family, const std::optional<std::string>& type,
                   const std::string& arch, bool ropelab_file, const GivenRope& given, LoadedConfig& out) {
     const std::string& source = r.source();
@@ -389,8 +408,8 @@ bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* fami
         if (!given.both()) {
             throw UnknownFamilyError(fmt::format(
                 "{}: auto_map: this model's RoPE is defined by its own remote code ({}), not by transformers; fields its code "
-                "may use: {}; give --layout and --partial-rotary-factor to read it as a transformers model with those settings",
-                source, classes, remote_rope_keys(root)));
+                "may use: {}; give --layout and --partial-rotary-factor to read it as a transformers model with those settings{}",
+                source, classes, remote_rope_keys(root), suggested_factor(root, out.config.head_dim)));
         }
         out.notes.push_back(fmt::format("auto_map: the model's RoPE is its own remote code ({}); read as a transformers model "
                                         "with --layout {} and --partial-rotary-factor {}; fields its code may use are listed "
@@ -404,8 +423,8 @@ bool check_family(Reader& r, const Reader::Object& root, const ModelFamily* fami
                                                  : fmt::format("no model_type, and architectures[0] \"{}\",", arch);
     if (!given.both()) {
         throw UnknownFamilyError(fmt::format("{}: {} is not in ropelab's family table ({} families, see `ropelab families`); say how "
-                                     "its RoPE is laid out with --layout half|interleaved and --partial-rotary-factor F",
-                                     source, what, model_families().size()));
+                                     "its RoPE is laid out with --layout half|interleaved and --partial-rotary-factor F{}",
+                                     source, what, model_families().size(), suggested_factor(root, out.config.head_dim)));
     }
     out.notes.push_back(fmt::format("{} is not in ropelab's family table: read with --layout {} and --partial-rotary-factor {}",
                                     what, to_string(*given.layout), shown(*given.partial_rotary_factor)));

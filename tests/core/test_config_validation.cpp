@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/frequencies.h"
 #include "core/json_input.h"
+#include "core/model_families.h"
 #include "support/files.h"
 #include "support/refusal.h"
 
@@ -301,10 +302,17 @@ const std::vector<Row>& rows() {
         {"remote-code", kQwen1, {},
          "auto_map: this model's RoPE is defined by its own remote code (configuration_qwen.QWenConfig, modeling_qwen.QWenLMHeadModel), "
          "not by transformers; fields its code may use: kv_channels, max_position_embeddings, rotary_emb_base, rotary_pct, "
-         "seq_length, use_dynamic_ntk, use_logn_attn; give --layout and --partial-rotary-factor"},
+         "seq_length, use_dynamic_ntk, use_logn_attn; give --layout and --partial-rotary-factor to read it as a transformers model "
+         "with those settings (its rotary_pct 1 is --partial-rotary-factor 1)"},
         {"remote-code", kPhiMsft, {},
          "auto_map: this model's RoPE is defined by its own remote code (configuration_phi.PhiConfig, modeling_phi.PhiForCausalLM), "
-         "not by transformers; fields its code may use: flash_rotary, n_positions, rotary_dim; give --layout"},
+         "not by transformers; fields its code may use: flash_rotary, n_positions, rotary_dim; give --layout and "
+         "--partial-rotary-factor to read it as a transformers model with those settings (its rotary_dim 32 of a 64-wide head is "
+         "--partial-rotary-factor 0.5)"},
+        {"remote-code", kMystery, {{"/partial_rotary_factor", "0.25"}},
+         "model_type \"mystery\" is not in ropelab's family table (" + std::to_string(model_families().size()) +
+             " families, see `ropelab families`); say how its RoPE is laid "
+         "out with --layout half|interleaved and --partial-rotary-factor F (its partial_rotary_factor 0.25 is --partial-rotary-factor 0.25)"},
         {"remote-code", kPhiMsft, {}, "", kFlags},
         {"remote-code", kLlava15, {}, ""},
         {"remote-code", kLlava15, {{"/text_config", "DELETE"}}, ""},
