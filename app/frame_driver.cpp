@@ -5,6 +5,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "core/headroom.h"
 #include "imgui_setup.h"
 
 namespace ropelab {
@@ -38,6 +39,8 @@ void FrameDriver::render(int width, int height, float clear_alpha) const {
     const ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
     glClearColor(clear.x, clear.y, clear.z, clear_alpha);
     glClear(GL_COLOR_BUFFER_BIT);
+    // llvmpipe crashes where its frame's allocations fail: the room is asked for first.
+    require_headroom();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 

@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <cstdlib>
+#include <new>
+
 #include "core/embedded.h"
 #include "plot/plot.h"
 
@@ -19,6 +22,19 @@ const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 
 static_assert(sizeof(ImWchar) == sizeof(unsigned short), "the header declares 16-bit glyph ranges");
 const unsigned short* ui_glyph_ranges() { return kGlyphRanges; }
 
+namespace {
+// ImGui (and stb_truetype inside it) writes through whatever its allocator returns, unchecked:
+// a null pointer under a memory limit was a SIGSEGV in the font atlas. This one throws instead,
+// and the frame's owner turns it into "out of memory" (exit 2).
+void* checked_alloc(std::size_t bytes, void*) {
+    if (void* p = std::malloc(bytes)) return p;
+    throw std::bad_alloc();
+}
+void checked_free(void* p, void*) { std::free(p); }
+}  // namespace
+
+void install_imgui_allocator() { ImGui::SetAllocatorFunctions(checked_alloc, checked_free, nullptr); }
+
 void load_fonts(float scale) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -26,8 +42,14 @@ void load_fonts(float scale) {
     config.OversampleH = 2;
     config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own (core/embedded.h)
     const EmbeddedFile& font = embedded::fonts().front();
-    io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(font.data.data()), static_cast<int>(font.data.size()),
-                                   kBaseFontPixels * scale, &config, kGlyphRanges);
+    const ImFont* added = io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(font.data.data()), static_cast<int>(font.data.size()),
+                                                         kBaseFontPixels * scale, &config, kGlyphRanges);
+    // The font is the binary's own, so an atlas that cannot be built is one with no memory to be
+    // built in; it is built here, checked, rather than first touched by the GL texture upload.
+    if (!added || !io.Fonts->Build()) {
+        io.Fonts->Clear();
+        throw std::bad_alloc();
+    }
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "core/headroom.h"
 #include "imgui_setup.h"
 #include "yuv420_pass.h"
 #include "plot/capture.h"
@@ -41,12 +42,15 @@ std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int heig
     }
     r->width_ = width;
     r->height_ = height;
+    // The target, its YUV pass and read-backs, and a frame's room for the driver.
+    require_headroom(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 8 + kDriverHeadroomBytes);
     r->color_ = make_target_texture(GL_RGBA8, width, height);
     r->yuv_pass_ = std::make_unique<Yuv420Pass>(width, height);
     glGenFramebuffers(1, &r->framebuffer_);
     glBindFramebuffer(GL_FRAMEBUFFER, r->framebuffer_);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, r->color_, 0);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        require_headroom();  // a driver out of memory: said as such (exit 2), not as a GL failure
         why = fmt::format("cannot make a {}x{} framebuffer", width, height);
         return nullptr;
     }
@@ -258,6 +262,7 @@ std::vector<unsigned char> OffscreenRenderer::read_yuv420() {
 
 ImGuiContext* create_own_imgui() {
     ImGuiContext* previous = ImGui::GetCurrentContext();
+    install_imgui_allocator();
     ImGuiContext* own = ImGui::CreateContext();
     ImGui::SetCurrentContext(own);
     ImGui::GetIO().IniFilename = nullptr;

@@ -111,6 +111,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     w->driver_ = FrameDriver(is_software_renderer(gpu::current_gl_info().renderer));
 
     IMGUI_CHECKVERSION();
+    install_imgui_allocator();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is the app's; screenshots reproducible
     ImGui_ImplGlfw_InitForOpenGL(w->window_, true);

@@ -4,7 +4,11 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
+#include <new>
+#include <system_error>
+#include <utility>
 #include <thread>
 #include <vector>
 
@@ -39,6 +43,7 @@ public:
         std::unique_lock lock(mutex_);
         done_.wait(lock, [&] { return busy_ == 0; });
         work_ = nullptr;
+        if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));
     }
 
     ~WorkerPool() {
@@ -51,13 +56,31 @@ public:
     }
 
 private:
+    // A worker that cannot be started (no memory for its stack, a thread limit) is done without:
+    // the calling thread takes its chunks.
     explicit WorkerPool(unsigned workers) {
-        for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { park(); });
+        for (unsigned i = 0; i < workers; ++i) {
+            try {
+                workers_.emplace_back([this] { park(); });
+            } catch (const std::system_error&) {
+                break;
+            } catch (const std::bad_alloc&) {
+                break;
+            }
+        }
     }
 
+    // An exception (std::bad_alloc under a memory limit) must not leave a worker's thread: the
+    // first is kept for the caller and no more chunks are handed out.
     void take_chunks() {
-        for (std::int64_t from = next_.fetch_add(chunk_); from < items_; from = next_.fetch_add(chunk_)) {
-            (*work_)(from, std::min(items_, from + chunk_));
+        try {
+            for (std::int64_t from = next_.fetch_add(chunk_); from < items_; from = next_.fetch_add(chunk_)) {
+                (*work_)(from, std::min(items_, from + chunk_));
+            }
+        } catch (...) {
+            next_.store(items_);
+            std::lock_guard lock(mutex_);
+            if (!failure_) failure_ = std::current_exception();
         }
     }
 
@@ -89,6 +112,7 @@ private:
     int busy_ = 0;
     std::atomic<std::uint64_t> generation_{0};
     bool stopping_ = false;
+    std::exception_ptr failure_;  // the first exception of the current job (guarded by mutex_)
 };
 
 
@@ -97,6 +121,42 @@ private:
 void parallel_for(std::int64_t items, const std::function<void(std::int64_t, std::int64_t)>& work) {
     const std::int64_t threads = std::max(1u, std::thread::hardware_concurrency());
     WorkerPool::instance().run(items, items / (16 * threads), work);
+}
+
+int run_threads(int threads, const std::function<void(int)>& work) {
+    std::vector<std::thread> pool;
+    std::mutex mutex;
+    std::exception_ptr failure;
+    const auto guarded = [&](int i) {
+        try {
+            work(i);
+        } catch (...) {
+            const std::lock_guard lock(mutex);
+            if (!failure) failure = std::current_exception();
+        }
+    };
+    try {
+        pool.reserve(static_cast<std::size_t>(std::max(0, threads - 1)));
+        for (int i = 1; i < threads; ++i) pool.emplace_back(guarded, i);
+    } catch (const std::system_error&) {
+        // Fewer threads: the ones started (and this one) share the work.
+    } catch (const std::bad_alloc&) {
+    }
+    guarded(0);
+    for (std::thread& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return static_cast<int>(pool.size()) + 1;
+}
+
+bool is_out_of_memory(const std::exception_ptr& e) {
+    if (!e) return false;
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::bad_alloc&) {
+        return true;
+    } catch (...) {
+        return false;
+    }
 }
 
 }  // namespace ropelab

@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <new>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -131,7 +133,13 @@ bool VideoWriter::start_ffmpeg(const std::vector<std::string>& arguments, std::s
     if (!pipe_) return false;
     feed_failed_ = false;
     feeding_ = true;
-    feeder_ = std::thread([this] { feed_ffmpeg(); });
+    try {
+        feeder_ = std::thread([this] { feed_ffmpeg(); });
+    } catch (const std::system_error&) {  // no memory for the thread's stack, or a thread limit
+        feeding_ = false;
+        error = "out of memory: no thread could be started to feed ffmpeg";
+        return false;
+    }
     return true;
 }
 
@@ -149,7 +157,10 @@ void VideoWriter::feed_ffmpeg() {
         const bool ok = std::fwrite(frame.data(), 1, frame.size(), pipe_) == frame.size() && std::fflush(pipe_) == 0;
         {
             std::lock_guard lock(queue_mutex_);
-            spare_.push_back(std::move(frame));
+            try {
+                spare_.push_back(std::move(frame));  // kept for reuse: without memory for it, dropped
+            } catch (const std::bad_alloc&) {
+            }
             if (!ok) {
                 feed_failed_ = true;
                 queued_.clear();

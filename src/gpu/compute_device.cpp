@@ -10,6 +10,7 @@
 #include "core/colormap.h"
 
 #include "core/error.h"
+#include "core/headroom.h"
 #include "gpu/kernel_config.h"
 
 namespace ropelab::gpu {
@@ -220,6 +221,7 @@ void upload_heatmap(unsigned& texture, const std::vector<float>& angles, std::si
 
 unsigned ComputeDevice::image_texture(int slot, int width, int height, std::span<const std::uint8_t> rgba) {
     unsigned& texture = images_[std::clamp(slot, 0, kImageSlots - 1)];
+    require_headroom(rgba.size() + kDriverHeadroomBytes);
     if (!texture) glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <utility>
 
+#include "core/headroom.h"
+
 namespace ropelab::gpu {
 
 GlInfo current_gl_info() {
@@ -50,14 +52,22 @@ EGLConfig choose_config(EGLDisplay display) {
 std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
     EGLContext previous_context = eglGetCurrentContext();
     EGLDisplay previous_display = eglGetCurrentDisplay();
+    // Under an address-space limit Mesa crashes where its own allocations fail (llvmpipe: about
+    // 200 MB of mappings to initialise, 110 MB more per context with its threads), so the room is
+    // asked for first and its lack said as "out of memory" (core/headroom.h).
+    static bool initialised_once = false;
+    if (!initialised_once) require_headroom(std::size_t{224} << 20);
     EGLDisplay display = open_display();
     EGLint major = 0, minor = 0;
     // The display is never terminated: EGL shares it per process, and terminating it would
     // also invalidate contexts that other code made on it.
     if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) {
+        require_headroom();
         why = "no EGL display could be opened";
         return nullptr;
     }
+    initialised_once = true;
+    require_headroom((std::size_t{128} << 20) + kDriverHeadroomBytes);
     if (!eglBindAPI(EGL_OPENGL_API)) {
         why = "EGL cannot bind desktop OpenGL";
         return nullptr;
@@ -77,6 +87,7 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
         if (context != EGL_NO_CONTEXT) break;
     }
     if (context == EGL_NO_CONTEXT) {
+        require_headroom();
         why = "EGL could not create an OpenGL >= 3.3 core context";
         return nullptr;
     }

@@ -3,6 +3,7 @@
 #include <epoxy/gl.h>
 
 #include <atomic>
+#include <new>
 #include <cstdlib>
 #include <utility>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include "core/colormap.h"
 #include "core/embedded.h"
+#include "core/headroom.h"
 #include "core/phasor_sum.h"
 #include "gpu/kernel_config.h"
 
@@ -115,6 +117,7 @@ StorageBuffer::~StorageBuffer() { glDeleteBuffers(1, &id_); }
 
 void StorageBuffer::reserve(std::size_t bytes) {
     if (bytes <= capacity_) return;
+    require_headroom(bytes + kDriverHeadroomBytes);  // llvmpipe's buffers are the process's memory
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
     glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
     capacity_ = bytes;
@@ -149,11 +152,16 @@ MappedReadBuffer::~MappedReadBuffer() {
 const void* MappedReadBuffer::copy_from(const StorageBuffer& source, std::size_t bytes) {
     if (bytes > capacity_) {
         if (id_) glDeleteBuffers(1, &id_);  // immutable storage: a larger one is a new buffer
+        id_ = 0;
+        mapped_ = nullptr;
+        capacity_ = 0;
+        require_headroom(bytes + kDriverHeadroomBytes);
         glGenBuffers(1, &id_);
         glBindBuffer(GL_COPY_WRITE_BUFFER, id_);
         const GLbitfield flags = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
         glBufferStorage(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, flags | GL_CLIENT_STORAGE_BIT);
         mapped_ = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), flags);
+        if (!mapped_) throw std::bad_alloc();  // the driver had no memory for it: never read through null
         capacity_ = bytes;
     }
     host_bytes.fetch_add(bytes, std::memory_order_relaxed);

@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <new>
+#include <string>
+#include <system_error>
 #include <numbers>
 
 #ifdef __linux__
@@ -15,6 +18,7 @@
 #include "core/colormap.h"
 
 #include "core/error.h"
+#include "core/parallel.h"
 #include "core/frequencies.h"
 #include "lab/attention_input.h"
 
@@ -23,6 +27,10 @@ namespace ropelab::lab {
 namespace {
 
 constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
+
+std::string out_of_memory_message() {
+    return std::string("out of memory: the attention matrix needs more memory than this process may use; choose fewer tokens");
+}
 
 // Coarse first: bin rows 0, 8, 16, … then the rest, so a long matrix shows whole at once.
 std::vector<int> refinement_order(int rows) {
@@ -130,6 +138,7 @@ struct AttentionProduct::Prepared {
     bool done = false, started = false;
     std::shared_ptr<const AttentionRows> rows;
     std::string error;
+    bool out_of_memory = false;
 };
 
 // The work for one set of inputs and one window: written by the workers, copied by the frame.
@@ -164,10 +173,29 @@ void lower_priority() {
 }
 }  // namespace
 
+// Whatever the work throws ends here, in the job's image, for its owner to read: a worker
+// thread that let an exception out would end the process (std::terminate).
 void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, int threads) {
+    try {
+        compute(job, p, threads);
+    } catch (const std::exception& e) {
+        const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+        const std::lock_guard lock(job->mutex);
+        AttentionImage& im = job->image;
+        im.out_of_memory = memory && !job->cancel;
+        im.error = job->cancel ? "" : memory ? out_of_memory_message() : std::string(e.what());
+        // The image is dropped whole: its rows may be half made.
+        im.rows = im.cols = im.rows_done = 0;
+        ++job->version;
+        job->finished = true;
+    }
+}
+
+void AttentionProduct::compute(const std::shared_ptr<Job>& job, const LabParams& p, int threads) {
     lower_priority();
     std::shared_ptr<const AttentionRows> rows;
     std::string error;
+    bool memory = false;
     Prepared& prepared = *job->prepared;
     {
         std::unique_lock lock(prepared.mutex);
@@ -179,10 +207,14 @@ void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, 
                 made = std::make_shared<const AttentionRows>(attention_input(p, job->inputs.rows.model));
             } catch (const InputError& e) {
                 error = e.what();
+            } catch (const std::bad_alloc&) {
+                error = out_of_memory_message();
+                memory = true;
             }
             lock.lock();
             prepared.rows = made;
             prepared.error = error;
+            prepared.out_of_memory = memory;
             prepared.done = true;
             prepared.made.notify_all();
         }
@@ -190,10 +222,12 @@ void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, 
         while (!prepared.done && !job->cancel) prepared.made.wait_for(lock, std::chrono::milliseconds(20));
         rows = prepared.rows;
         error = prepared.error;
+        memory = prepared.out_of_memory;
     }
     if (!rows) {
         const std::lock_guard lock(job->mutex);
         job->image.error = job->cancel ? "" : error;
+        job->image.out_of_memory = memory && !job->cancel;
         ++job->version;
         job->finished = true;
         return;
@@ -272,10 +306,9 @@ void AttentionProduct::run(const std::shared_ptr<Job>& job, const LabParams& p, 
             ++job->version;
         }
     };
-    std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
-    worker();
-    for (std::thread& th : pool) th.join();
+    // Rows are taken from a shared counter: threads that cannot be started leave theirs to the
+    // others, and an allocation failure on any of them comes back here (run_threads).
+    run_threads(threads, [&](int) { worker(); });
     const std::lock_guard lock(job->mutex);
     job->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start).count();
     job->finished = true;
@@ -310,8 +343,14 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
         // One core left for the frame (llvmpipe draws on the CPU too).
         const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 2u, 9u)) - 1;
         job_ = job;
-        std::thread([job, p, threads] { run(job, p, threads); }).detach();
         running_.push_back(job);
+        try {
+            std::thread([job, p, threads] { run(job, p, threads); }).detach();
+        } catch (const std::system_error&) {
+            run(job, p, 1);  // no thread to be had (memory or a limit): made here, on the caller
+        } catch (const std::bad_alloc&) {
+            run(job, p, 1);
+        }
         shown_current_ = false;
         shown_version_ = -1;
     }

@@ -58,6 +58,7 @@ struct AttentionImage {
     LayerAttention layer;
     bool toeplitz = false;
     std::string error;  // the inputs could not be made (e.g. a vector file): said in the view
+    bool out_of_memory = false;  // the error is an allocation failure (renders and exports exit 2)
     bool complete() const { return rows > 0 && rows_done == rows; }
     // Row r's bin row computed, or the nearest computed one above it (what a coarse pass shows).
     int shown_row(int r) const;
@@ -94,7 +95,8 @@ private:
     };
     struct Job;
     struct Prepared;
-    static void run(const std::shared_ptr<Job>& job, const LabParams& p, int threads);
+    static void run(const std::shared_ptr<Job>& job, const LabParams& p, int threads);  // never throws
+    static void compute(const std::shared_ptr<Job>& job, const LabParams& p, int threads);
     void retire_finished();
 
     Inputs wanted_;

@@ -1,10 +1,13 @@
 #include "lab/grid_product.h"
 
 #include <algorithm>
+#include <atomic>
+#include <new>
 #include <chrono>
 #include <thread>
 #include <cstring>
 
+#include "core/parallel.h"
 #include "core/scores.h"
 #include "state/compare.h"
 
@@ -37,11 +40,14 @@ std::vector<GridSetting> GridProduct::run(Work work, double* ms) {
         GridSlice& slice = work.settings[s].slice;
         slice.values.assign(static_cast<std::size_t>(slice.size.offsets_h() * slice.size.offsets_w()), 0.0);
         const std::int64_t rows = slice.size.offsets_h();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] { grid_slice_rows(work.coefficients[s], work.omega[s], slice, rows * t / threads, rows * (t + 1) / threads); });
-        }
-        for (std::thread& th : pool) th.join();
+        // Bands of rows from a shared counter: threads that cannot be started (no memory for a
+        // stack) leave theirs to the others; an exception on any comes back here (run_threads).
+        std::atomic<int> next_band{0};
+        run_threads(threads, [&](int) {
+            for (int t = next_band++; t < threads; t = next_band++) {
+                grid_slice_rows(work.coefficients[s], work.omega[s], slice, rows * t / threads, rows * (t + 1) / threads);
+            }
+        });
         std::vector<double>& curve = work.settings[s].text_curve;
         for (std::size_t delta = 0; delta < curve.size(); ++delta) {
             curve[delta] = rope_score(work.coefficients[s], work.freqs[s], static_cast<std::int64_t>(delta));
@@ -53,7 +59,15 @@ std::vector<GridSetting> GridProduct::run(Work work, double* ms) {
 
 void GridProduct::take_finished() {
     if (!worker_.valid() || worker_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-    shown_ = worker_.get();
+    try {
+        shown_ = worker_.get();
+        error_.clear();
+    } catch (const std::bad_alloc&) {
+        // Said where the grid would be (and by renders as exit 2); these inputs are not tried
+        // again until they change.
+        shown_.clear();
+        error_ = "out of memory: the grid's scores need more memory than this process may use; choose a smaller image";
+    }
     shown_key_ = running_key_;
     last_ms_ = worker_ms_;
     running_key_.clear();
@@ -97,7 +111,7 @@ void GridProduct::update(const LabParams& p, const LabCompute& compute, bool wai
         take_finished();
     }
     running_key_ = wanted_key_;
-    worker_ = std::async(std::launch::async, &GridProduct::run, std::move(work), &worker_ms_);
+    worker_ = start_async([work = std::move(work), ms = &worker_ms_]() mutable { return run(std::move(work), ms); });
     if (wait) {
         worker_.wait();
         take_finished();

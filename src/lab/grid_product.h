@@ -34,6 +34,8 @@ public:
     bool current() const { return !shown_key_.empty() && shown_key_ == wanted_key_; }
     int computations() const { return computations_; }
     double last_ms() const { return last_ms_; }
+    // The last worker ran out of memory (its grids are empty): what the view and renders say.
+    const std::string& error() const { return error_; }
 
 private:
     struct Work {
@@ -48,6 +50,7 @@ private:
 
     std::string shown_key_, wanted_key_, running_key_;
     std::vector<GridSetting> shown_;
+    std::string error_;
     std::future<std::vector<GridSetting>> worker_;
     double worker_ms_ = 0.0, last_ms_ = 0.0;
     int computations_ = 0;

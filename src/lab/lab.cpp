@@ -1,6 +1,7 @@
 #include "lab/lab.h"
 
 #include <algorithm>
+#include <new>
 #include <optional>
 
 #include <fmt/format.h>
@@ -74,6 +75,12 @@ void Lab::update(double seconds, const lab::Input& input) {
         }
     }
     refresh_products();
+    // A render or export waits for the workers: one that ran out of memory fails it (the CLI's
+    // "out of memory", exit 2) rather than drawing a picture with a hole. The window says it in
+    // the view and goes on.
+    if (all_at_once_ && ((grid_.current() && !grid_.error().empty()) || (attention_window_ && attention_.image().out_of_memory))) {
+        throw std::bad_alloc();
+    }
 }
 
 void Lab::refresh_products() {

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "core/parallel.h"
+
 namespace ropelab {
 
 namespace {
@@ -45,9 +47,10 @@ std::optional<ScoreCoefficients> MeanCoefficients::get(const RopeFrequencies& fr
     // One worker at a time: a slider dragged across S starts the value it rests on next.
     worker_key_ = key;
     working_on_ = fmt::format("averaging {} random vectors of {}", samples, freqs.head_dim);
-    worker_ = std::async(std::launch::async, [freqs, seed, samples] {
+    // Where no thread can be started the average is made here, on the window's thread (start_async).
+    worker_ = start_async([freqs, seed, samples, owner = gettid()] {
         // Below the window's thread: on a 2-core machine an equal share would halve its frames.
-        setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 5);
+        if (gettid() != owner) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 5);
         return mean_random_coefficients(freqs, seed, samples);
     });
     return std::nullopt;

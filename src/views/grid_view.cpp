@@ -185,6 +185,10 @@ void grid_view(Context& ctx) {
     const LabParams& p = ctx.params;
     const lab::GridProduct& product = ctx.lab.grid();
     const std::vector<lab::GridSetting>& settings = product.settings();
+    if (!product.error().empty() && product.current()) {
+        ui::message(product.error(), error_color());
+        return;
+    }
     if (settings.empty() || settings[0].slice.size != GridSize{p.grid_frames, p.grid_height, p.grid_width}) {
         ui::text_disabled(fmt::format("computing scores over a {}×{} image …", p.grid_height, p.grid_width));
         return;
