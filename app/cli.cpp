@@ -128,6 +128,9 @@ int run_cli(int argc, char** argv) {
     } catch (const InputError& e) {
         std::fprintf(stderr, "ropelab: error: %s\n", e.what());
         return 2;
+    } catch (const OutOfMemory& e) {  // what could not be made, in its own words
+        std::fprintf(stderr, "ropelab: error: %s\n", e.what());
+        return 2;
     } catch (const std::bad_alloc&) {  // a limit set by the user (ulimit -v) or a full machine
         std::fprintf(stderr, "ropelab: error: out of memory; choose smaller settings (fewer distances, a smaller head)\n");
         return 2;

@@ -78,9 +78,8 @@ void Lab::update(double seconds, const lab::Input& input) {
     // A render or export waits for the workers: one that ran out of memory fails it (the CLI's
     // "out of memory", exit 2) rather than drawing a picture with a hole. The window says it in
     // the view and goes on.
-    if (all_at_once_ && ((grid_.current() && !grid_.error().empty()) || (attention_window_ && attention_.image().out_of_memory))) {
-        throw std::bad_alloc();
-    }
+    if (all_at_once_ && grid_.current() && !grid_.error().empty()) throw OutOfMemory(grid_.error());
+    if (all_at_once_ && attention_window_ && attention_.image().out_of_memory) throw OutOfMemory(attention_.image().error);
 }
 
 void Lab::refresh_products() {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -33,11 +34,22 @@ inline Result capture(const std::string& command) {
     return r;
 }
 
+// The shell's `ulimit -v KiB; ` where the ctest entry sets ROPELAB_TEST_ULIMIT_V (KiB of address
+// space): a suite run once more with every binary it starts under that limit (issue 34).
+inline std::string memory_limit_prefix() {
+    const char* limit = std::getenv("ROPELAB_TEST_ULIMIT_V");
+    if (!limit || !*limit) return "";
+    for (const char* c = limit; *c; ++c) {
+        if (*c < '0' || *c > '9') return "";
+    }
+    return "ulimit -v " + std::string(limit) + "; ";
+}
+
 #ifdef ROPELAB_BINARY
 inline Result run(const std::string& args, const std::string& environment = "") {
     // ctest runs tests in parallel processes: one stderr file per process.
     const std::string err_path = temp_path("cli_stderr").string() + ".txt";
-    Result r = capture(environment + " " + std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path);
+    Result r = capture(memory_limit_prefix() + environment + " " + std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path);
     r.err = slurp(err_path);
     std::remove(err_path.c_str());
     return r;
