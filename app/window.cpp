@@ -21,6 +21,7 @@
 #include "export/image.h"
 #include "offscreen.h"
 #include "gpu/gl_context.h"
+#include "core/headroom.h"
 #include "imgui_setup.h"
 
 namespace ropelab {
@@ -79,6 +80,10 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
         why = "GLFW could not initialise (no display? set DISPLAY or run under xvfb-run)";
         return nullptr;
     }
+    // Mesa crashes (llvmpipe under GLX: SIGSEGV) or fails to load where its allocations do not fit
+    // an address-space limit: about 200 MB to load the driver, 110 MB for a context and its
+    // threads, and a frame's room. Its lack is "out of memory" (exit 2), said first.
+    require_headroom((std::size_t{352} << 20) + kDriverHeadroomBytes);
     std::unique_ptr<Window> w(new Window);
     for (int minor : {3, -1}) {  // 4.3 core for compute shaders, else 3.3 core
         quiet_glfw_errors = minor >= 0;
@@ -94,6 +99,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     }
     quiet_glfw_errors = false;
     if (!w->window_) {
+        require_headroom();
         why = "no OpenGL 3.3 core context could be created";
         glfwTerminate();
         return nullptr;
