@@ -10,10 +10,14 @@
 
 #include <fmt/format.h>
 
+#include "core/attention.h"
 #include "core/embedded.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_input.h"
+#include "core/position_ids.h"
+#include "core/token_layout.h"
+#include "core/utf8.h"
 #include "core/presets.h"
 #include "state/compare.h"
 #include "state/schema.h"
@@ -23,9 +27,8 @@ namespace ropelab {
 namespace {
 
 using lesson_format::kMaxScenes, lesson_format::kMaxKeyframes, lesson_format::kMaxAnnotations;
+using lesson_format::kMaxTitleChars, lesson_format::kMaxCaptionChars, lesson_format::kMaxNotesChars;
 using lesson_format::compare_specs, lesson_format::is_number_field;
-// Speaker notes are read aloud, not printed: a page of text is plenty.
-constexpr std::size_t kMaxNotesBytes = 8192;
 // Whole-number keyframes are checked at every value they take when their span is at most this
 // (head_dim's whole range; the focused pair's): the fields whose validity is not an interval.
 constexpr double kMaxSweptSpan = 1024;
@@ -86,14 +89,22 @@ Easing parse_easing(const std::string& name, const std::string& where) {
 
 std::string scene_name(std::size_t i, const Json& scene) {
     const std::string title = scene.contains("title") && scene["title"].is_string() ? scene["title"].get<std::string>() : "";
-    return fmt::format("scene {} (\"{}\")", i + 1, title);
+    return fmt::format("scene {} (\"{}\")", i + 1, text_excerpt(title, 80));  // a refused 17,000-character title too
+}
+
+// A scene's text: at most `limit` characters (lesson_format.h, the Lesson panel's limit too).
+void check_text_length(const std::string& text, const char* key, std::size_t limit, const std::string& where) {
+    if (const std::size_t n = utf8_characters(text); n > limit) {
+        throw InputError(fmt::format("{}: \"{}\" has {} characters (at most {}): \"{}\"", where, key, n, limit, text_excerpt(text, 40)));
+    }
 }
 
 // A scene's title and caption: text, and required.
-void read_scene_text(const Json& j, const char* key, std::string& out, const std::string& where) {
+void read_scene_text(const Json& j, const char* key, std::string& out, std::size_t limit, const std::string& where) {
     if (!j.contains(key)) throw InputError(fmt::format("{}: \"{}\" is required", where, key));
     if (!j[key].is_string()) throw InputError(fmt::format("{}: \"{}\" must be text", where, key));
     out = j[key].get<std::string>();
+    check_text_length(out, key, limit, where);
 }
 
 void read_views(const Json& j, Scene& s, const std::string& where) {
@@ -103,6 +114,9 @@ void read_views(const Json& j, Scene& s, const std::string& where) {
     for (const Json& v : j["views"]) {
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kViewCount) {
             throw InputError(fmt::format("{}: \"views\" has {} (views are 1-{})", where, json_excerpt(v), kViewCount));
+        }
+        if (std::find(s.views.begin(), s.views.end(), v.get<int>() - 1) != s.views.end()) {
+            throw InputError(fmt::format("{}: \"views\" lists view {} twice (each view is shown once)", where, v.get<int>()));
         }
         s.views.push_back(v.get<int>() - 1);
     }
@@ -138,6 +152,9 @@ void read_hide(const Json& j, Scene& s, const std::string& where) {
         const int view = v.get<int>() - 1;
         if (std::find(s.views.begin(), s.views.end(), view) == s.views.end()) {
             throw InputError(fmt::format("{}: \"hide\" has {}, a view the scene does not show", where, view + 1));
+        }
+        if (std::find(s.hide.begin(), s.hide.end(), view) != s.hide.end()) {
+            throw InputError(fmt::format("{}: \"hide\" lists view {} twice", where, view + 1));
         }
         if (!can_hide(static_cast<View>(view))) {
             std::string can;
@@ -269,14 +286,12 @@ void read_annotations(const Json& j, Scene& s, const std::string& where) {
 Scene read_scene(const Json& j, const std::string& where) {
     if (!j.is_object()) throw InputError(where + ": must be an object");
     Scene s;
-    read_scene_text(j, "title", s.title, where);
-    read_scene_text(j, "caption", s.caption, where);
+    read_scene_text(j, "title", s.title, kMaxTitleChars, where);
+    read_scene_text(j, "caption", s.caption, kMaxCaptionChars, where);
     if (j.contains("notes")) {
         if (!j["notes"].is_string()) throw InputError(fmt::format("{}: \"notes\" must be text", where));
         s.notes = j["notes"].get<std::string>();
-        if (s.notes.size() > kMaxNotesBytes) {
-            throw InputError(fmt::format("{}: \"notes\" has {} bytes (at most {})", where, s.notes.size(), kMaxNotesBytes));
-        }
+        check_text_length(s.notes, "notes", kMaxNotesChars, where);
     }
     if (j.contains("duration")) {
         if (!j["duration"].is_number() || j["duration"].get<double>() <= 0 || j["duration"].get<double>() > 600) {
@@ -306,11 +321,51 @@ double time_of_value(const Keyframe& k, double v) {
     return k.start + 0.5 * (lo + hi) * k.duration;
 }
 
+// The tokens of a layout under a model's multi-axis setting, remembered for the last layout asked
+// (a lesson's states mostly share one): what the needle and the attention view are checked against.
+class LayoutTokens {
+public:
+    std::int64_t count(const LabParams& p) {
+        if (!valid_ || p.tokens != layout_ || !(p.model.multi_axis == axes_)) {
+            const TokenLayout parsed = parse_token_layout(p.tokens, p.model.multi_axis.spatial_merge_size);
+            count_ = static_cast<std::int64_t>(
+                position_ids(parsed, p.model.multi_axis, release_rule(p.model.multi_axis.position_ids)).size());
+            layout_ = p.tokens;
+            axes_ = p.model.multi_axis;
+            valid_ = true;
+        }
+        return count_;
+    }
+
+private:
+    bool valid_ = false;
+    std::string layout_;
+    MultiAxis axes_;
+    std::int64_t count_ = 0;
+};
+
+// A state checked against its token layout, as the attention view and export read it: the needle
+// must be one of the layout's tokens, and a scene that shows the attention view needs a layout
+// the view takes. Throws InputError naming the field and its value.
+void check_against_layout(const LabParams& p, const Scene& s, LayoutTokens& tokens) {
+    const bool attention = std::find(s.views.begin(), s.views.end(), static_cast<int>(View::Attention)) != s.views.end();
+    if (p.token_vectors != TokenVectors::Needle && !attention) return;
+    const std::int64_t t = tokens.count(p);
+    if (p.token_vectors == TokenVectors::Needle && p.needle >= t) {
+        throw InputError(fmt::format("attention.needle: token {} is past the layout's {} tokens (images.tokens \"{}\")", p.needle, t,
+                                     p.tokens));
+    }
+    if (attention && t > kMaxAttentionTokens) {
+        throw InputError(fmt::format("images.tokens: \"{}\" has {} tokens; the attention view takes at most {}", p.tokens, t,
+                                     kMaxAttentionTokens));
+    }
+}
+
 // Every state a scene passes through must be one the lab accepts, not only its ends: a head_dim
 // keyframe from 64 to 128 passes 65 on its way. Checked at the scene's and keyframes' ends, 64
 // times in between, and at every whole value a whole-number keyframe of span <= 1024 takes.
 // An error names the scene, the keyframe, the time and the field.
-void check_timeline(const Lesson& lesson, int scene, const std::string& where, long& checks) {
+void check_timeline(const Lesson& lesson, int scene, const std::string& where, long& checks, LayoutTokens& tokens) {
     const Scene& s = lesson.scenes[static_cast<std::size_t>(scene)];
     const auto check = [&](double t, const std::string& during) {
         if (++checks > kMaxChecks) {
@@ -319,23 +374,29 @@ void check_timeline(const Lesson& lesson, int scene, const std::string& where, l
                                          where, kMaxChecks));
         }
         try {
-            lesson_state(lesson, scene, t, LabParams{});
+            check_against_layout(lesson_state(lesson, scene, t, LabParams{}), s, tokens);
         } catch (const InputError& e) {
             throw InputError(fmt::format("{}: {}at t = {:.4g} s: {}", where, during, t, e.what()));
         }
     };
+    const auto during = [&](std::size_t i) {
+        const Keyframe& k = s.keyframes[i];
+        return fmt::format("keyframes[{}] ({} {:.6g} -> {:.6g}) ", i, k.param, k.from, k.to);
+    };
     check(0.0, "");
+    // Each keyframe's ends first: a refused end is named by its keyframe, not by a time between.
+    for (std::size_t i = 0; i < s.keyframes.size(); ++i) {
+        check(s.keyframes[i].start, during(i));
+        check(s.keyframes[i].start + s.keyframes[i].duration, during(i));
+    }
     for (int t = 1; t <= 64; ++t) check(s.duration * t / 64.0, "");
     for (std::size_t i = 0; i < s.keyframes.size(); ++i) {
         const Keyframe& k = s.keyframes[i];
-        const std::string during = fmt::format("keyframes[{}] ({} {:.6g} -> {:.6g}) ", i, k.param, k.from, k.to);
-        check(k.start, during);
-        check(k.start + k.duration, during);
         const schema::Field& f = *schema::by_lesson_name(k.param);
         if (f.kind != schema::Kind::Int || !f.path.starts_with("model.")) continue;  // others' ranges are intervals
         const double lo = std::ceil(std::min(k.from, k.to)), hi = std::floor(std::max(k.from, k.to));
         if (hi - lo > kMaxSweptSpan) continue;
-        for (double v = lo; v <= hi; ++v) check(time_of_value(k, v), during);
+        for (double v = lo; v <= hi; ++v) check(time_of_value(k, v), during(i));
     }
 }
 
@@ -412,6 +473,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     for (const std::string& d : duplicates) lesson.warnings.push_back(fmt::format("{}: {}", source, d));
     lesson.title = j.value("title", std::string("Lesson"));
     long checks = 0;
+    LayoutTokens tokens;
     for (std::size_t i = 0; i < j["scenes"].size(); ++i) {
         const std::string where = fmt::format("{}: {}", source, scene_name(i, j["scenes"][i]));
         try {
@@ -419,7 +481,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
         } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }
-        check_timeline(lesson, static_cast<int>(i), where, checks);
+        check_timeline(lesson, static_cast<int>(i), where, checks, tokens);
     }
     return lesson;
 }

@@ -1,5 +1,7 @@
 #include "ui/widgets.h"
 
+#include "core/utf8.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <map>
@@ -325,12 +327,13 @@ bool slider_int64_range(const char* label, std::int64_t range[2], std::int64_t l
 }
 
 namespace {
-// Cuts what is typed or pasted past the field's limit, as it arrives.
+// Cuts what is typed or pasted past the field's limit in characters, as it arrives (whole
+// UTF-8 characters).
 int keep_within(ImGuiInputTextCallbackData* data) {
-    const int limit = *static_cast<const int*>(data->UserData);
-    if (data->BufTextLen > limit) {
-        int end = limit;
-        while (end > 0 && (static_cast<unsigned char>(data->Buf[end]) & 0xc0) == 0x80) --end;  // a whole UTF-8 character
+    const auto limit = *static_cast<const std::size_t*>(data->UserData);
+    const std::string_view buf(data->Buf, static_cast<std::size_t>(data->BufTextLen));
+    if (utf8_characters(buf) > limit) {
+        const int end = static_cast<int>(utf8_prefix_bytes(buf, limit));
         data->DeleteChars(end, data->BufTextLen - end);
     }
     return 0;
@@ -338,11 +341,12 @@ int keep_within(ImGuiInputTextCallbackData* data) {
 }  // namespace
 
 bool input_text(const char* label, std::string* text, std::size_t max_chars) {
-    int limit = static_cast<int>(max_chars);
-    if (text->size() > max_chars) text->resize(max_chars);
+    // A text longer than the field holds (set by a file, not typed) is shown as it is and kept
+    // byte for byte unless it is edited: the field never rewrites what the user did not touch.
+    std::size_t limit = max_chars;
     const bool changed = ImGui::InputText(label, text, ImGuiInputTextFlags_CallbackEdit, keep_within, &limit);
     log().record(label, "input", *text);
-    if (text->size() >= max_chars) {
+    if (utf8_characters(*text) >= max_chars) {
         message(fmt::format("{}: at most {} characters; the rest was cut", visible_label(label), max_chars),
                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }

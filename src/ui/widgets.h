@@ -96,8 +96,8 @@ bool slider_float(const char* label, float* v, float lo, float hi, const char* f
 bool slider_int64_range(const char* label, std::int64_t range[2], std::int64_t lo, std::int64_t hi);
 
 // Input fields commit on Enter (or when focus leaves): a half-typed number never reaches the state.
-// Text fields hold at most `max_chars` bytes (what is typed or pasted beyond is cut, saying so):
-// paths at most kMaxPathChars, as the system's PATH_MAX.
+// Text fields hold at most `max_chars` characters (UTF-8 code points; what is typed or pasted
+// beyond is cut, saying so): paths at most kMaxPathChars, as the system's PATH_MAX.
 inline constexpr std::size_t kMaxPathChars = 4096;
 inline constexpr std::size_t kMaxFieldChars = 1 << 18;  // a share string of a session with long custom vectors
 bool input_text(const char* label, std::string* text, std::size_t max_chars = kMaxFieldChars);

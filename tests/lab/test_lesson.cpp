@@ -7,6 +7,7 @@
 #include "state/compare.h"
 #include "state/schema.h"
 #include "lesson/lesson.h"
+#include "lesson/lesson_format.h"
 #include "support/refusal.h"
 
 namespace ropelab {
@@ -192,7 +193,68 @@ TEST(Lesson, SpeakerNotesAreReadAndChecked) {
     std::string e = error_of(R"({"title": "B", "caption": "c", "views": [1], "notes": 7})");
     EXPECT_NE(e.find("scene 2 (\"B\"): \"notes\" must be text"), std::string::npos) << e;
     e = error_of(R"({"title": "B", "caption": "c", "views": [1], "notes": ")" + std::string(9000, 'x') + R"("})");
-    EXPECT_NE(e.find("\"notes\" has 9000 bytes (at most 8192)"), std::string::npos) << e;
+    EXPECT_NE(e.find("\"notes\" has 9000 characters (at most 8192)"), std::string::npos) << e;
+}
+
+// Titles, captions and notes are limited in characters (UTF-8 code points), as the message says
+// and as the Lesson panel's fields hold them (lesson_format.h): 8192 two-byte characters are a
+// caption, one more is refused, naming the scene, the field and the count.
+TEST(Lesson, TextLimitsCountCharactersNotBytes) {
+    std::string e_acute;
+    for (std::size_t i = 0; i < lesson_format::kMaxCaptionChars; ++i) e_acute += "\u00e9";
+    const Lesson lesson = parse_lesson(R"({"scenes": [{"title": "A", "caption": ")" + e_acute + R"(", "views": [3]}]})", "c.json");
+    EXPECT_EQ(lesson.scenes[0].caption, e_acute);
+    std::string e = error_of(R"({"title": "B", "caption": ")" + e_acute + "x" + R"(", "views": [1]})");
+    EXPECT_NE(e.find("my.json: scene 2 (\"B\"): \"caption\" has 8193 characters (at most 8192)"), std::string::npos) << e;
+    e = error_of(R"({"title": ")" + std::string(17000, 't') + R"(", "caption": "c", "views": [1]})");
+    EXPECT_NE(e.find("\"title\" has 17000 characters (at most 512)"), std::string::npos) << e;
+    EXPECT_LT(e.size(), 400u) << "the scene's name in the message is an excerpt of its title";
+    std::string notes;
+    for (int i = 0; i < 8192; ++i) notes += "\u65e5";  // three bytes each
+    EXPECT_EQ(parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [3], "notes": ")" + notes + R"("}]})", "n.json")
+                  .scenes[0].notes, notes);
+}
+
+// A scene lists each view once: [3, 3] opened a window that then exited 3 (issue 34); "hide" too.
+TEST(Lesson, AViewListedTwiceIsRefused) {
+    std::string e = error_of(R"({"title": "B", "caption": "c", "views": [3, 3]})");
+    EXPECT_NE(e.find("my.json: scene 2 (\"B\"): \"views\" lists view 3 twice"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1, 2, 1, 4]})");
+    EXPECT_NE(e.find("\"views\" lists view 1 twice"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [3, 5], "hide": [3, 3]})");
+    EXPECT_NE(e.find("\"hide\" lists view 3 twice"), std::string::npos) << e;
+}
+
+// Every state of a scene is checked against its token layout, as the attention view and export
+// read it: a needle set, or moved by a keyframe, past the layout's tokens is refused naming the
+// file, the scene, the keyframe, the field and the value; a layout the attention view cannot
+// take is refused in a scene that shows it.
+TEST(Lesson, NeedlesAndLayoutsAreCheckedOverTheWholeTimeline) {
+    std::string e = error_of(
+        R"({"title": "N", "caption": "c", "views": [11], "set": {"tokens": "text:8", "token_vectors": "needle", "needle": 100}})");
+    EXPECT_NE(e.find("my.json: scene 2 (\"N\"): at t = 0 s: attention.needle: token 100 is past the layout's 8 tokens "
+                     "(images.tokens \"text:8\")"),
+              std::string::npos)
+        << e;
+    e = error_of(R"({"title": "K", "caption": "c", "views": [3], "set": {"tokens": "text:8", "token_vectors": "needle", "needle": 0},
+                    "keyframes": [{"param": "needle", "from": 0, "to": 20}]})");
+    EXPECT_NE(e.find("my.json: scene 2 (\"K\"): keyframes[0] (needle 0 -> 20) at t = 4 s: attention.needle: token 20 is past the "
+                     "layout's 8 tokens"),
+              std::string::npos)
+        << e;
+    // The default layout (text:4,image:1x8x12,text:3, merged 2 × 2) has 33 tokens: needle 32 is its last.
+    EXPECT_NO_THROW(parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [11], "set": {"token_vectors": "needle",
+                                   "needle": 32}}]})", "ok.json"));
+    e = error_of(R"({"title": "D", "caption": "c", "views": [11], "set": {"token_vectors": "needle", "needle": 33}})");
+    EXPECT_NE(e.find("token 33 is past the layout's 33 tokens"), std::string::npos) << e;
+    e = error_of(R"({"title": "L", "caption": "c", "views": [11], "set": {"tokens": "text:70000"}})");
+    EXPECT_NE(e.find("scene 2 (\"L\"): at t = 0 s: images.tokens: \"text:70000\" has 70000 tokens; the attention view takes at most "
+                     "65536"),
+              std::string::npos)
+        << e;
+    // Not shown, the attention view's limit does not apply; the layout's own (2^20 tokens) does.
+    EXPECT_NO_THROW(parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [3], "set": {"tokens": "text:70000"}}]})",
+                                 "ok.json"));
 }
 
 

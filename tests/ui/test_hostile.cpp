@@ -150,6 +150,76 @@ TEST(HostileLesson, ALongCaptionWhilePresentingIsNoDuplicateId) {
     EXPECT_EQ(r.err.find("duplicate"), std::string::npos) << r.err.substr(0, 600);
 }
 
+// Issue 34: editing a scene's title in the Lesson panel and saving cut that scene's caption,
+// which the user never touched, to 4096 bytes (the field's limit counted bytes, and the field cut
+// the text it showed every frame). The panel and the loader now share one limit, in characters,
+// and a field not edited is written back byte for byte: a caption of 3,000 two-byte and 300
+// three-byte characters (6,900 bytes, within the loader's 8,192 characters) comes back whole.
+TEST(HostileLesson, EditingATitleKeepsTheCaptionAndNotesByteForByte) {
+    const fs::path dir = fresh_dir("caption_kept");
+    std::string caption, notes;
+    for (int i = 0; i < 3000; ++i) caption += "\u00e9";
+    for (int i = 0; i < 300; ++i) caption += "\u65e5";
+    caption += " \\ \"quoted\" <end>";
+    for (int i = 0; i < 2700; ++i) notes += "\u00e9";  // 5,400 bytes: within the old byte limit too
+    const Json lesson = {{"title", "t"},
+                         {"scenes", {{{"title", "Old title"}, {"caption", caption}, {"notes", notes}, {"views", {3}}},
+                                     {{"title", "Second"}, {"caption", "c"}, {"views", {3, 5}}}}}};
+    std::ofstream(dir / "lesson.json") << lesson.dump();
+    const Json script = {{{"wait", 3}},
+                         {{"click", "Lesson"}},
+                         {{"click", "Lesson file"}, {"at", {0.1, 0.5}}},
+                         {{"type", "lesson.json"}},
+                         {{"click", "Open lesson"}},
+                         {{"wait", 3}},
+                         {{"click", "Scene title"}, {"at", {0.1, 0.5}}},
+                         {{"type", "New title \u2713"}},
+                         {{"wait", 2}},
+                         {{"click", "Save to"}, {"at", {0.1, 0.5}}},
+                         {{"type", "saved.json"}},
+                         {{"click", "Save lesson"}},
+                         {{"wait", 2}},
+                         {{"widgets", "w.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err.substr(0, 600);
+    ASSERT_TRUE(fs::exists(dir / "saved.json")) << r.err.substr(0, 600);
+    const Json saved = read_json(dir / "saved.json");
+    ASSERT_EQ(saved["scenes"].size(), 2u);
+    EXPECT_EQ(saved["scenes"][0]["title"], "New title \u2713");
+    EXPECT_EQ(saved["scenes"][0]["caption"].get<std::string>(), caption) << "the caption's bytes: "
+                                                                         << saved["scenes"][0]["caption"].get<std::string>().size();
+    EXPECT_EQ(saved["scenes"][0]["notes"].get<std::string>(), notes);
+    EXPECT_EQ(saved["scenes"][1]["caption"], "c");
+    // No field says it cut anything: none is at its limit in characters.
+    for (const Json& w : read_json(dir / "w.json")) {
+        EXPECT_EQ(w["label"].get<std::string>().find("the rest was cut"), std::string::npos) << w["label"];
+    }
+}
+
+// Issue 34: `gui --presenter` with a scene title of ~17,000 characters aborted on ImGui's 16-bit
+// index assertion (the presenter's scene list drew the whole title unclipped). A title is at
+// most 512 characters, refused at the door naming the file, the scene and the count; a title at
+// that limit (wide characters) is presented, with the presenter window, without an abort.
+TEST(HostileLesson, AHugeTitleIsRefusedAndTheLongestIsPresented) {
+    const fs::path dir = fresh_dir("huge_title");
+    const auto write_lesson = [&](const std::string& title) {
+        const Json lesson = {{"title", "t"}, {"scenes", {{{"title", title}, {"caption", "c"}, {"views", {3}}},
+                                                         {{"title", title}, {"caption", "c"}, {"views", {3, 5}}}}}};
+        std::ofstream(dir / "lesson.json") << lesson.dump();
+    };
+    write_lesson(std::string(17000, 'T'));
+    test::Result r = test::run("gui --lesson lesson.json --presenter --frames 5", "cd '" + dir.string() + "' &&");
+    EXPECT_EQ(r.status, 2) << r.err.substr(0, 600);
+    EXPECT_NE(r.err.find("lesson.json: scene 1 (\"" + std::string(77, 'T') + "...\"): \"title\" has 17000 characters (at most 512)"),
+              std::string::npos)
+        << r.err.substr(0, 600);
+    std::string longest;
+    for (int i = 0; i < 512; ++i) longest += "\u00e9";
+    write_lesson(longest);
+    r = test::run("gui --lesson lesson.json --presenter --frames 10", "cd '" + dir.string() + "' &&");
+    EXPECT_EQ(r.status, 0) << r.err.substr(0, 600);
+}
+
 // A config whose model type the family table does not know, dropped onto the window: refused,
 // the model kept, and a "Read with these" button offered; picking the layout in the panel and
 // pressing it reads the file with that layout (the window's --layout), the rest from the file.

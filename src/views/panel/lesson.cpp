@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "lesson/lesson_format.h"
 #include "views/panel/panel.h"
 
 namespace ropelab::controls {
@@ -58,11 +59,12 @@ void scene_list(lab::Status& s, const Lesson& lesson, int current) {
     lab::LessonEdit edit{.kind = Kind::EditText, .scene = current, .title = scene.title, .caption = scene.caption,
                          .notes = scene.notes, .views = views, .duration = scene.duration};
     ImGui::PushID(current);
-    bool changed = ui::input_text("Scene title", &edit.title, 512);
+    // The lesson file's own limits (lesson_format.h): a text the loader took is never cut here.
+    bool changed = ui::input_text("Scene title", &edit.title, lesson_format::kMaxTitleChars);
     tip("The current scene's title, shown above its views (Enter to keep)");
-    changed |= ui::input_text("Caption", &edit.caption, 4096);
+    changed |= ui::input_text("Caption", &edit.caption, lesson_format::kMaxCaptionChars);
     tip("What the room reads under the title (Enter to keep)");
-    changed |= ui::input_text("Speaker notes", &edit.notes, 8192);
+    changed |= ui::input_text("Speaker notes", &edit.notes, lesson_format::kMaxNotesChars);
     tip("Only the presenter sees these (Enter to keep)");
     changed |= ui::input_text("Views", &edit.views, 64);
     tip("The views the scene shows side by side: 1 to 4 of 1-11, e.g. 1, 3 (Enter to keep)");
