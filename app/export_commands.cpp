@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/utf8.h"
 #include "export/data.h"
 #include "export/image.h"
 #include "export/video.h"
@@ -16,6 +17,9 @@
 #include "export_job.h"
 #include "offscreen.h"
 #include "lab/actions.h"
+#include "lab/attention_input.h"
+#include "state/compare.h"
+#include "state/schema.h"
 
 namespace ropelab {
 
@@ -39,6 +43,22 @@ View view_option(const std::string& name) {
     }
 }
 
+// Paths given to render and export-data, checked before any is opened: a path reaches messages,
+// the metadata of what is written (a config's path is the preset's name there) and the screen,
+// so it must be UTF-8 on one line. Refused naming the flag and the path (bytes as \xNN).
+void check_path_options(std::initializer_list<std::pair<const char*, const std::string*>> paths) {
+    for (const auto& [flag, path] : paths) {
+        if (const std::size_t bad = first_invalid_utf8(*path); bad != std::string::npos) {
+            throw InputError(fmt::format("{}: \"{}\" is not UTF-8 text (byte \\x{:02X} at {})", flag, utf8_escaped(*path),
+                                         static_cast<unsigned char>((*path)[bad]), bad));
+        }
+        if (const std::size_t c = first_control_character(*path); c != std::string::npos) {
+            throw InputError(fmt::format("{}: \"{}\" holds the control character \\x{:02X} at byte {}", flag, utf8_escaped(*path),
+                                         static_cast<unsigned char>((*path)[c]), c));
+        }
+    }
+}
+
 void progress(const ExportJob& job) {
     if (!isatty(STDERR_FILENO)) return;
     std::fprintf(stderr, "\rropelab: frame %d/%d, %.0f s left   ", job.done_frames(), job.total_frames(), job.eta_seconds());
@@ -46,9 +66,12 @@ void progress(const ExportJob& job) {
 }
 
 // --grid TxHxW: the image's frames, rows and columns (images.frames/height/width), each a whole
-// number in its schema range; the query and key frame are clamped into the image as the Lab does.
-void apply_grid_option(LabParams& p, const std::optional<std::string>& text) {
-    if (!text) return;
+// number in its schema range, as the fields of --grid-frames, --grid-height and --grid-width: the
+// lab's options with it, validated once with every other option (--grid 4x4x4 --frame-offset 1
+// is valid whatever the order the checks run in). The query and the key frame, unless an option
+// names them, are clamped into the image as the Lab does.
+LabOptions with_grid_option(LabOptions o, const std::optional<std::string>& text, const Session* session) {
+    if (!text) return o;
     std::int64_t sides[3] = {0, 0, 0};
     std::size_t at = 0;
     bool ok = true;
@@ -65,15 +88,28 @@ void apply_grid_option(LabParams& p, const std::optional<std::string>& text) {
         throw InputError(fmt::format("--grid: \"{}\" is not TxHxW (frames 1-{}, sides 1-{}, e.g. 1x16x16)", *text, kMaxGridFrames,
                                      kMaxGridSide));
     }
+    for (const char* path : {"images.frames", "images.height", "images.width"}) {
+        if (o.fields.contains(path)) {
+            throw InputError(fmt::format("--grid: \"{}\" and {} both set {}: give one of them", *text,
+                                         schema::by_path(path)->flag, path));
+        }
+    }
+    LabParams p = session ? session->params : LabParams{};
     p.grid_frames = sides[0];
     p.grid_height = sides[1];
     p.grid_width = sides[2];
-    p = lab::with_query_in_image(p);
+    const LabParams clamped = lab::with_query_in_image(p);
+    o.fields["images.frames"] = std::to_string(sides[0]);
+    o.fields["images.height"] = std::to_string(sides[1]);
+    o.fields["images.width"] = std::to_string(sides[2]);
+    o.fields.try_emplace("images.query_row", std::to_string(clamped.query_row));
+    o.fields.try_emplace("images.query_column", std::to_string(clamped.query_column));
+    o.fields.try_emplace("images.frame_offset", std::to_string(clamped.frame_offset));
+    return o;
 }
 
 LabParams render_params(const RenderOptions& o, const Session* session) {
-    LabParams p = lab_params_from(o.lab, 1.0f, session);
-    apply_grid_option(p, o.grid);
+    LabParams p = lab_params_from(with_grid_option(o.lab, o.grid, session), 1.0f, session);
     p.playing = false;
     p.focused_view = o.view == "all" ? -1 : static_cast<int>(view_option(o.view));
     p.show_controls = o.view == "all";  // one view: the view alone; all: the whole window
@@ -109,9 +145,16 @@ void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
 }
 
 int run_render(const RenderOptions& o) {
+    check_path_options({{"--config", &o.lab.model.config_path}, {"--session", &o.lab.session}, {"--lesson", &o.lesson}, {"--out", &o.out}});
     const auto [width, height] = parse_size(o.size);
     const std::optional<Session> session = load_session_option(o.lab.session);
     const LabParams params = render_params(o, session ? &*session : nullptr);
+    // The attention view alone: what export-data --view attention refuses (a missing or broken
+    // vector file, a needle past the layout, more tokens than the view takes) is refused here in
+    // the same words, before anything is written, rather than drawn into the picture.
+    if (params.focused_view == static_cast<int>(View::Attention) && o.lesson.empty()) {
+        lab::check_attention_state(params, setting_model(params, 0));
+    }
     const bool still = is_still_path(o.out);
     if (still && o.lesson.empty() == false && o.scene == 0) {
         throw InputError("--scene: a .png, .svg or .pdf holds one slide; say which scene (or render the lesson to .mp4/.gif)");
@@ -172,9 +215,10 @@ int run_render(const RenderOptions& o) {
 }
 
 int run_export_data(const ExportDataOptions& o) {
+    check_path_options({{"--config", &o.lab.model.config_path}, {"--session", &o.lab.session}, {"--out", &o.out}});
     const std::optional<Session> session = load_session_option(o.lab.session);
-    LabParams params = lab_params_from(o.lab, 1.0f, session ? &*session : nullptr);
-    apply_grid_option(params, o.grid);
+    const LabParams params = lab_params_from(with_grid_option(o.lab, o.grid, session ? &*session : nullptr), 1.0f,
+                                             session ? &*session : nullptr);
     const View view = view_option(o.view);
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));

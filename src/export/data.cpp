@@ -12,6 +12,7 @@
 #include "core/number_text.h"
 #include "core/attention.h"
 #include "core/error.h"
+#include "core/utf8.h"
 #include "lab/attention_input.h"
 #include "lab/token_positions.h"
 #include "core/grid_scores.h"
@@ -391,7 +392,10 @@ private:
     bool failed_ = false;
 };
 
-std::string quoted(const std::string& s) {
+// A JSON string: valid UTF-8 (a byte that is not becomes U+FFFD), with '"', '\\' and control
+// characters escaped.
+std::string quoted(const std::string& text) {
+    const std::string s = utf8_or_replacement(text);
     std::string q = "\"";
     for (char c : s) {
         if (c == '"' || c == '\\') {
@@ -404,6 +408,31 @@ std::string quoted(const std::string& s) {
         }
     }
     return q + "\"";
+}
+
+// Text on a CSV comment line ("# key: value"): valid UTF-8, and one line — a newline, carriage
+// return or other control character is written as \n, \r or \xNN, a backslash as \\.
+std::string csv_comment_text(const std::string& text) {
+    std::string out;
+    for (const char c : utf8_or_replacement(text)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\\') out += "\\\\";
+        else if (u < 0x20 || u == 0x7F) out += fmt::format("\\x{:02X}", u);
+        else out += c;
+    }
+    return out;
+}
+
+// A CSV header field (RFC 4180): quoted when it holds a comma, a quote or a line break, its
+// quotes doubled; valid UTF-8.
+std::string csv_field(const std::string& text) {
+    const std::string s = utf8_or_replacement(text);
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
 }
 
 // A std::string as a FILE, for to_csv and to_json.
@@ -424,11 +453,11 @@ std::string to_text(const DataTable& t, Write write) {
 
 bool write_csv(std::FILE* out, const DataTable& t) {
     TextSink sink(out);
-    sink.put(fmt::format("# ropelab export: view {}\n", t.view));
-    for (const auto& [key, value] : t.parameters) sink.put(fmt::format("# {}: {}\n", key, value));
+    sink.put(fmt::format("# ropelab export: view {}\n", csv_comment_text(t.view)));
+    for (const auto& [key, value] : t.parameters) sink.put(fmt::format("# {}: {}\n", csv_comment_text(key), csv_comment_text(value)));
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
         if (c) sink.put(',');
-        sink.put(t.columns[c]);
+        sink.put(csv_field(t.columns[c]));
     }
     sink.put('\n');
     std::size_t rows = 0;

@@ -109,7 +109,10 @@ AttentionInputKey attention_input_key(const LabParams& p, const ModelConfig& mod
     return key;
 }
 
-AttentionInput attention_input(const LabParams& p, const ModelConfig& model) {
+namespace {
+
+// The layout's ids and the checks that need no vectors: the token count, the needle, a file named.
+AttentionInput attention_layout(const LabParams& p, const ModelConfig& model) {
     AttentionInput in;
     in.model = model;
     const TokenPositions positions = compute_token_positions(p.tokens, p.position_rule, model.multi_axis);
@@ -123,10 +126,18 @@ AttentionInput attention_input(const LabParams& p, const ModelConfig& model) {
     if (p.token_vectors == TokenVectors::Needle && p.needle >= t) {
         throw InputError("attention.needle: token " + std::to_string(p.needle) + " is past the layout's " + std::to_string(t) + " tokens");
     }
+    if (p.token_vectors == TokenVectors::File && p.q_file.empty()) {
+        throw InputError("attention.q_file: \"\": file vectors need the queries' file (T × d: .npy, JSON or text; --q-file)");
+    }
+    return in;
+}
+
+}  // namespace
+
+AttentionInput attention_input(const LabParams& p, const ModelConfig& model) {
+    AttentionInput in = attention_layout(p, model);
+    const std::int64_t t = in.tokens();
     if (p.token_vectors == TokenVectors::File) {
-        if (p.q_file.empty()) {
-            throw InputError("attention.q_file: \"\": file vectors need the queries' file (T × d: .npy, JSON or text; --q-file)");
-        }
         in.qk.head_dim = model.head_dim;
         in.qk.q = file_vectors(p.q_file, "attention.q_file", model, t, p.tokens);
         // No keys' file: the keys are the queries' array.
@@ -136,6 +147,16 @@ AttentionInput attention_input(const LabParams& p, const ModelConfig& model) {
     }
     check_attention_input(in, "attention");
     return in;
+}
+
+void check_attention_state(const LabParams& p, const ModelConfig& model) {
+    // Random and needle vectors are made from the seed and cannot be wrong; files are read and
+    // checked whole (their shape, every number), as the view and the export read them.
+    if (p.token_vectors == TokenVectors::File) {
+        (void)attention_input(p, model);
+    } else {
+        (void)attention_layout(p, model);
+    }
 }
 
 }  // namespace ropelab::lab

@@ -16,6 +16,11 @@ namespace ropelab::lab {
 // model's head order, T the layout's token count.
 AttentionInput attention_input(const LabParams& p, const ModelConfig& model);
 
+// What attention_input would refuse for this state, without making random vectors (a file's
+// vectors are read and checked): throws its InputError. `render --view attention` asks this
+// before drawing, so that it refuses what `export-data --view attention` refuses, in the same words.
+void check_attention_state(const LabParams& p, const ModelConfig& model);
+
 // Every field of the state attention_input reads, for setting `model`: equal keys make equal
 // inputs, so the attention product recomputes only when one of these changed. Kept beside
 // attention_input so that a field it starts reading is added here in the same place.

@@ -1,5 +1,8 @@
 #include "plot/svg.h"
 
+#include "core/utf8.h"
+
+#include <string_view>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -29,7 +32,13 @@ std::string stroke(Color c, float width) {
     return "fill=\"none\" " + paint("stroke", c) + fmt::format(" stroke-width=\"{}\"", num(width));
 }
 
-std::string escaped(const std::string& text) {
+// Text for XML 1.0: valid UTF-8 (a byte that is not becomes U+FFFD), markup characters escaped,
+// control characters (which XML 1.0 does not allow) and U+FFFE, U+FFFF left out.
+std::string escaped(const std::string& raw) {
+    std::string text = utf8_or_replacement(raw);
+    for (const std::string_view never : {std::string_view("\xEF\xBF\xBE"), std::string_view("\xEF\xBF\xBF")}) {
+        for (std::size_t at; (at = text.find(never)) != std::string::npos;) text.erase(at, never.size());
+    }
     std::string out;
     for (char ch : text) {
         switch (ch) {
@@ -37,9 +46,10 @@ std::string escaped(const std::string& text) {
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
             case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
             default:
                 // Control characters are not allowed in XML 1.0.
-                if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\t') out += ch;
+                if ((static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7F) || ch == '\t') out += ch;
         }
     }
     return out;

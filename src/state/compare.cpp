@@ -1,5 +1,7 @@
 #include "state/compare.h"
 
+#include "core/utf8.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -16,6 +18,9 @@ namespace {
 
 constexpr std::size_t kMaxSpec = 4096;
 constexpr std::size_t kMaxName = 64;
+
+// A made-up name cut to kMaxName characters (never inside one: a name is UTF-8 on screen and in files).
+std::string at_most_name(const std::string& name) { return name.substr(0, utf8_prefix_bytes(name, kMaxName)); }
 
 const ComparedSetting& slot_of(const LabParams& p, int setting) {
     return p.compared.at(static_cast<std::size_t>(setting - 1));
@@ -93,7 +98,12 @@ void apply_item(ComparedSetting& out, const std::string& item) {
     const std::string key = trimmed(item.substr(0, eq)), value = trimmed(item.substr(eq + 1));
     if (key.empty()) throw InputError(fmt::format("\"{}\" has no key before '='", item));
     if (key == "name") {
-        if (value.size() > kMaxName) throw InputError(fmt::format("name \"{}…\" is longer than {} characters", value.substr(0, 20), kMaxName));
+        if (first_invalid_utf8(value) != std::string::npos || first_control_character(value) != std::string::npos) {
+            throw InputError(fmt::format("name \"{}\" is not one line of UTF-8 text", utf8_escaped(value)));
+        }
+        if (utf8_characters(value) > kMaxName) {
+            throw InputError(fmt::format("name \"{}…\" is longer than {} characters", value.substr(0, utf8_prefix_bytes(value, 20)), kMaxName));
+        }
         out.name = value;
         return;
     }
@@ -223,7 +233,7 @@ ComparedSetting parse_compare_spec(std::string_view spec, const LabParams& base)
     }
     out.source = overrides.empty() ? source : fmt::format("{} + {}", source, overrides);
     if (out.name.empty()) {
-        out.name = (first == 0 ? overrides : overrides.empty() ? short_name : fmt::format("{} + {}", short_name, overrides)).substr(0, kMaxName);
+        out.name = at_most_name(first == 0 ? overrides : overrides.empty() ? short_name : fmt::format("{} + {}", short_name, overrides));
     }
     try {
         schema::validate_model(out.model);
@@ -238,7 +248,7 @@ ComparedSetting duplicate_base(const LabParams& p) {
     s.model = p.model;
     s.source = base_label(p);
     s.layer_type = p.layer_type;
-    s.name = fmt::format("{} (copy)", setting_name(p, 0)).substr(0, kMaxName);
+    s.name = at_most_name(fmt::format("{} (copy)", setting_name(p, 0)));
     return s;
 }
 
@@ -338,7 +348,10 @@ LabParams with_compared(const LabParams& p, const std::vector<std::string>& spec
         try {
             add_compared(out, parse_compare_spec(spec, p));  // overrides apply to the base as given
         } catch (const InputError& e) {
-            throw InputError(fmt::format("{} \"{}\": {}", door, spec.size() > 60 ? spec.substr(0, 57) + "..." : spec, e.what()));
+            const std::string shown = utf8_escaped(spec);  // a message stays one line of UTF-8
+            throw InputError(fmt::format("{} \"{}\": {}", door,
+                                         utf8_characters(shown) > 60 ? shown.substr(0, utf8_prefix_bytes(shown, 57)) + "..." : shown,
+                                         e.what()));
         }
     }
     out.focused_pair = std::clamp(out.focused_pair, 0, std::max(0, rotary_dim(out.model) / 2 - 1));

@@ -1,5 +1,7 @@
 #include "state/schema.h"
 
+#include "core/utf8.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -22,8 +24,9 @@ const std::vector<Field>& table() {
 
 std::string number_text(double x) { return fmt::format("{}", x); }
 
+// At most 60 characters, never splitting one (a message must stay UTF-8 to be shown or saved).
 std::string short_text(std::string text) {
-    if (text.size() > 60) text = text.substr(0, 57) + "...";
+    if (utf8_characters(text) > 60) text = text.substr(0, utf8_prefix_bytes(text, 57)) + "...";
     return text;
 }
 
@@ -185,7 +188,18 @@ void check(const Field& f, const Value& v) {
         case Kind::Text: {
             const auto* x = std::get_if<std::string>(&v);
             if (!x) refuse(f, text, "is not text");
-            if (static_cast<double>(x->size()) > f.max) refuse(f, text, "is too long");
+            // Names and paths reach files (SVG, JSON and CSV metadata) and the screen: UTF-8, one
+            // line (custom vectors may be pasted over lines), at most `max` characters.
+            if (const std::size_t bad = first_invalid_utf8(*x); bad != std::string::npos) {
+                refuse(f, "\"" + utf8_escaped(*x) + "\"",
+                       fmt::format("is not UTF-8 text (byte \\x{:02X} at {})", static_cast<unsigned char>((*x)[bad]), bad));
+            }
+            const bool vector = f.path == "curves.custom_q" || f.path == "curves.custom_k";
+            if (const std::size_t c = first_control_character(*x, vector); c != std::string::npos) {
+                refuse(f, "\"" + utf8_escaped(*x) + "\"",
+                       fmt::format("holds the control character \\x{:02X} at byte {}", static_cast<unsigned char>((*x)[c]), c));
+            }
+            if (static_cast<double>(utf8_characters(*x)) > f.max) refuse(f, text, "is too long");
             return;
         }
         case Kind::List: {
