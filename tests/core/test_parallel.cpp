@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <new>
 #include <stdexcept>
 #include <thread>
@@ -19,6 +20,14 @@
 
 namespace ropelab {
 namespace {
+
+// An address-space limit cannot be tried under AddressSanitizer, whose shadow memory alone is
+// terabytes of address space.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
 
 TEST(Parallel, ABadAllocOnAnyChunkReachesTheCallerAndThePoolGoesOn) {
     const std::int64_t items = 100000;
@@ -61,6 +70,7 @@ TEST(Parallel, StartAsyncHandsBackResultsAndExceptions) {
 
 // Under an address-space limit the room asked for is what is left of it; without one, always there.
 TEST(Headroom, AskedOfTheAddressSpaceLimit) {
+    if (kAddressSanitizer) GTEST_SKIP() << "no address-space limit under AddressSanitizer";
     rlimit own{};
     ASSERT_EQ(getrlimit(RLIMIT_AS, &own), 0);
     if (own.rlim_cur == RLIM_INFINITY) {
@@ -84,6 +94,52 @@ TEST(Headroom, AskedOfTheAddressSpaceLimit) {
     int status = 0;
     ASSERT_EQ(waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+// No memory left for a thread's stack (std::thread throws std::system_error): run_threads does the
+// work on the threads it has — here only the caller — and start_async runs the job on the caller.
+TEST(Parallel, ThreadsThatCannotStartLeaveTheirWorkToTheCaller) {
+    if (kAddressSanitizer) GTEST_SKIP() << "no address-space limit under AddressSanitizer";
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        const rlim_t gib = rlim_t{1} << 30;
+        const rlimit limit{gib, gib};
+        if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(10);
+        // glibc keeps the stacks of finished threads for reuse (earlier tests ran threads): these
+        // take every cached stack, so the threads below need fresh ones.
+        std::atomic<bool> release{false};
+        std::vector<std::thread> holders;
+        for (int i = 0; i < 16; ++i) {
+            holders.emplace_back([&] {
+                while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            });
+        }
+        // What is left under the limit, to the MiB; then a limit with 4 MiB of it left (a thread's
+        // stack takes 8 MiB).
+        std::size_t lo = 0, hi = std::size_t{1} << 30;
+        while (hi - lo > (std::size_t{1} << 20)) {
+            const std::size_t mid = lo + (hi - lo) / 2;
+            (has_headroom(mid) ? lo : hi) = mid;
+        }
+        const rlim_t tight = gib - static_cast<rlim_t>(lo) + (rlim_t{4} << 20);
+        const rlimit less{tight, tight};
+        if (setrlimit(RLIMIT_AS, &less) != 0) _exit(11);
+        std::atomic<int> next{0}, done{0};
+        const int ran = run_threads(4, [&](int) {
+            for (int item = next++; item < 100; item = next++) ++done;
+        });
+        if (done.load() != 100) _exit(12);
+        if (ran != 1) _exit(13);  // no thread could start: only the caller ran
+        if (start_async([] { return 7; }).get() != 7) _exit(14);
+        release = true;
+        for (std::thread& t : holders) t.join();
+        _exit(0);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << "the child ended by a signal";
     EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
