@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "support/hostile_case.h"
 #include "support/run_binary.h"
 
 namespace {
@@ -138,11 +139,7 @@ const std::vector<Case>& cases() {
     return all;
 }
 
-std::string with_folders(std::string text, const std::string& in, const std::string& out) {
-    for (std::size_t at; (at = text.find("FILE/")) != std::string::npos;) text.replace(at, 5, in);
-    for (std::size_t at; (at = text.find("OUT/")) != std::string::npos;) text.replace(at, 4, out);
-    return text;
-}
+using ropelab::test::with_folders;
 
 class ConfigRefusal : public ::testing::TestWithParam<std::string> {};
 
@@ -151,12 +148,10 @@ TEST_P(ConfigRefusal, SaysFileFieldAndValueOrOnlyWhatWasApplied) {
     for (const Case& c : cases()) {
         if (GetParam() != c.category) continue;
         ++ran;
-        const fs::path dir = ropelab::test::fresh_dir("config_refusal");
-        fs::create_directories(dir / "in");
-        fs::create_directories(dir / "out");
-        for (const auto& [name, text] : c.files) ropelab::test::write_file((dir / "in" / name).string(), text);
-        const std::string in = (dir / "in").string() + "/", out = (dir / "out").string() + "/";
-        const Result r = run(with_folders(c.args, in, out), "cd '" + dir.string() + "' && env -u DISPLAY timeout -s KILL 20");
+        const ropelab::test::CaseRun run = ropelab::test::run_case("config_refusal", c.args, c.files);
+        const Result& r = run.result;
+        const std::string &in = run.in, &out = run.out;
+        const fs::path& dir = run.dir;
         EXPECT_EQ(r.status, c.status) << c.args << "\n" << r.err.substr(0, 600);
         if (c.status == 2) {
             const std::string expected = "ropelab: error: " + with_folders(c.message, in, out);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "support/hostile_case.h"
 #include "support/run_binary.h"
 
 namespace {
@@ -50,11 +51,7 @@ std::string npy(const std::string& dict, const std::string& data) {
     return "\x93NUMPY\x01"s + '\0' + static_cast<char>(header.size() & 0xff) + static_cast<char>(header.size() >> 8) + header + data;
 }
 
-std::string with_folders(std::string text, const std::string& in, const std::string& out) {
-    for (std::size_t at; (at = text.find("FILE/")) != std::string::npos;) text.replace(at, 5, in);
-    for (std::size_t at; (at = text.find("OUT/")) != std::string::npos;) text.replace(at, 4, out);
-    return text;
-}
+using ropelab::test::with_folders;
 
 const std::vector<Case>& cases() {
     static const std::vector<Case> all = {
@@ -432,13 +429,10 @@ TEST_P(HostileInput, IsRefusedNamingItOrAcceptedNeverACrashOrAHang) {
     for (const Case& c : cases()) {
         if (GetParam() != c.category) continue;
         ++ran;
-        const fs::path dir = ropelab::test::fresh_dir("hostile_input");
-        fs::create_directories(dir / "in");
-        fs::create_directories(dir / "out");
-        for (const auto& [name, bytes] : c.files) ropelab::test::write_file((dir / "in" / name).string(), bytes);
-        const std::string in = (dir / "in").string() + "/", out = (dir / "out").string() + "/";
-        const std::string args = with_folders(c.args, in, out);
-        const Result r = run(args, "cd '" + dir.string() + "' && env -u DISPLAY timeout -s KILL 20");
+        const ropelab::test::CaseRun run = ropelab::test::run_case("hostile_input", c.args, c.files);
+        const Result& r = run.result;
+        const std::string &in = run.in, &out = run.out;
+        const fs::path& dir = run.dir;
         const std::string shown = c.args.substr(0, 120);
         ASSERT_NE(r.status, -1) << shown;
         EXPECT_LT(r.status, 124) << shown << ": crashed or hung (" << r.status << ")\n" << r.err.substr(0, 400);

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/utf8.h"
+#include "support/hostile_case.h"
 #include "support/run_binary.h"
 
 namespace {
@@ -63,11 +64,7 @@ std::string scene(const std::string& title, const std::string& rest) {
     return "{\"title\": \"" + title + "\", \"caption\": \"c\", " + rest + "}";
 }
 
-std::string with_folders(std::string text, const std::string& in, const std::string& out) {
-    for (std::size_t at; (at = text.find("FILE/")) != std::string::npos;) text.replace(at, 5, in);
-    for (std::size_t at; (at = text.find("OUT/")) != std::string::npos;) text.replace(at, 4, out);
-    return text;
-}
+using ropelab::test::with_folders;
 
 const std::string kAttn = "render --view attention --size 160x90 --tokens text:2 --head-dim 4 ";
 const std::string kFileQ = "--token-vectors file --q-file FILE/";
@@ -267,13 +264,10 @@ TEST_P(HostileRound4, IsRefusedNamingItOrAcceptedNeverACrashOrAHang) {
     for (const Case& c : cases()) {
         if (GetParam() != c.category) continue;
         ++ran;
-        const fs::path dir = ropelab::test::fresh_dir("hostile_round4");
-        fs::create_directories(dir / "in");
-        fs::create_directories(dir / "out");
-        for (const auto& [name, bytes] : c.files) ropelab::test::write_file((dir / "in" / name).string(), bytes);
-        const std::string in = (dir / "in").string() + "/", out = (dir / "out").string() + "/";
-        const std::string args = shell_bytes(with_folders(c.args, in, out));
-        const Result r = run(args, "cd '" + dir.string() + "' && env -u DISPLAY timeout -s KILL 20");
+        const ropelab::test::CaseRun run = ropelab::test::run_case("hostile_round4", c.args, c.files, shell_bytes);
+        const Result& r = run.result;
+        const std::string &in = run.in, &out = run.out;
+        const fs::path& dir = run.dir;
         const std::string shown = ropelab::utf8_escaped(c.args.substr(0, 160));
         ASSERT_NE(r.status, -1) << shown;
         EXPECT_LT(r.status, 124) << shown << ": crashed or hung (" << r.status << ")\n" << r.err.substr(0, 400);
