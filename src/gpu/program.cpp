@@ -141,6 +141,14 @@ void StorageBuffer::swap(StorageBuffer& other) noexcept {
     std::swap(capacity_, other.capacity_);
 }
 
+void StorageBuffer::copy_from(const StorageBuffer& from, std::size_t bytes) {
+    if (bytes == 0) return;
+    reserve(bytes);
+    glBindBuffer(GL_COPY_READ_BUFFER, from.id_);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, id_);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+}
+
 bool MappedReadBuffer::supported() {
     return epoxy_gl_version() >= 44 || epoxy_has_gl_extension("GL_ARB_buffer_storage");
 }

@@ -56,6 +56,8 @@ public:
     std::size_t capacity() const { return capacity_; }
     // Exchanges the GL buffers (a finished back buffer comes to the front).
     void swap(StorageBuffer& other) noexcept;
+    // The first `bytes` of `from` copied into this buffer on the GPU (grown first if needed).
+    void copy_from(const StorageBuffer& from, std::size_t bytes);
 
 private:
     unsigned id_ = 0;

@@ -96,6 +96,18 @@ void GpuRopeCore::advance(const SeriesJob& job, std::int64_t from, std::int64_t 
 void GpuRopeCore::commit(Series series) {
     Slot& front = slot(series);
     Slot& back = back_[static_cast<int>(series)];
+    const std::size_t bytes = static_cast<std::size_t>(back.count) * sizeof(float);
+    const std::size_t extreme_bytes = static_cast<std::size_t>(groups(back.count, back.block)) * 2 * sizeof(float);
+    if (bytes * kCopyRatio <= front.values.capacity() && extreme_bytes <= front.extremes.capacity()) {
+        // A coarse preview over a long curve (a drag's every frame) is copied into the front's
+        // buffer instead of swapped in: both long buffers stay put, so the exact pass after the
+        // drag allocates nothing (64 MiB is ~50 ms on llvmpipe, a frame of its own per series).
+        front.values.copy_from(back.values, bytes);
+        front.extremes.copy_from(back.extremes, extreme_bytes);
+        front.count = back.count;
+        front.block = back.block;
+        return;
+    }
     front.values.swap(back.values);
     front.extremes.swap(back.extremes);
     std::swap(front.count, back.count);

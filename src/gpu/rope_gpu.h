@@ -135,6 +135,9 @@ private:
 
     StorageBuffer terms_, boundaries_, columns_, heatmap_phases_, grid_pairs_, grid_values_;
     Slot slots_[kSeriesCount], back_[kSeriesCount];
+    // commit() copies a series into the front buffer, keeping both, when it takes at most this
+    // fraction of the front's capacity (a preview); a longer one is swapped in.
+    static constexpr std::size_t kCopyRatio = 8;
     MappedReadBuffer readback_;
     std::vector<float> fallback_read_;
     bool timing_ = false, pair_buffers_ = false;

@@ -232,16 +232,19 @@ std::int64_t LabCompute::largest_stride() const {
 }
 
 void LabCompute::update(const LabParams& p) {
+    costs_.clear();
     positions_.update(p);
     update_data(p);
     // The position left the heatmap's page: the next page (the data itself is unchanged).
     const std::int64_t span = kHeatmapRows * heatmap_stride_;
     if (ready_ && (p.position < heatmap_first_ || p.position >= heatmap_first_ + span)) compute_heatmap(p);
     refresh_difference(p);
+    lab::TimedPart timed(costs_, "maths notes");
     refresh_notes(p);
 }
 
 void LabCompute::compute_heatmap(const LabParams& p) {
+    lab::TimedPart timed(costs_, "heatmap");
     heatmap_stride_ = heatmap_stride_for(p.max_distance);
     heatmap_first_ = heatmap_first_for(p.position, heatmap_stride_);
     heatmap_texture_ = device_.heatmap_texture(data_.freqs.phase_step, heatmap_first_, heatmap_stride_, kHeatmapRows);
@@ -327,7 +330,11 @@ void LabCompute::update_data(const LabParams& p) {
     const std::string base_exact_key = exact_key(setting_params(p, 0));
     const bool mode_only = base_changed && ready_ && previews_ && stride_ == 1 && base_exact_key == base_exact_key_ &&
                            base_key_.rfind("averaging|", 0) != 0;
-    std::optional<FreshData> fresh = compute_settings(p, key, base_changed, keys);
+    std::optional<FreshData> fresh;
+    {
+        lab::TimedPart timed(costs_, "model data");
+        fresh = compute_settings(p, key, base_changed, keys);
+    }
     if (!fresh) return;  // the previous curves stay on screen
     const bool partial = fresh->compared.size() + 1 < static_cast<std::size_t>(count);
     keys.resize(fresh->compared.size());
@@ -369,7 +376,10 @@ void LabCompute::refresh_unchanged(const LabParams& p, const std::string& focus)
     }
     // Parameters held still (two frames: the first frame after a start or a change only
     // shows the preview): the exact curves a frame's budget at a time.
-    if (pending_exact_ && ++quiet_updates_ > 1) pending_exact_ = refine(p);
+    if (pending_exact_ && ++quiet_updates_ > 1) {
+        lab::TimedPart timed(costs_, "exact scores");
+        pending_exact_ = refine(p);
+    }
 }
 
 std::optional<LabCompute::FreshData> LabCompute::compute_settings(const LabParams& p, const std::string& key, bool base_changed,
@@ -412,6 +422,7 @@ std::optional<LabCompute::FreshData> LabCompute::compute_settings(const LabParam
 }
 
 void LabCompute::compute_previews(const LabParams& p, bool base_changed) {
+    lab::TimedPart timed(costs_, "score preview");
     // A quick coarse curve first when the full one would cost more than a frame: the changed
     // settings share one preview budget.
     std::vector<int> stale;

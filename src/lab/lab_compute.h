@@ -15,6 +15,7 @@
 #include "token_positions.h"
 #include "core/math_notes.h"
 #include "gpu/compute_device.h"
+#include "lab/frame_costs.h"
 #include "lab/lab_data.h"
 #include "lab/mean_coefficients.h"
 #include "state/params.h"
@@ -112,6 +113,8 @@ public:
     const std::string& refusal() const { return refusal_; }
     int slices_run() const { return slices_; }
 
+    // Where the last update spent its time: model data, score preview, exact scores, heatmap, notes.
+    const lab::FrameCosts& frame_costs() const { return costs_; }
     int recompute_count() const { return recomputes_; }
     int setting_computations() const { return setting_computations_; }  // LabData made, any setting
     int focus_refresh_count() const { return focus_refreshes_; }
@@ -187,6 +190,7 @@ private:
     MeanCoefficients means_;
     std::array<double, 4> ms_per_work_{};  // measured cost of one distance × term per cost class, 0 until measured
     std::string refusal_;
+    lab::FrameCosts costs_;
     int slices_ = 0, quiet_updates_ = 0;
     std::vector<MathNote> notes_;
     std::string notes_key_ = "none";
