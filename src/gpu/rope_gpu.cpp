@@ -98,10 +98,12 @@ void GpuRopeCore::commit(Series series) {
     Slot& back = back_[static_cast<int>(series)];
     const std::size_t bytes = static_cast<std::size_t>(back.count) * sizeof(float);
     const std::size_t extreme_bytes = static_cast<std::size_t>(groups(back.count, back.block)) * 2 * sizeof(float);
-    if (bytes * kCopyRatio <= front.values.capacity() && extreme_bytes <= front.extremes.capacity()) {
-        // A coarse preview over a long curve (a drag's every frame) is copied into the front's
-        // buffer instead of swapped in: both long buffers stay put, so the exact pass after the
-        // drag allocates nothing (64 MiB is ~50 ms on llvmpipe, a frame of its own per series).
+    if (bytes * kCopyRatio <= back.values.capacity()) {
+        // A coarse preview (a drag's every frame) written into a long back buffer is copied to
+        // the front instead of swapped there: the long buffer stays at the back, so the exact
+        // pass after the drag allocates nothing (64 MiB is ~50 ms on llvmpipe, more on a busy
+        // machine, a frame of its own per series). A swap otherwise, which also moves a long
+        // front buffer to the back.
         front.values.copy_from(back.values, bytes);
         front.extremes.copy_from(back.extremes, extreme_bytes);
         front.count = back.count;
