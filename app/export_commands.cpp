@@ -34,15 +34,6 @@ lab::Sweep parse_sweep(const std::string& name) {
     return lab::Sweep::Factor;
 }
 
-// --view's value, or a refusal naming the flag.
-View view_option(const std::string& name) {
-    try {
-        return parse_view_name(name);
-    } catch (const InputError& e) {
-        throw InputError(std::string("--view: ") + e.what());
-    }
-}
-
 // Paths given to render and export-data, checked before any is opened: a path reaches messages,
 // the metadata of what is written (a config's path is the preset's name there) and the screen,
 // so it must be UTF-8 on one line. Refused naming the flag and the path (bytes as \xNN).
@@ -111,8 +102,8 @@ LabOptions with_grid_option(LabOptions o, const std::optional<std::string>& text
 LabParams render_params(const RenderOptions& o, const Session* session) {
     LabParams p = lab_params_from(with_grid_option(o.lab, o.grid, session), 1.0f, session);
     p.playing = false;
-    p.focused_view = o.view == "all" ? -1 : static_cast<int>(view_option(o.view));
-    p.show_controls = o.view == "all";  // one view: the view alone; all: the whole window
+    p.focused_view = view_option_index(o.view, true);
+    p.show_controls = p.focused_view < 0;  // one view: the view alone; all: the whole window
     return p;
 }
 
@@ -120,8 +111,8 @@ LabParams render_params(const RenderOptions& o, const Session* session) {
 
 void add_render_options(CLI::App* cmd, RenderOptions& o) {
     add_lab_options(cmd, o.lab);
-    cmd->add_option("--view", o.view, "planes, contrast, scores, invariance, heatmap, frequencies, numbers, "
-                                      "precision, phasors, grid, attention, or all")->capture_default_str();
+    cmd->add_option("--view", o.view, view_names_list(", ") + ", a number 1-" + std::to_string(kViewCount) + ", or all")
+        ->capture_default_str();
     cmd->add_option("--grid", o.grid, "The grid view's image TxHxW in tokens (sets images.frames, height, width; e.g. 1x16x16)");
     cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
     cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->check(non_empty())->required();
@@ -139,7 +130,8 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
 
 void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
     add_lab_options(cmd, o.lab);
-    cmd->add_option("--view", o.view, "The view whose series to export")->capture_default_str();
+    cmd->add_option("--view", o.view, "The view whose series to export: " + view_names_list(", ") + ", or a number 1-" +
+                                          std::to_string(kViewCount))->capture_default_str();
     cmd->add_option("--grid", o.grid, "The grid view's image TxHxW in tokens (sets images.frames, height, width; e.g. 1x16x16)");
     cmd->add_option("--out", o.out, "FILE.csv or FILE.json")->check(non_empty())->required();
 }
@@ -152,7 +144,7 @@ int run_render(const RenderOptions& o) {
     // The attention view alone: what export-data --view attention refuses (a missing or broken
     // vector file, a needle past the layout, more tokens than the view takes) is refused here in
     // the same words, before anything is written, rather than drawn into the picture.
-    if (params.focused_view == static_cast<int>(View::Attention) && o.lesson.empty()) {
+    if (view_reads(params.focused_view, Product::Attention) && o.lesson.empty()) {
         lab::check_attention_state(params, setting_model(params, 0));
     }
     const bool still = is_still_path(o.out);
@@ -219,7 +211,7 @@ int run_export_data(const ExportDataOptions& o) {
     const std::optional<Session> session = load_session_option(o.lab.session);
     const LabParams params = lab_params_from(with_grid_option(o.lab, o.grid, session ? &*session : nullptr), 1.0f,
                                              session ? &*session : nullptr);
-    const View view = view_option(o.view);
+    const View view = static_cast<View>(view_option_index(o.view, false));
     if (!o.out.ends_with(".json") && !o.out.ends_with(".csv")) {
         throw InputError(fmt::format("--out: unknown data format \"{}\" (expected .csv or .json)", o.out));
     }

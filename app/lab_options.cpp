@@ -25,6 +25,28 @@ void add_lab_options(CLI::App* cmd, LabOptions& o) {
     add_display_options(cmd, o.fields);
 }
 
+int view_option_index(const std::string& text, bool all_allowed) {
+    if (all_allowed && (text == "all" || text == "0")) return -1;
+    try {
+        return static_cast<int>(parse_view(text));
+    } catch (const InputError& e) {
+        throw InputError(std::string("--view: ") + e.what());
+    }
+}
+
+CLI::Validator view_option_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            try {
+                text = std::to_string(view_option_index(text, true) + 1);
+            } catch (const InputError& e) {
+                return std::string(e.what()).substr(std::string("--view: ").size());
+            }
+            return {};
+        },
+        fmt::format("NAME, 1-{} or all", kViewCount));
+}
+
 std::optional<Session> load_session_option(const std::string& text) {
     if (text.empty()) return std::nullopt;
     std::vector<std::string> warnings;

@@ -16,17 +16,17 @@
 #include "lab/attention_input.h"
 #include "lab/token_positions.h"
 #include "core/grid_scores.h"
-#include "core/rotation.h"
+#include "lab/products/contrast.h"
+#include "lab/products/numbers.h"
+#include "lab/products/phasors.h"
+#include "lab/products/planes.h"
 #include "state/compare.h"
+#include "state/schema.h"
 #include "lab/lab_compute.h"
 
 namespace ropelab {
 
 namespace {
-
-constexpr View kAllViews[] = {View::Planes,  View::Contrast,    View::Scores,  View::Invariance,
-                              View::Heatmap, View::Frequencies, View::Numbers, View::Precision,
-                              View::Phasors, View::Grid,        View::Attention};
 
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
@@ -44,6 +44,18 @@ std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, 
             {"position", std::to_string(p.position)},
             {"focused_pair", std::to_string(p.focused_pair)},
             {"angle_mode", std::string(to_string(p.angle_mode))}};
+}
+
+// Every field of the model as the state holds it, by its schema path ("model.p_rope = 0.5"):
+// read from the one state through its rows, so a model flag cannot be applied and yet left
+// out of what the export says it was computed with.
+void model_fields(DataTable& t, const LabParams& p) {
+    for (const schema::Field& f : schema::fields()) {
+        if (f.slot != 0 || !f.get || !f.path.starts_with("model.")) continue;
+        const schema::Value v = f.get(p);
+        if (std::holds_alternative<std::monostate>(v)) continue;  // an optional field not given
+        t.parameters.emplace_back(std::string(f.path), schema::value_text(f, v));
+    }
 }
 
 std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
@@ -93,32 +105,26 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
     }
 }
 
+// The planes view's product, as drawn: each pair's angle at m and q at m, k at m − Δk.
 void planes(DataTable& t, const LabParams& p, const LabData& d) {
+    const lab::products::Planes planes = lab::products::compute_planes(lab::products::planes_inputs(p, d));
     t.columns = {"pair", "angle_deg", "q_re", "q_im", "k_re", "k_im"};
     t.values.assign(6, {});
-    for (int i = 0; i < d.freqs.pairs(); ++i) {
-        const auto q = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout) * pair_rotor(d.freqs, i, p.position);
-        const auto k = pair_value(d.k, i, d.freqs.rotary_dim, d.freqs.layout) *
-                       pair_rotor(d.freqs, i, p.position - p.key_distance);
-        const double row[] = {static_cast<double>(i),
-                              phase_degrees(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], p.position)),
-                              q.real(), q.imag(), k.real(), k.imag()};
+    for (std::size_t i = 0; i < planes.pairs.size(); ++i) {
+        const lab::products::PlanePair& pair = planes.pairs[i];
+        const double row[] = {static_cast<double>(i), pair.angle_at_m, pair.q_at_m.real(), pair.q_at_m.imag(), pair.k_at_n.real(), pair.k_at_n.imag()};
         for (int c = 0; c < 6; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
     }
 }
 
+// The contrast view's product: x, p_m, x + p_m and R(m·θ_i) x.
 void contrast(DataTable& t, const LabParams& p, const LabData& d) {
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
-    const auto x = pair_value(d.q, i, d.freqs.rotary_dim, d.freqs.layout);
-    const std::size_t s = std::min<std::size_t>(static_cast<std::size_t>(i), d.sinusoidal.omega.size() - 1);
-    const double a = phase_radians(phase_at(d.sinusoidal.phase_step[s], p.position));
-    const std::complex<double> pm(std::sin(a), std::cos(a));
-    const auto added = x + pm, rotated = x * pair_rotor(d.freqs, i, p.position);
+    const lab::products::Contrast v = lab::products::compute_contrast(lab::products::contrast_inputs(p, d));
     t.columns = {"vector", "re", "im", "length"};
     t.values = {{0, 1, 2, 3},
-                {x.real(), pm.real(), added.real(), rotated.real()},
-                {x.imag(), pm.imag(), added.imag(), rotated.imag()},
-                {std::abs(x), std::abs(pm), std::abs(added), std::abs(rotated)}};
+                {v.x.real(), v.p_m.real(), v.added.real(), v.rotated.real()},
+                {v.x.imag(), v.p_m.imag(), v.added.imag(), v.rotated.imag()},
+                {std::abs(v.x), std::abs(v.p_m), std::abs(v.added), std::abs(v.rotated)}};
     t.parameters.emplace_back("vector_rows", "0: x, 1: p_m, 2: x + p_m, 3: R(m·θ_i) x");
 }
 
@@ -178,33 +184,25 @@ void frequencies(DataTable& t, const LabParams& p, const LabData& d) {
     }
 }
 
+// The numbers view's product: the focused pair's rotation at m.
 void numbers(DataTable& t, const LabParams& p, const LabData& d) {
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
-    const auto k = static_cast<std::size_t>(i);
-    const double angle = phase_radians(phase_at(d.freqs.phase_step[k], p.position));
+    const lab::products::Numbers r = lab::products::compute_numbers(lab::products::numbers_inputs(p, d));
     // cos and sin as HF applies them: times the attention factor (1 unless YaRN or LongRoPE).
-    const double a = d.freqs.attention_factor;
     t.columns = {"pair", "theta", "m_theta", "reduced_angle", "attention_factor", "cos", "sin"};
-    t.values = {{static_cast<double>(i)},
-                {d.freqs.inv_freq[k]},
-                {static_cast<double>(p.position) * d.freqs.inv_freq[k]},
-                {angle},
-                {a},
-                {a * std::cos(angle)},
-                {a * std::sin(angle)}};
+    t.values = {{static_cast<double>(r.pair)}, {r.theta}, {r.m_theta}, {r.angle}, {r.attention}, {r.cos_a}, {r.sin_a}};
 }
 
-// The phasor view's chain at Δ = the key distance, as drawn: the running sum after the
+// The phasor view's product at Δ = the key distance, as drawn: the running sum after the
 // pass-through part (row "pair" −1, on the real axis) and after each pair; the last row's re is
 // the score at Δ.
 void phasors(DataTable& t, const LabParams& p, const LabData& d) {
-    const auto chain = phasor_chain(d.rope_sum, p.key_distance);
+    const lab::products::Phasors phasors = lab::products::compute_phasors(lab::products::phasors_inputs(p, d));
     t.columns = {"pair", "re", "im"};
     t.values.assign(3, {});
-    for (std::size_t i = 0; i < chain.size(); ++i) {
+    for (std::size_t i = 0; i < phasors.chain.size(); ++i) {
         t.values[0].push_back(static_cast<double>(i) - 1.0);
-        t.values[1].push_back(chain[i].real());
-        t.values[2].push_back(chain[i].imag());
+        t.values[1].push_back(phasors.chain[i].real());
+        t.values[2].push_back(phasors.chain[i].imag());
     }
     t.parameters.emplace_back("key_distance", std::to_string(p.key_distance));
     t.parameters.emplace_back("pair_rows", "-1: the pass-through (unrotated) part; i: the running sum after pair i (exact angles)");
@@ -280,38 +278,37 @@ void attention(DataTable& t, const LabParams& p, const LabData&) {
     }
 }
 
+void invariance(DataTable& t, const LabParams& p, const LabData& d) {
+    t.columns = {"position", "rope", "sinusoidal"};
+    t.values = {d.invariance_positions, d.invariance_rope, d.invariance_sinusoidal};
+    t.parameters.emplace_back("invariance_distance", std::to_string(invariance_delta(p)));
+}
+
+void precision(DataTable& t, const LabParams&, const LabData& d) {
+    t.columns = {"position", "bf16_error_rad", "fp32_error_rad", "fp32_worst_pair_error_rad"};
+    t.values = {d.precision_positions, d.bf16_error, d.naive_error, d.naive_error_worst};
+}
+
+// Each view's table, bound in the view table's order (state/view_table.h).
+using Writer = void (*)(DataTable&, const LabParams&, const LabData&);
+constexpr Writer kWriters[] = {planes, contrast, scores, invariance, heatmap, frequencies, numbers, precision, phasors, grid, attention};
+static_assert(std::size(kWriters) == kViewCount, "one data writer per row of the view table");
+
 }  // namespace
 
 DataTable view_data(View view, const LabParams& p, const LabData& d) {
     DataTable t;
     t.view = std::string(view_name(view));
     t.parameters = parameters(p, d);
+    model_fields(t, p);
     // Where the math degenerates travels with the numbers, as the panel shows it.
     const std::vector<MathNote> notes = lab_math_notes(p, d);
     for (std::size_t i = 0; i < notes.size(); ++i) {
         t.parameters.emplace_back(fmt::format("{}_{}", notes[i].degenerate ? "warning" : "note", i + 1),
                                   notes[i].summary + " (" + notes[i].detail + ")");
     }
-    switch (view) {
-        case View::Planes: planes(t, p, d); break;
-        case View::Contrast: contrast(t, p, d); break;
-        case View::Scores: scores(t, p, d); break;
-        case View::Invariance:
-            t.columns = {"position", "rope", "sinusoidal"};
-            t.values = {d.invariance_positions, d.invariance_rope, d.invariance_sinusoidal};
-            t.parameters.emplace_back("invariance_distance", std::to_string(invariance_delta(p)));
-            break;
-        case View::Heatmap: heatmap(t, p, d); break;
-        case View::Frequencies: frequencies(t, p, d); break;
-        case View::Numbers: numbers(t, p, d); break;
-        case View::Precision:
-            t.columns = {"position", "bf16_error_rad", "fp32_error_rad", "fp32_worst_pair_error_rad"};
-            t.values = {d.precision_positions, d.bf16_error, d.naive_error, d.naive_error_worst};
-            break;
-        case View::Phasors: phasors(t, p, d); break;
-        case View::Grid: grid(t, p, d); break;
-        case View::Attention: attention(t, p, d); break;
-    }
+    if (!view_row(view).data_export) throw InputError(fmt::format("the {} view has no data to export", view_name(view)));
+    kWriters[static_cast<int>(view)](t, p, d);
     return t;
 }
 
@@ -322,7 +319,7 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     }
     DataTable t;
     t.view = std::string(view_name(view));
-    if (view == View::Phasors || view == View::Grid || view == View::Attention) {
+    if (view_row(view).compare_rows == CompareRows::Stacked) {
         // Chains of different lengths (phasors), grids of different rules, attention with
         // different masks: one after another, a setting column says whose row it is.
         t.columns = {"setting"};
@@ -493,30 +490,5 @@ bool write_json(std::FILE* out, const DataTable& t) {
 
 std::string to_csv(const DataTable& t) { return to_text(t, write_csv); }
 std::string to_json(const DataTable& t) { return to_text(t, write_json); }
-
-std::string_view view_name(View v) {
-    switch (v) {
-        case View::Planes: return "planes";
-        case View::Contrast: return "contrast";
-        case View::Scores: return "scores";
-        case View::Invariance: return "invariance";
-        case View::Heatmap: return "heatmap";
-        case View::Frequencies: return "frequencies";
-        case View::Numbers: return "numbers";
-        case View::Precision: return "precision";
-        case View::Phasors: return "phasors";
-        case View::Grid: return "grid";
-        case View::Attention: return "attention";
-    }
-    return "scores";
-}
-
-View parse_view_name(std::string_view name) {
-    for (View v : kAllViews) {
-        if (name == view_name(v)) return v;
-    }
-    throw InputError(fmt::format("unknown view \"{}\" (expected planes, contrast, scores, invariance, heatmap, "
-                                 "frequencies, numbers, precision, phasors, grid or attention)", name));
-}
 
 }  // namespace ropelab

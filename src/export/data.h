@@ -46,8 +46,4 @@ bool write_json(std::FILE* out, const DataTable& t);
 std::string to_csv(const DataTable& t);
 std::string to_json(const DataTable& t);
 
-std::string_view view_name(View v);  // "planes", "scores", …
-// Throws InputError listing the names.
-View parse_view_name(std::string_view name);
-
 }  // namespace ropelab

@@ -10,6 +10,7 @@
 #include "lab/actions.h"
 #include "lab/input.h"
 #include "lab/attention_product.h"
+#include "lab/frame.h"
 #include "lab/grid_product.h"
 #include "lab/lab_compute.h"
 #include "state/params.h"
@@ -37,6 +38,9 @@ public:
 
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
+    // The one door out: the committed state and each view's product, computed when read after
+    // its inputs change (lab/frame.h).
+    const lab::Frame& frame() const { return frame_; }
     const lab::GridProduct& grid() const { return grid_; }  // the grid view's scores over an image
     const lab::AttentionProduct& attention() const { return attention_; }  // the attention view's matrix
     // Its panels as textures (logits, masked, weights) and their colour scales, for the image shown.
@@ -124,6 +128,7 @@ private:
     LabParams params_;
     lab::Status status_;
     LabCompute compute_;
+    lab::Frame frame_{params_, compute_};  // after the state and compute it reads
     lab::GridProduct grid_;
     lab::AttentionProduct attention_;
     std::optional<lab::AttentionWindow> attention_window_;  // asked for by the view drawn last frame

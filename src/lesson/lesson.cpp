@@ -158,7 +158,9 @@ void read_hide(const Json& j, Scene& s, const std::string& where) {
         }
         if (!can_hide(static_cast<View>(view))) {
             std::string can;
-            for (View h : kHidingViews) can += fmt::format("{}{}", can.empty() ? "" : ", ", static_cast<int>(h) + 1);
+            for (const ViewRow& row : view_table()) {
+                if (row.can_hide) can += fmt::format("{}{}", can.empty() ? "" : ", ", static_cast<int>(row.id) + 1);
+            }
             throw InputError(fmt::format("{}: \"hide\" has {}: that view cannot hide its curves (views {} can)", where,
                                          view + 1, can));
         }
@@ -348,7 +350,7 @@ private:
 // must be one of the layout's tokens, and a scene that shows the attention view needs a layout
 // the view takes. Throws InputError naming the field and its value.
 void check_against_layout(const LabParams& p, const Scene& s, LayoutTokens& tokens) {
-    const bool attention = std::find(s.views.begin(), s.views.end(), static_cast<int>(View::Attention)) != s.views.end();
+    const bool attention = std::any_of(s.views.begin(), s.views.end(), [](int v) { return view_reads(v, Product::Attention); });
     if (p.token_vectors != TokenVectors::Needle && !attention) return;
     const std::int64_t t = tokens.count(p);
     if (p.token_vectors == TokenVectors::Needle && p.needle >= t) {

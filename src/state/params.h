@@ -11,14 +11,13 @@
 
 #include "core/model_config.h"
 #include "core/phasor_sum.h"
+#include "state/view_table.h"
 
 namespace ropelab {
 
 enum class Encoding { Rope, Sinusoidal, Both };
 enum class VectorChoice { Ones, Random, MeanOfRandom, FocusedPair, Custom };
 enum class Theme { Dark, Light, Projector };  // projector: high contrast, thick lines
-
-inline constexpr int kViewCount = 11;
 
 // The lab's ranges. Angles are exact at every position a 32-bit signed index reaches; the score
 // series holds up to 2^24 distances (64 MiB of floats per curve).
@@ -53,11 +52,6 @@ enum class GridColours { Fitted, Centred };
 // the score curve as a Toeplitz matrix), random per token (seeded, with a shared part), random
 // keys with one "needle" whose key matches the query, or T × d arrays from files.
 enum class TokenVectors { Same, Random, Needle, File };
-
-enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention };
-// The views that can hide their curves until R ("predict, then reveal"; a lesson scene's "hide").
-inline constexpr View kHidingViews[] = {View::Planes, View::Scores, View::Phasors};
-inline bool can_hide(View v) { return std::find(std::begin(kHidingViews), std::end(kHidingViews), v) != std::end(kHidingViews); }
 
 struct LabParams {
     // The model: exactly what config.json describes.
@@ -154,7 +148,5 @@ inline std::int64_t invariance_delta(const LabParams& p) { return p.link_distanc
 std::string_view to_string(Encoding e);
 std::string_view to_string(VectorChoice v);
 std::string_view to_string(TokenVectors v);  // as the schema names it: same, random, needle, file
-std::string_view view_title(View v);
-std::string_view view_short_title(View v);  // for tabs: "3 Scores"
 
 }  // namespace ropelab

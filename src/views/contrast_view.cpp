@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "lab/pair_maths.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 #include "plot/screen.h"
@@ -38,13 +37,10 @@ void panel(const char* title, ImVec2 origin, ImVec2 size, float unit, draw::Canv
 }  // namespace
 
 void contrast_view(Context& ctx) {
-    const LabParams& p = ctx.params;
     caption("Adding p_m changes the length; rotating does not.",
             "Sinusoidal encoding adds p_m to the vector: its length and direction jump with m and "
             "content mixes with position. RoPE rotates it by m·θ_i: the length never changes.");
-    const LabData& d = ctx.compute.setting_data(single_setting_header(ctx));
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
-    const lab::AdditionVsRotation v = lab::addition_vs_rotation(d, i, p.position);
+    const lab::products::Contrast& v = ctx.frame.contrast(single_setting_header(ctx));
     const auto x = v.x, added = v.added, rotated = v.rotated;
 
     ui::text(fmt::format("|x| = {:.4f}    |x + p_m| = {:.4f} (angle {:.1f}°)    |R(mθ)x| = {:.4f} (angle {:.1f}°)",

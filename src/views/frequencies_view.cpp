@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 
 #include "state/compare.h"
-#include "lab/pair_maths.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 
@@ -313,11 +312,12 @@ void unrotated_markers(const Context& ctx, plot::Plot& plot, const std::vector<d
 struct PairAxis {
     const LabParams& p;
     const LabData& d;
+    const lab::products::Frequencies& wavelengths;  // the base's (the product's unscaled wavelengths)
     std::int64_t context;
     bool tokens;
     double operator()(double pair) const {  // pair may be fractional (YaRN's ramp ends)
         if (!tokens) return pair;
-        return lab::unscaled_wavelength(p.model.rope_theta, pair, d.freqs.rotary_dim) / static_cast<double>(context);
+        return wavelengths.unscaled_wavelength(pair) / static_cast<double>(context);
     }
     bool llama3() const {
         const RopeScaling& s = p.model.rope_scaling;
@@ -580,7 +580,7 @@ void frequencies_view(Context& ctx) {
     const float gap = ImGui::GetFontSize() * 0.5f;
     const auto [both, side_by_side, half] = plots_layout(gap);
     const bool tokens = p.wavelength_axis;
-    const PairAxis x_of{p, d, training_context(p.model), tokens};
+    const PairAxis x_of{p, d, ctx.frame.frequencies(), training_context(p.model), tokens};
     std::vector<double> xs, all_xs, unrotated_xs;
     for (double i : l.pairs) xs.push_back(x_of(i));
     for (int i = 0; i < d.freqs.pairs(); ++i) all_xs.push_back(x_of(i));

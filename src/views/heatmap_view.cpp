@@ -9,8 +9,6 @@
 #include <fmt/format.h>
 
 #include "core/colormap.h"
-#include "core/rotation.h"
-#include "lab/pair_maths.h"
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
@@ -103,11 +101,11 @@ void cell_tooltip(Context& ctx, const HeatmapImage& image, int diff) {
                                 d.freqs.pairs() - 1);
     const auto row = static_cast<std::int64_t>((mouse.y - image.min.y) / image.size.y * kHeatmapRows);
     const std::int64_t m = image.first + std::clamp<std::int64_t>(row, 0, kHeatmapRows - 1) * image.stride;
+    const double degrees = ctx.frame.heatmap(diff).cell_degrees(pair, m);
     if (ui::tooltips_allowed() && diff > 0) {
-        ImGui::SetTooltip("m = %lld, pair %d: angle difference %.4f°", static_cast<long long>(m), pair,
-                          lab::angle_difference_degrees(d.freqs, compute.setting_data(diff).freqs, pair, m));
+        ImGui::SetTooltip("m = %lld, pair %d: angle difference %.4f°", static_cast<long long>(m), pair, degrees);
     } else if (ui::tooltips_allowed()) {
-        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, lab::angle_degrees(d.freqs, pair, m));
+        ImGui::SetTooltip("m = %lld, pair %d: angle %.4f°", static_cast<long long>(m), pair, degrees);
     }
 }
 
@@ -117,15 +115,10 @@ void angles_plot(Context& ctx, int diff) {
     const LabParams& p = ctx.params;
     const LabCompute& compute = ctx.compute;
     const LabData& d = compute.data();
-    std::vector<double> pairs, angles;
-    const std::vector<double> degrees = pair_angles_deg(d.freqs, p.position);
-    for (int i = 0; i < d.freqs.pairs(); ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        pairs.push_back(i);
-        // With a difference shown, the current row's differences, exact as the texture's.
-        angles.push_back(diff > 0 ? lab::angle_difference_degrees(d.freqs, compute.setting_data(diff).freqs, i, p.position)
-                                  : degrees[k]);
-    }
+    // With a difference shown, the current row's differences, exact as the texture's.
+    const std::vector<double>& angles = ctx.frame.heatmap(diff).row;
+    std::vector<double> pairs;
+    for (std::size_t i = 0; i < angles.size(); ++i) pairs.push_back(static_cast<double>(i));
     const ImVec2 rest = ImGui::GetContentRegionAvail();
     if (rest.y < 5.0f * ImGui::GetFontSize()) return;
     plot::Plot plot("angles", ctx.state.angles, ImVec2(rest.x, std::max(40.0f, rest.y)),

@@ -1,8 +1,10 @@
 #include "views/lab_view.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "lab/messages.h"
+#include "views/registry.h"
 #include "ui/widgets.h"
 
 #include <fmt/format.h>
@@ -12,14 +14,6 @@
 namespace ropelab::views {
 
 namespace {
-
-using DrawView = void (*)(Context&);
-constexpr DrawView kViews[kViewCount] = {planes_view,     contrast_view,
-                                         score_view,      invariance_view,
-                                         heatmap_view,    frequencies_view,
-                                         numbers_view,    precision_view,
-                                         phasors_view,    grid_view,
-                                         attention_view};
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
@@ -36,9 +30,6 @@ constexpr const char* kShortcuts[][2] = {
     {"hold L or right button", "laser pointer"}, {"S", "spotlight the view under the pointer (again: off)"},
     {"hold D (or Pen and drag)", "draw over the views; C clears"}, {"R", "reveal a scene's hidden curves"},
 };
-
-// The key that shows view `index` large: 1 … 9, 0 for the tenth, A for the eleventh.
-std::string view_key(int index) { return index == 10 ? "A" : std::to_string((index + 1) % 10); }
 
 }  // namespace
 
@@ -69,12 +60,13 @@ void LabView::view(int index, ImVec2 size) {
         requests_.focus_view = lab_.params().focused_view == index ? -1 : index;
     }
     ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", view_key(index)).c_str());
-    Context ctx{lab_.params(), lab_.compute(), lab_, view_state_, requests_, palette(lab_.params().theme), annotations};
+    Context ctx{lab_.params(), lab_.compute(), lab_, lab_.frame(), view_state_, requests_, palette(lab_.params().theme), annotations};
+    ctx.view = static_cast<View>(index);
     if (lab_.params().playing && !lab_.params().stepwise_planes && !lab_.params().sweep_distance) ctx.position_fraction = lab_.status().playback_carry;
     const ImVec2 view_min = ImGui::GetWindowPos();
     const ImVec2 view_size = ImGui::GetWindowSize();
     aids_.add_view(index, view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y));
-    kViews[index](ctx);
+    draw_function(ctx.view)(ctx);
     if (curves_hidden(lab_.params(), static_cast<View>(index))) aids_.reveal_hint(view_min, view_size);
     draw_label_annotations(ctx, view_min, view_size);
     ImGui::EndChild();
@@ -281,9 +273,9 @@ lab::Input LabView::read_input(const lab::Input& window_input) const {
     for (ImWchar c : io.InputQueueCharacters) {
         if (c == '+' || c == '=') out.push_back(Shortcut::Faster);
         if (c == '-') out.push_back(Shortcut::Slower);
-        if (c >= '1' && c <= '9') out.push_back(lab::show_view(c - '1'));
-        if (c == '0') out.push_back(lab::show_view(9));  // the tenth view
-        if (c == 'a' || c == 'A') out.push_back(lab::show_view(10));  // the eleventh: attention
+        for (const ViewRow& row : view_table()) {  // each view's key from its row (a letter in either case)
+            if (c < 128 && std::toupper(static_cast<int>(c)) == row.key) out.push_back(lab::show_view(static_cast<int>(row.id)));
+        }
     }
     return input;
 }

@@ -10,8 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "core/rotation.h"
-#include "lab/pair_maths.h"
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
@@ -85,16 +83,14 @@ constexpr const char* kComparedRows[] = {"pair i", "θ_i (rad/position)", "× sc
                                          "a·cos", "a·sin", "R q (re)", "R q (im)", "|q| → |R q|"};
 
 std::vector<std::vector<std::string>> compared_cells(const Context& ctx, int settings) {
-    const LabParams& p = ctx.params;
     std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(settings));
     for (int s = 0; s < settings; ++s) {
-        const LabData& d = ctx.compute.setting_data(s);
-        const lab::PairRotation r = lab::pair_rotation(d, std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1), p.position);
+        const lab::products::Numbers& r = ctx.frame.numbers(s);
         cells[static_cast<std::size_t>(s)] = {
             fmt::format("{}", r.pair),
             fmt::format("{:.8g}", r.theta),
             fmt::format("{:.6g}", r.theta / r.unscaled_theta),
-            fmt::format("{:.8g}", static_cast<double>(p.position) * r.theta),
+            fmt::format("{:.8g}", r.m_theta),
             fmt::format("{:.6f}", shown(r.angle * 180.0 / M_PI, 6)),
             fmt::format("{:.6g}", r.attention),
             fmt::format("{:+.6f}", shown(r.cos_a, 6)),
@@ -179,21 +175,20 @@ namespace {
 
 // The worked example for pair i at m, as lines (an empty line is a separator), ending with the
 // pair's components in both layouts and the model's layout.
-std::vector<std::string> worked_lines(const LabParams& p, const LabData& d, int i) {
-    const lab::PairRotation r = lab::pair_rotation(d, i, p.position);
+std::vector<std::string> worked_lines(const LabParams& p, const lab::products::Numbers& r) {
+    const int i = r.pair;
     const double theta = r.theta, angle = r.angle, a = r.attention, c = r.cos_a, s = r.sin_a;
     const auto x = r.x, rotated = r.rotated;
 
     std::vector<std::string> lines;
     const double base_freq = r.base_theta;
-    lines.push_back(fmt::format("θ_{} = {:.6g}^(−2·{}/{}) = {:.10g} rad per position", i, d.freqs.effective_theta, i,
-                                d.freqs.rotary_dim, base_freq));
+    lines.push_back(fmt::format("θ_{} = {:.6g}^(−2·{}/{}) = {:.10g} rad per position", i, r.effective_theta, i,
+                                r.rotary_dim, base_freq));
     const std::string type(to_string(p.model.rope_scaling.type));
     if (std::abs(theta - base_freq) > 1e-15 * base_freq) {
         lines.push_back(fmt::format("      × {:.6g} ({} scaling) = {:.10g} rad per position", theta / base_freq, type, theta));
     }
-    lines.push_back(fmt::format("m·θ_{} = {} × {:.10g} = {:.10g} rad", i, p.position, theta,
-                                static_cast<double>(p.position) * theta));
+    lines.push_back(fmt::format("m·θ_{} = {} × {:.10g} = {:.10g} rad", i, p.position, theta, r.m_theta));
     lines.push_back(fmt::format("reduced: {:.12f} rad = {:.8f}°", shown(angle, 12), shown(angle * 180.0 / M_PI, 8)));
     if (a != 1.0) {
         lines.push_back(fmt::format("attention factor {:.10g} ({}): cos and sin are scaled by it", a, type));
@@ -214,12 +209,12 @@ std::vector<std::string> worked_lines(const LabParams& p, const LabData& d, int 
     lines.push_back(fmt::format("|before| = {:.6f}   |after| = {:.6f}{}", std::abs(x), std::abs(rotated),
                                 a != 1.0 ? "   (× the attention factor)" : ""));
     lines.emplace_back();
-    const auto [ia, ib] = pair_components(i, d.freqs.rotary_dim, PairLayout::Interleaved);
-    const auto [ha, hb] = pair_components(i, d.freqs.rotary_dim, PairLayout::Half);
+    const auto [ia, ib] = r.interleaved;
+    const auto [ha, hb] = r.half;
     lines.push_back(fmt::format("pair {} is components ({}, {}) interleaved (RoFormer, GPT-J, DeepSeek, Llama 4)", i, ia, ib));
     lines.push_back(fmt::format("        components ({}, {}) half-split (HF rotate_half: Llama, Qwen, Gemma, …)", ha, hb));
-    lines.push_back(fmt::format("this model uses the {} layout; {} of {} components rotate", to_string(d.freqs.layout),
-                                d.freqs.rotary_dim, d.freqs.head_dim));
+    lines.push_back(fmt::format("this model uses the {} layout; {} of {} components rotate", to_string(r.layout),
+                                r.rotary_dim, r.head_dim));
     return lines;
 }
 
@@ -263,7 +258,6 @@ void worked_example(Context& ctx, std::vector<std::string> lines) {
 
 void numbers_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    const LabData& d = ctx.compute.data();
     if (comparing(p)) {
         caption("The focused pair's rotation at m in every compared setting.",
                 "A column per setting: θ_i (and what its scaling did to it), m·θ_i, the angle reduced modulo 2π with "
@@ -272,18 +266,17 @@ void numbers_view(Context& ctx) {
         compared_numbers(ctx);
         return;
     }
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
     caption("One rotation, worked out with exact numbers.",
             "The numbers behind one rotation of the focused pair at the current position, as the "
             "posts work them out. The angle is reduced modulo 2π with integer arithmetic before "
             "cos and sin see it. Scalings with an attention factor (YaRN, LongRoPE) multiply cos and "
             "sin by it, so the rotated pair's length changes by that factor.");
-    std::vector<std::string> lines = worked_lines(p, d, i);
+    std::vector<std::string> lines = worked_lines(p, ctx.frame.numbers());
     // The linked Δ's score, the phasor sum's end (view 9), first (the last lines are the pairing's),
     // where the cell has room for one more line.
     if (p.link_distance) {
         std::vector<std::string> with = lines;
-        with.insert(with.begin(), fmt::format("score at the linked Δ = {}: {:.8g}", p.key_distance, evaluate(d.rope_sum, p.key_distance)));
+        with.insert(with.begin(), fmt::format("score at the linked Δ = {}: {:.8g}", p.key_distance, ctx.frame.phasors().score));
         if (numbers_scale(with, ImGui::GetContentRegionAvail()) > 0.51f) lines = std::move(with);
     }
     worked_example(ctx, lines);

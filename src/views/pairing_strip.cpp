@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "core/rotation.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 #include "plot/screen.h"
@@ -16,27 +15,27 @@
 namespace ropelab::views {
 
 void pairing_strip(Context& ctx, ImVec2 size) {
-    const LabData& d = ctx.compute.data();
-    const int dim = d.freqs.rotary_dim, pairs = d.freqs.pairs();
-    const int focus = std::clamp(ctx.params.focused_pair, 0, pairs - 1);
+    const lab::products::PairingStrip& strip = ctx.frame.pairing_strip();
+    const int dim = strip.dim, pairs = dim / 2;
+    const int focus = strip.focused;
     draw::Canvas dl = draw::Canvas::window();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float font = ImGui::GetFontSize();
     const float label_w = std::max(ImGui::CalcTextSize("interleaved").x, ImGui::CalcTextSize("half").x) + 0.6f * font;
     const float left = at.x + label_w, width = std::max(1.0f, size.x - label_w);
     const float cell = width / static_cast<float>(dim), row_h = 0.9f * font;
-    double largest = 0.0;
-    for (int c = 0; c < dim; ++c) largest = std::max(largest, std::abs(d.q[static_cast<std::size_t>(c)]));
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
 
     const auto row = [&](PairLayout layout, float top, bool arcs_above) {
         const std::string_view name = layout == PairLayout::Interleaved ? "interleaved" : "half";
-        dl.text(ImVec2(at.x, top), layout == d.freqs.layout ? text : ImGui::GetColorU32(ImGuiCol_TextDisabled),
+        dl.text(ImVec2(at.x, top), layout == strip.layout ? text : ImGui::GetColorU32(ImGuiCol_TextDisabled),
                     name.data(), name.data() + name.size());
-        const auto [fa, fb] = pair_components(focus, dim, layout);
+        const auto& components = strip.of(layout);
+        if (components.empty()) return;
+        const auto [fa, fb] = components[static_cast<std::size_t>(focus)];
         for (int c = 0; c < dim; ++c) {
             // Shade: |q_c| against the largest component, in q's colour.
-            const double v = largest > 0 ? std::abs(d.q[static_cast<std::size_t>(c)]) / largest : 0.0;
+            const double v = strip.shade[static_cast<std::size_t>(c)];
             const ImVec2 a(left + c * cell, top), b(left + (c + 1) * cell - (cell > 3 ? 1.0f : 0.0f), top + row_h);
             ImVec4 q = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
             q.w = static_cast<float>(0.15 + 0.85 * v);
@@ -46,7 +45,7 @@ void pairing_strip(Context& ctx, ImVec2 size) {
         // One arc per pair, bowing away from the row; the focused pair's drawn bold.
         const float edge = arcs_above ? top : top + row_h, sign = arcs_above ? -1.0f : 1.0f;
         for (int i = 0; i < pairs; ++i) {
-            const auto [ca, cb] = pair_components(i, dim, layout);
+            const auto [ca, cb] = components[static_cast<std::size_t>(i)];
             const float xa = left + (ca + 0.5f) * cell, xb = left + (cb + 0.5f) * cell;
             const float rise = sign * std::min(1.0f * font, 0.25f * font + 0.5f * (xb - xa));
             const bool focused = i == focus;

@@ -1,5 +1,5 @@
 // View 9: the phasor sum. The score at Δ is Re Σ c_i·e^{iΔθ_i} (+ the pass-through part): each
-// pair an arrow of length |c_i| turned by Δθ_i, laid head to tail (core/phasor_sum.h). At Δ = 0
+// pair an arrow of length |c_i| turned by Δθ_i, laid head to tail (the phasors product, lab/products/phasors.h). At Δ = 0
 // the arrows line up; as Δ grows the fast pairs scatter, the chain curls up and its end's real
 // part — the score — shrinks. Δ is the lab's key distance, the planes' and the score cursor's.
 #include <algorithm>
@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "core/phasor_sum.h"
 #include "plot/plot.h"
 #include "plot/screen.h"
 #include "state/compare.h"
@@ -77,21 +76,20 @@ struct Frame {
 };
 
 // Chains drawn from the origin: the pass-through link (0 → constant) first, then pair 0, 1, …
-Chain from_origin(const PhasorSum& sum, std::int64_t delta) {
-    Chain chain = phasor_chain(sum, delta);
+Chain from_origin(const lab::products::Phasors& phasors) {
+    Chain chain = phasors.chain;
     chain.insert(chain.begin(), std::complex<double>(0.0, 0.0));
     return chain;
 }
 
-// The box the chains fill: each setting's extent over 0 .. N − 1 (computed with its data, so
-// the picture keeps its scale as Δ sweeps), and the chains drawn now.
-PhasorExtent chains_box(const Context& ctx, const std::vector<Chain>& chains) {
+// The box the chains fill: each setting's product's box (its extent over 0 .. N − 1, so the
+// picture keeps its scale as Δ sweeps, and its chain now).
+PhasorExtent chains_box(const Context& ctx, int settings) {
     PhasorExtent box;
-    for (std::size_t s = 0; s < chains.size(); ++s) {
-        const PhasorExtent& e = ctx.compute.setting_data(static_cast<int>(s)).phasor_extent;
+    for (int s = 0; s < settings; ++s) {
+        const PhasorExtent& e = ctx.frame.phasors(s).box;
         box.add({e.min_re, e.min_im});
         box.add({e.max_re, e.max_im});
-        for (const auto& z : chains[s]) box.add(z);
     }
     return box;
 }
@@ -143,11 +141,11 @@ void phasors_view(Context& ctx) {
     const int settings = compare ? settings_of(p, ctx.compute) : 1;
     std::vector<Chain> chains;
     for (int s = 0; s < settings; ++s) {
-        chains.push_back(from_origin(ctx.compute.setting_data(s).rope_sum, p.key_distance));
+        chains.push_back(from_origin(ctx.frame.phasors(s)));
     }
     const std::string delta = fmt::format("Δ = {}{}", p.key_distance, p.link_distance ? " (linked)" : " (key distance)");
     // A scene's "predict, then reveal": the axes stay; no chain and no score until R.
-    const bool hidden = curves_hidden(p, View::Phasors);
+    const bool hidden = curves_hidden(ctx);
     const std::string readout = compare || hidden ? delta : fmt::format("{} · score = {:.6g}", delta, chains[0].back().real());
     ui::text(readout);
     ui::log().record_box(readout, "readout", ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
@@ -181,7 +179,7 @@ void phasors_view(Context& ctx) {
     const ImVec2 max(min.x + size.x, min.y + size.y);
     const float font = ImGui::GetFontSize();
     // Equal aspect: the box scaled to fit, centred, with room for the labels around it.
-    const PhasorExtent box = chains_box(ctx, chains);
+    const PhasorExtent box = chains_box(ctx, settings);
     const double width = std::max(box.max_re - box.min_re, 1e-300), height = std::max(box.max_im - box.min_im, 1e-300);
     const double room_x = std::max(1.0f, size.x - 2.0f * font), room_y = std::max(1.0f, size.y - 3.5f * font);
     double scale = std::min(room_x / width, room_y / height);
@@ -239,14 +237,14 @@ void phasors_view(Context& ctx) {
     dl.pop_clip();
 
     if (near_pair >= 0) {
-        const LabData& d = ctx.compute.setting_data(near_setting);
         const auto i = static_cast<std::size_t>(near_pair);
-        const auto& sum = ctx.compute.setting_data(near_setting).rope_sum;
-        const double turned = std::abs(sum.coefficient[i]) > 0 ? std::arg(phasor(sum, i, p.key_distance) / sum.coefficient[i]) : 0.0;
+        const lab::products::Phasors& near = ctx.frame.phasors(near_setting);
+        const lab::products::Planes& planes = ctx.frame.planes(near_setting);
+        const double theta = i < planes.pairs.size() ? planes.pairs[i].theta : 0.0;
         if (ui::tooltips_allowed()) {
             ImGui::SetTooltip("%spair %d: |c| = %.4g, θ = %.6g rad/position\nΔθ = %.2f° (mod 360°); click to focus it",
-                              compare ? (setting_name(p, near_setting) + ", ").c_str() : "", near_pair, std::abs(sum.coefficient[i]),
-                              d.freqs.inv_freq[i], turned * 180.0 / 3.14159265358979323846);
+                              compare ? (setting_name(p, near_setting) + ", ").c_str() : "", near_pair, near.length[i],
+                              theta, near.turned[i] * 180.0 / 3.14159265358979323846);
         }
         if (clicked) ctx.requests.focus_pair = near_pair;
     } else if (hovered && ui::tooltips_allowed()) {

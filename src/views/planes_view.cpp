@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "core/rotation.h"
-#include "lab/pair_maths.h"
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
@@ -18,9 +16,15 @@ namespace ropelab::views {
 
 namespace {
 
-constexpr int kTrail = 24;
+using lab::products::kTrail;
 
-using lab::gliding_rotor;
+using lab::products::Planes;
+
+// A pair's point at m + f, 0 ≤ f < 1, from its exact point at m: turned on by f·θ_j, so the
+// planes glide between whole positions while playing (the readouts stay at m).
+std::complex<double> glide(std::complex<double> at_m, double theta, double f) {
+    return f == 0.0 ? at_m : at_m * std::polar(1.0, f * theta);
+}
 
 ImVec2 to_screen(ImVec2 center, float radius, std::complex<double> z) {
     return ImVec2(center.x + radius * static_cast<float>(z.real()),
@@ -45,31 +49,29 @@ void plane_background(draw::Canvas& dl, ImVec2 c, float r) {
     dl.line(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), grid);
 }
 
-void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bool labels = true) {
+void focused_plane(Context& ctx, ImVec2 origin, float side, const Planes& planes, bool labels = true) {
     const LabParams& p = ctx.params;
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
-    const int rot = d.freqs.rotary_dim;
-    const auto q = pair_value(d.q, i, rot, d.freqs.layout);
-    const auto k = pair_value(d.k, i, rot, d.freqs.layout);
-    const double scale = std::max({std::abs(q), std::abs(k), 1e-12});
+    if (planes.pairs.empty()) return;
+    const lab::products::PlanePair& pair = planes.pairs[static_cast<std::size_t>(planes.focused)];
+    const double scale = planes.scale;
     draw::Canvas dl = draw::Canvas::window();
     const float font = ImGui::GetFontSize();
     const ImVec2 c(origin.x + side / 2, origin.y + side / 2);
     const float r = side / 2 - font;
     plane_background(dl, c, r);
-    if (curves_hidden(p, View::Planes)) {  // a scene's "predict, then reveal": the plane, no arrows
+    if (curves_hidden(ctx)) {  // a scene's "predict, then reveal": the plane, no arrows
         ImGui::SetCursorScreenPos(origin);
         ImGui::Dummy(ImVec2(side, side));
         return;
     }
     ImVec4 trail = ImGui::ColorConvertU32ToFloat4(ctx.colors.q);
     for (int t = kTrail; t >= 1; --t) {  // older positions fade out
-        const auto past = q / scale * gliding_rotor(d.freqs, i, p.position - t, ctx.position_fraction);
+        const auto past = glide(planes.trail[static_cast<std::size_t>(t - 1)] / scale, pair.theta, ctx.position_fraction);
         trail.w = 0.6f * (1.0f - static_cast<float>(t) / (kTrail + 1));
         dl.disc(to_screen(c, r, past), 0.18f * font, ImGui::ColorConvertFloat4ToU32(trail));
     }
-    const auto q_now = q / scale * gliding_rotor(d.freqs, i, p.position, ctx.position_fraction);
-    const auto k_now = k / scale * gliding_rotor(d.freqs, i, p.position - p.key_distance, ctx.position_fraction);
+    const auto q_now = glide(pair.q_at_m / scale, pair.theta, ctx.position_fraction);
+    const auto k_now = glide(pair.k_at_n / scale, pair.theta, ctx.position_fraction);
     arrow(dl, c, to_screen(c, r, k_now), ctx.colors.k, 2.5f);
     arrow(dl, c, to_screen(c, r, q_now), ctx.colors.q, 3.0f);
     if (labels) {
@@ -83,9 +85,9 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const LabData& d, bo
 }
 
 void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
-    const LabData& d = ctx.compute.data();
+    const Planes& planes = ctx.frame.planes();
     const LabParams& p = ctx.params;
-    const int pairs = d.freqs.pairs();
+    const int pairs = static_cast<int>(planes.pairs.size());
     // As square as the area allows.
     int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs * size.x / std::max(size.y, 1.0f)))));
     int rows = (pairs + columns - 1) / columns;
@@ -104,17 +106,15 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
             }
         }
         dl.circle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
-        const bool hidden = curves_hidden(p, View::Planes);
+        const bool hidden = curves_hidden(ctx);
         // q at m and k at n = m − Δk, as in the focused plane: the angle between them is (m−n)·θ_j.
         const auto unit = [](std::complex<double> z) { return std::abs(z) > 0 ? z / std::abs(z) : std::complex<double>(1.0, 0.0); };
         const float thickness = std::max(1.0f, cell / 24);
-        const auto k_dir = unit(pair_value(d.k, j, d.freqs.rotary_dim, d.freqs.layout));
+        const lab::products::PlanePair& pair = planes.pairs[static_cast<std::size_t>(j)];
         const double f = ctx.position_fraction;
-        const auto q_dir = unit(pair_value(d.q, j, d.freqs.rotary_dim, d.freqs.layout));
         if (!hidden) {
-            dl.line(c, to_screen(c, r * 0.8f, k_dir * gliding_rotor(d.freqs, j, p.position - p.key_distance, f)),
-                    ctx.colors.k, thickness);
-            dl.line(c, to_screen(c, r, q_dir * gliding_rotor(d.freqs, j, p.position, f)), ctx.colors.q, thickness);
+            dl.line(c, to_screen(c, r * 0.8f, glide(unit(pair.k_at_n), pair.theta, f)), ctx.colors.k, thickness);
+            dl.line(c, to_screen(c, r, glide(unit(pair.q_at_m), pair.theta, f)), ctx.colors.q, thickness);
         }
         ImGui::SetCursorScreenPos(cell_min);
         ImGui::PushID(j);
@@ -123,9 +123,7 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
         ui::log().record_box(fmt::format("plane of pair {}", j), "plane", cell_min, ImVec2(cell, cell));  // for scripts
         if (ImGui::IsItemHovered()) {
             if (ui::tooltips_allowed()) ImGui::SetTooltip("pair %d: θ = %.6g rad/position, wavelength %.4g positions\nangle at m: %.4f°", j,
-                              d.freqs.inv_freq[static_cast<std::size_t>(j)],
-                              wavelength(d.freqs.inv_freq[static_cast<std::size_t>(j)]),
-                              lab::angle_degrees(d.freqs, j, p.position));
+                              pair.theta, pair.wavelength, pair.angle_at_m);
         }
         ImGui::PopID();
     }
@@ -144,13 +142,14 @@ void compared_planes(Context& ctx) {
     if (!ImGui::BeginTable("compared planes", settings, ImGuiTableFlags_SizingStretchSame)) return;
     ImGui::TableNextRow();
     for (int s = 0; s < settings; ++s) {
-        const LabData& d = ctx.compute.setting_data(s);
-        const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+        const Planes& planes = ctx.frame.planes(s);
+        if (planes.pairs.empty()) continue;
+        const int i = planes.focused;
         ImGui::TableNextColumn();
         ui::text(setting_name(p, s), setting_color(ctx, s));
         ui::tip(setting_source(p, s).c_str());
         // The longest reading that fits the column on one line (four settings share a small cell).
-        const double at_m = lab::angle_degrees(d.freqs, i, p.position), between = lab::angle_degrees(d.freqs, i, p.key_distance);
+        const double at_m = planes.pairs[static_cast<std::size_t>(i)].angle_at_m, between = planes.pairs[static_cast<std::size_t>(i)].angle_between;
         const std::string readings[] = {fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, at_m, between),
                                         fmt::format("pair {}: m·θ = {:.2f}°", i, at_m), fmt::format("m·θ = {:.1f}°", at_m)};
         const float room = ImGui::GetContentRegionAvail().x;
@@ -172,7 +171,7 @@ void compared_planes(Context& ctx) {
         const float side = std::max(10.0f, std::min(width, height));
         const ImVec2 at = ImGui::GetCursorScreenPos();
         ImGui::PushID(s);
-        focused_plane(ctx, ImVec2(at.x + (width - side) / 2, at.y), side, ctx.compute.setting_data(s), false);
+        focused_plane(ctx, ImVec2(at.x + (width - side) / 2, at.y), side, ctx.frame.planes(s), false);
         ImGui::PopID();
     }
     ImGui::EndTable();
@@ -182,8 +181,7 @@ void compared_planes(Context& ctx) {
 
 void planes_view(Context& ctx) {
     const LabParams& p = ctx.params;
-    const LabData& d = ctx.compute.data();
-    const int i = std::clamp(p.focused_pair, 0, d.freqs.pairs() - 1);
+    const Planes& planes = ctx.frame.planes();
     if (comparing(p)) {
         caption("The focused pair of every compared setting at the same m.",
                 "Each setting's pair i as a point in its plane, q at m and k at n = m − Δk, rotated by its own θ_i: "
@@ -196,17 +194,18 @@ void planes_view(Context& ctx) {
             "Each pair of components of q and k is a point in its own plane, rotated by m·θ_i at "
             "position m. Pair 0 spins fast, the last pairs barely move. The small planes show every "
             "pair's q at m and (shorter) k at n = m − Δk; click one to focus it.");
-    const double angle = lab::angle_degrees(d.freqs, i, p.position);
-    if (curves_hidden(p, View::Planes)) {  // the angles would give the answer away
-        ui::text(fmt::format("pair {}: θ = {:.4g}", i, d.freqs.inv_freq[static_cast<std::size_t>(i)]));
+    if (planes.pairs.empty()) return;
+    const int i = planes.focused;
+    const lab::products::PlanePair& pair = planes.pairs[static_cast<std::size_t>(i)];
+    if (curves_hidden(ctx)) {  // the angles would give the answer away
+        ui::text(fmt::format("pair {}: θ = {:.4g}", i, pair.theta));
     } else {
-        ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i,
-                             d.freqs.inv_freq[static_cast<std::size_t>(i)], angle, lab::angle_degrees(d.freqs, i, p.key_distance)));
+        ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, pair.theta, pair.angle_at_m, pair.angle_between));
     }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
-    focused_plane(ctx, origin, side, d);
+    focused_plane(ctx, origin, side, planes);
     const float gap = ImGui::GetFontSize() * 0.5f;
     pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(avail.x - side - gap, side));
 }

@@ -337,7 +337,7 @@ void score_view(Context& ctx) {
     plot::Plot plot("scores", ctx.state.scores, ImVec2(layout.avail.x, std::max(40.0f, layout.main_height)),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
     const lab::Columns& cache = score_columns(ctx, plot, stride);
-    if (!curves_hidden(p, View::Scores)) {  // a scene's "predict, then reveal"
+    if (!curves_hidden(ctx)) {  // a scene's "predict, then reveal"
         bound_band(ctx, plot, cache, stride);
         score_curves(ctx, plot, cache, stride);
     }

@@ -59,13 +59,16 @@ struct Context {
     const LabParams& params;
     const LabCompute& compute;
     const Lab& lab;  // its products: device columns and samples (lab/products.h)
+    const lab::Frame& frame;  // each view's product (lab/frame.h): views draw it, never work it out
     ViewState& state;
     Requests& requests;
     Palette colors;
     std::span<const Annotation> annotations = {};  // the current lesson scene's, for this view
     // How far playback is between m and m + 1: the planes glide through it (readouts stay whole).
     double position_fraction = 0.0;
+    View view{};  // the view being drawn (its row of the view table), set by LabView::view
 };
+inline bool curves_hidden(const Context& ctx) { return curves_hidden(ctx.params, ctx.view); }
 
 // Compare mode: a setting's colour in every view (lab/compare.h; setting 0 is the base).
 ImU32 setting_color(const Context& ctx, int setting);

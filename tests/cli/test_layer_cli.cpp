@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/files.h"
+#include "state/view_table.h"
 #include "support/run_binary.h"
 
 namespace {
@@ -50,8 +51,8 @@ std::string first_non_finite(const std::string& csv) {
 }
 
 void expect_every_export_finite(const std::string& settings) {
-    for (const char* view : {"planes", "contrast", "scores", "invariance", "heatmap", "frequencies", "numbers", "precision", "phasors",
-                             "grid", "attention"}) {
+    for (const ropelab::ViewRow& row : ropelab::view_table()) {
+        const std::string view(row.name);
         const std::string out = ropelab::test::temp_path(std::string("layer_export_") + view).string() + ".csv";
         const Result r = run(std::string("export-data --view ") + view + " " + settings + " --out " + out);
         ASSERT_EQ(r.status, 0) << view << " " << settings << ": " << r.err;

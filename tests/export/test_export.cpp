@@ -344,7 +344,8 @@ TEST_F(Export, BadRequestsAreRefused) {
 TEST_F(Export, ExtremeSettingsExportOnlyFiniteNumbers) {
     const std::string model = " --head-dim 512 --rope-theta 1e9 --rope-type yarn --factor 1000 "
                               "--original-max-position-embeddings 4096 --position 2147483647 --max-distance 65536";
-    for (const std::string view : {"planes", "contrast", "scores", "invariance", "heatmap", "frequencies", "numbers", "precision"}) {
+    for (const ViewRow& row : view_table()) {
+        const std::string view(row.name);
         const Result r = run("export-data --view " + view + model + " --out " + at(view + ".csv"));
         ASSERT_EQ(r.status, 0) << view << ": " << r.err;
         std::ifstream in(at(view + ".csv"));

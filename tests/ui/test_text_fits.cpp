@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "script.h"
+#include "state/view_table.h"
 
 namespace ropelab::ui_script {
 namespace {
@@ -45,7 +46,7 @@ std::string listed(const std::vector<std::string>& lines) {
 }
 
 // Every title, caption, legend, tick label and readout is measured with the font against its
-// box as it is drawn; none may be cut: the eight views at 1280×720 and at 1920×1080 in the
+// box as it is drawn; none may be cut: every view at 1280×720 and at 1920×1080 in the
 // dark, light and projector themes, and each view shown alone (the tab row) at UI scale 2 in
 // all three.
 TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
@@ -60,9 +61,8 @@ TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
     }
     for (const char* theme : {"light", "dark", "projector"}) {
         Json steps = Json::array();
-        const char* tabs[] = {"1 Planes", "2 Add vs rotate", "3 Scores", "4 Invariance", "5 Heatmap", "6 Frequencies",
-                              "7 Numbers", "8 Precision", "11 Attention"};
-        for (const char* tab : tabs) {
+        for (const ViewRow& row : view_table()) {  // every view's tab (the view table's short titles)
+            const std::string tab(row.short_title);
             steps.push_back({{"click", tab}});
             steps.push_back({{"check", fmt::format("scale 2, {}, {}", theme, tab)}});
         }
@@ -112,10 +112,13 @@ TEST(TextFits, CompareModeWithConfigPaths) {
 }
 
 // Every lesson slide, presented on this display (ctest runs this at 1920×1080 and, as its own
-// entry, on a 1280×720 screen).
+// entry, on a 1280×720 screen): as many as the built-in lesson has scenes.
 TEST(TextFits, EveryLessonSlide) {
+    const Json lesson = read_json(fs::path(ROPELAB_SOURCE_DIR) / "assets/lessons/rope-from-first-principles.json");
+    const int scenes = static_cast<int>(lesson["scenes"].size());
+    ASSERT_GE(scenes, 15);
     Json steps = Json::array();
-    for (int scene = 1; scene <= 13; ++scene) {
+    for (int scene = 1; scene <= scenes; ++scene) {
         steps.push_back({{"check", fmt::format("scene {}", scene)}});
         steps.push_back({{"key", "PageDown"}});
     }
