@@ -128,7 +128,7 @@ void Presentation::resize_target(int width, int height) {
 }
 
 void Presentation::frame(views::LabView& view, double seconds, const lab::Input& input) {
-    Lab& lab = view.lab();
+    const Lab& lab = view.lab();
     lab::Input keys = input;
     keys.keys.insert(keys.keys.end(), button_keys_.begin(), button_keys_.end());
     button_keys_.clear();
@@ -160,7 +160,7 @@ void Presentation::frame(views::LabView& view, double seconds, const lab::Input&
     const views::ConsoleCommands commands =
         views::presenter_console(lab, texture, ImVec2(static_cast<float>(width_), static_cast<float>(height_)), time);
     if (commands.reset_clock) elapsed_s_ = 0.0;
-    if (commands.scene) lab.go_to_scene(*commands.scene);
+    if (commands.scene) view.send(lab::cmd::GoToScene{.scene = *commands.scene, .time = 0.0});
     button_keys_ = commands.keys;
 }
 

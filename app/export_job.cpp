@@ -16,6 +16,7 @@
 #include "lesson/lesson.h"
 #include "plot/pdf.h"
 #include "plot/svg.h"
+#include "state/schema.h"
 
 namespace ropelab {
 
@@ -74,7 +75,9 @@ std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const L
     job->start_params_ = p;
     job->lab_ = std::make_unique<Lab>(job->renderer_->device(), p, Pace::AllAtOnce);
     job->view_ = std::make_unique<views::LabView>(*job->lab_);
-    if (!plots.empty()) job->lab_->open_session(Session{p, plots}, "the session");
+    // The session's plots and the lesson, through the lab's door in one step before any frame.
+    lab::Commands opening;
+    if (!plots.empty()) opening.push_back(lab::cmd::OpenReadSession{.session = Session{p, plots}, .source = "the session"});
     if (!spec.lesson.empty()) {
         Lesson lesson = load_lesson(spec.lesson);
         for (const std::string& w : lesson.warnings) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
@@ -87,12 +90,15 @@ std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const L
             t += s.duration;
         }
         job->scene_starts_.push_back(t);
-        job->lab_->open_lesson(std::move(lesson), true);
+        opening.push_back(lab::cmd::OpenReadLesson{.lesson = std::move(lesson), .present = true, .source = ""});
         if (spec.scene > 0) {  // a slide: the scene at its end
-            const int k = spec.scene - 1;
-            job->lab_->go_to_scene(k, job->scene_starts_[static_cast<std::size_t>(k) + 1] - job->scene_starts_[static_cast<std::size_t>(k)]);
+            const auto k = static_cast<std::size_t>(spec.scene - 1);
+            opening.push_back(lab::cmd::GoToScene{.scene = spec.scene - 1, .time = job->scene_starts_[k + 1] - job->scene_starts_[k]});
         }
         if (!job->still_) job->spec_.frames = std::max(1, static_cast<int>(std::ceil(t * spec.fps)));
+    }
+    if (!opening.empty()) {
+        job->lab_->update(0.0, {}, opening);
         job->start_params_ = job->lab_->params();
     }
     if (!job->still_) {
@@ -155,7 +161,7 @@ bool ExportJob::step() {
         cancel();
         return false;
     }
-    if (frame_ == 0) lab_->apply(start_params_);  // every pass replays the timeline
+    if (frame_ == 0) view_->send(lab::cmd::SetState{.state = start_params_, .control = "", .notice = ""});  // every pass replays the timeline
     if (!scene_starts_.empty()) {
         lesson_frame(frame_);
     } else if (!sweep_frame()) {
@@ -187,12 +193,22 @@ bool ExportJob::step() {
 bool ExportJob::sweep_frame() {
     const double t = spec_.frames > 1 ? static_cast<double>(frame_) / (spec_.frames - 1) : 0.0;
     const double value = log_scale_ ? from_ * std::pow(to_ / from_, t) : from_ + (to_ - from_) * t;
-    LabParams next = lab_->params();
-    if (!lab::apply_sweep(next, lab_->status(), spec_.sweep, value) || !lab_->apply(next)) {
-        error_ = fmt::format("frame {}: {}", frame_, lab_->status().error);
+    // Refused here, where the frame is known, rather than drawn as the previous state.
+    LabParams next = frame_ == 0 ? start_params_ : lab_->params();  // a pass starts from the start
+    lab::Status answer;
+    bool valid = lab::apply_sweep(next, answer, spec_.sweep, value);
+    try {
+        if (valid) schema::validate(lab::with_query_in_image(next));
+    } catch (const InputError& e) {
+        answer.error = e.what();
+        valid = false;
+    }
+    if (!valid) {
+        error_ = fmt::format("frame {}: {}", frame_, answer.error);
         cancel();
         return false;
     }
+    view_->send(lab::cmd::SetState{.state = next, .control = "", .notice = ""});
     return true;
 }
 
@@ -202,7 +218,7 @@ void ExportJob::lesson_frame(int k) {
     const double t = static_cast<double>(k) / spec_.fps;
     std::size_t scene = 0;
     while (scene + 2 < scene_starts_.size() && t >= scene_starts_[scene + 1]) ++scene;
-    lab_->go_to_scene(static_cast<int>(scene), t - scene_starts_[scene]);
+    view_->send(lab::cmd::GoToScene{.scene = static_cast<int>(scene), .time = t - scene_starts_[scene]});
 }
 
 void ExportJob::cancel() {
@@ -229,11 +245,19 @@ std::vector<std::string> render_arguments(const lab::ExportSpec& spec, const Ses
     return a;
 }
 
-void ExportPanelRunner::step(Lab& lab) {
-    lab::ExportStatus& status = lab.status().export_status;
+void ExportPanelRunner::step(views::LabView& view) {
+    const Lab& lab = view.lab();
+    lab::ExportStatus status = lab.status().export_status;
+    const lab::ExportStatus before = status;
+    step(lab, status);
+    if (!(status == before)) view.send(lab::cmd::ExportProgress{status});  // the panel's bar at the lab's next step
+}
+
+void ExportPanelRunner::step(const Lab& lab, lab::ExportStatus& status) {
     const lab::ExportSpec& spec = lab.status().export_spec;
-    if (status.requested && !child_) {
-        status.requested = false;
+    const bool requested = lab.status().exports_asked > started_;
+    if (requested && !child_) {
+        started_ = lab.status().exports_asked;
         status.message.clear();
         if (spec.path.ends_with(".csv") || spec.path.ends_with(".json")) {
             const std::string error = export_view_data(spec.path, spec.view, lab.params(), lab.compute().data());
@@ -268,8 +292,8 @@ void ExportPanelRunner::step(Lab& lab) {
         return;
     }
     if (!child_) return;
-    if (status.cancel) {
-        status.cancel = false;
+    if (lab.status().cancels_asked > cancelled_) {
+        cancelled_ = lab.status().cancels_asked;
         child_->terminate();
     }
     for (const std::string& line : child_->read_lines()) {

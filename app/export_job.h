@@ -71,10 +71,14 @@ class ExportPanelRunner {
 public:
     // `program` is the ropelab executable (by default this one).
     explicit ExportPanelRunner(std::string program = platform::this_executable()) : program_(std::move(program)) {}
-    void step(Lab& lab);
+    // Starts what the lab was asked for since the last step (lab::Status::exports_asked), stops
+    // it when cancelled, and reports progress to the lab as a command (cmd::ExportProgress).
+    void step(views::LabView& view);
 
 private:
+    void step(const Lab& lab, lab::ExportStatus& status);
     std::string program_;
+    int started_ = 0, cancelled_ = 0;  // the lab's export and cancel requests already handled
     std::unique_ptr<platform::ChildProcess> child_;
     std::string path_;
     std::string reason_;  // the renderer's last "ropelab: error:" line

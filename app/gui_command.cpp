@@ -56,6 +56,9 @@ double mean(const std::vector<double>& v) {
 // first computation included); exact_ms is when the last exact curve was shown (-1: never).
 struct FrameStats {
     std::vector<double> ms, build_ms, render_ms;
+    // Per frame, where its time went: the lab's products (Lab::frame_costs), the views' drawing
+    // (the build less the lab's update) and the GL rendering.
+    std::vector<lab::FrameCosts> costs;
     double first_frame_ms = 0.0, exact_ms = -1.0;
     double attention_ms = -1.0;  // from opening until the attention view's matrix was whole
     // Bytes copied from GPU buffers to host memory: in all, and in the frame that copied most.
@@ -71,17 +74,29 @@ void print_stats(FrameStats st, const std::string& device) {
     std::string each;  // every frame's time in order, for tests that check frames after start-up
     for (double v : ms) each += (each.empty() ? "" : ", ") + exact_number(v);
     st.worst_frame = static_cast<int>(std::max_element(ms.begin(), ms.end()) - ms.begin());
+    // Each frame's costliest part, and the worst frame's parts: what to move off the frame.
+    std::string products, worst_parts;
+    for (const lab::FrameCosts& c : st.costs) {
+        const lab::FrameCosts::Part* most = c.largest();
+        products += (products.empty() ? "" : ", ") + json_string(most ? most->product : "");
+    }
+    if (static_cast<std::size_t>(st.worst_frame) < st.costs.size()) {
+        for (const lab::FrameCosts::Part& part : st.costs[static_cast<std::size_t>(st.worst_frame)].parts) {
+            worst_parts += (worst_parts.empty() ? "" : ", ") + json_string(part.product) + ": " + exact_number(part.ms);
+        }
+    }
     std::sort(ms.begin(), ms.end());
     const double p95 = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(ms.size())))];
     std::printf("{\"frames\": %zu, \"mean_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"worst_frame\": %d, \"first_frame_ms\": %s, "
                 "\"exact_frame\": %d, \"exact_ms\": %s, \"build_ms\": %s, \"render_ms\": %s, \"gl_errors\": %d, "
-                "\"device\": %s, \"attention_ms\": %s, \"host_bytes\": %llu, \"host_bytes_max_frame\": %llu, \"frame_ms\": [%s]}\n",
+                "\"device\": %s, \"attention_ms\": %s, \"host_bytes\": %llu, \"host_bytes_max_frame\": %llu, "
+                "\"worst_frame_parts\": {%s}, \"frame_ms\": [%s], \"frame_product\": [%s]}\n",
                 ms.size(), exact_number(mean(ms)).c_str(), exact_number(p95).c_str(), exact_number(ms.back()).c_str(),
                 st.worst_frame, exact_number(st.first_frame_ms).c_str(), st.exact_frame, exact_number(st.exact_ms).c_str(),
                 exact_number(mean(st.build_ms)).c_str(), exact_number(mean(st.render_ms)).c_str(), gpu::gl_error_count(),
                 json_string(device).c_str(), exact_number(st.attention_ms).c_str(),
                 static_cast<unsigned long long>(gpu::bytes_copied_to_host() - st.host_bytes_at_open),
-                static_cast<unsigned long long>(st.host_bytes_max_frame), each.c_str());
+                static_cast<unsigned long long>(st.host_bytes_max_frame), worst_parts.c_str(), each.c_str(), products.c_str());
 }
 
 using Clock = std::chrono::steady_clock;
@@ -159,22 +174,21 @@ std::unique_ptr<Window> open_window(const GuiOptions& o, const GuiInputs& in) {
 }
 
 // The session, the config file and the lesson the options named, opened in the lab.
-void open_inputs(Lab& lab, const GuiOptions& o, GuiInputs& in) {
-    if (in.session) lab.open_session(Session{lab.params(), in.session->plots}, o.lab.session.size() > 60 ? "the share string" : o.lab.session);
+void open_inputs(views::LabView& view, const GuiOptions& o, GuiInputs& in) {
+    const Lab& lab = view.lab();
+    if (in.session) {
+        view.send(lab::cmd::OpenReadSession{.session = Session{lab.params(), in.session->plots},
+                                            .source = o.lab.session.size() > 60 ? "the share string" : o.lab.session});
+    }
     if (!o.lab.model.config_path.empty()) {  // the panel shows the file, its layer types and what was read
         ModelOptions quiet = o.lab.model;
         quiet.quiet = true;
-        const LoadedConfig loaded = resolve_loaded(quiet);
-        lab::Status& s = lab.status();
-        s.config_path = o.lab.model.config_path;
-        lab::show_loaded(s, loaded);
-        s.notice = "loaded " + s.config_path;
-        for (const std::string& note : loaded.notes) s.notice += "\n" + note;
+        view.send(lab::cmd::ShowLoadedConfig{.path = o.lab.model.config_path, .loaded = resolve_loaded(quiet)});
     } else if (!o.lab.model.preset.empty()) {  // a preset's layers (Llama 4, Gemma 3) in the picker
-        lab::show_preset_layers(lab.status(), o.lab.model.preset);
+        view.send(lab::cmd::ShowPresetLayers{o.lab.model.preset});
     }
-    if (in.lesson) lab.open_lesson(std::move(*in.lesson), o.present || o.presenter);
-    if (o.presenter) lab.status().presenter_window = true;
+    if (in.lesson) view.send(lab::cmd::OpenReadLesson{.lesson = std::move(*in.lesson), .present = o.present || o.presenter, .source = ""});
+    if (o.presenter) view.send(lab::cmd::PresentWithNotes{});
 }
 
 // A drawn frame's times. The first counts from the window's opening (the lab's first computation
@@ -187,6 +201,10 @@ void record_frame(FrameStats& stats, const Window& window, const Lab& lab, int f
     if (first) stats.first_frame_ms = stats.ms.back();
     stats.build_ms.push_back(window.last_build_ms());
     stats.render_ms.push_back(window.last_render_ms());
+    lab::FrameCosts costs = lab.frame_costs();
+    costs.add("drawing the views", std::max(0.0, window.last_build_ms() - costs.total_ms()));
+    costs.add("rendering", window.last_render_ms());
+    stats.costs.push_back(std::move(costs));
     const std::uint64_t host_bytes = gpu::bytes_copied_to_host();
     stats.host_bytes_max_frame = std::max(stats.host_bytes_max_frame, host_bytes - stats.host_bytes_before);
     stats.host_bytes_before = host_bytes;
@@ -212,7 +230,7 @@ int script_failed(const Script& script) {
 struct GuiRun {
     const GuiOptions& o;
     Window& window;
-    Lab& lab;
+    const Lab& lab;  // read; changed only through the view's commands
     views::LabView& view;
     std::optional<Script>& script;
     std::optional<Soak>& soak;
@@ -222,26 +240,26 @@ struct GuiRun {
     std::string capture_error = {};
     std::unique_ptr<Presentation> presentation = {};
     LabParams lecturer_look = {};  // the lab's look before presenting: the lecturer window keeps it
+    int audience_asked = 0;        // the lab's Present with notes requests already seen
 };
 
 // Presenting with notes begins when asked (--presenter, the panel's button) and ends when the
 // lab stops presenting (Esc) or the audience window closes; the lecturer window then shows the
 // lab again, the lesson still open.
 void follow_presentation(GuiRun& run) {
-    lab::Status& s = run.lab.status();
     if (!run.presentation) {
-        const bool wanted = std::exchange(s.presenter_window, false);
+        const bool wanted = std::exchange(run.audience_asked, run.lab.status().audience_asked) != run.lab.status().audience_asked;
         if (!run.lab.params().presenting) run.lecturer_look = run.lab.params();
         if (!wanted || !run.lab.params().presenting || !run.lab.has_lesson()) return;
         const auto [width, height] = run.window.framebuffer_size();
         std::string why;
         run.presentation = Presentation::open(run.window, width, height, run.o.monitor, why);
-        if (!run.presentation) s.error = "presenting with notes: " + why;
+        if (!run.presentation) run.view.send(lab::cmd::Refuse{.control = "presenting with notes", .why = why});
         return;
     }
     if (run.presentation->closed() || !run.lab.params().presenting || !run.lab.has_lesson()) {
         run.presentation.reset();
-        if (run.lab.params().presenting) run.lab.set_presenting(false);
+        if (run.lab.params().presenting) run.view.send(lab::cmd::Present{false});
     }
 }
 
@@ -265,17 +283,17 @@ std::optional<int> run_frames(GuiRun& run) {
     std::optional<Script>& script = run.script;
     auto last = Clock::now();
     for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
-        run.exports.step(run.lab);
+        run.exports.step(run.view);
         if (run.window.should_close()) break;
         const auto start = Clock::now();
         const bool fixed_steps = o.frames || script;
         const double seconds = fixed_steps ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();
         last = start;
-        if (run.soak) run.soak->before_frame(run.lab, frame);
-        if (o.churn) {  // a parameter change every frame, through the controls' validated path
+        if (run.soak) run.soak->before_frame(run.view, frame);
+        if (o.churn) {  // a parameter change every frame, through the controls' door
             LabParams p = run.lab.params();
             p.model.rope_theta = 10000.0 * (1.0 + 0.01 * (frame % 50));
-            run.lab.apply(p);
+            run.view.send(lab::cmd::SetState{.state = p, .control = "", .notice = ""});
         }
         follow_presentation(run);
         if (script && !script->before_frame(run.window)) return script_failed(*script);
@@ -364,14 +382,14 @@ int run_gui(const GuiOptions& options) {
     const auto window = open_window(o, in);
     if (!window) return 1;
     std::string notice;
-    auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice);
+    auto device = gpu::GlDevice::open(gpu::DeviceRequest::Auto, false, notice);
     if (!notice.empty()) std::fprintf(stderr, "ropelab: notice: %s\n", notice.c_str());
 
     const auto opened = Clock::now();
     Lab lab(*device, initial_params(o, window->content_scale(), in.from()));
     views::LabView view(lab);
     const LabParams lecturer_look = lab.params();
-    open_inputs(lab, o, in);
+    open_inputs(view, o, in);
     if (o.frames && !in.script) window->park_pointer();  // fixed runs: no stray hover from wherever the pointer is
     std::optional<Soak> soak;
     if (o.soak) soak.emplace(*o.soak, o.frames, lab.params());

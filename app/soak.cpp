@@ -22,37 +22,38 @@ namespace {
 constexpr int kTourSizes = 21;  // N = 2^4 .. 2^24
 int soak_tour_length() { return kTourSizes + static_cast<int>(presets().size()) + 9; }
 
-// Through the lab's one writer, like every other change.
-void soak_tour_step(Lab& lab, int k) {
-    LabParams p = lab.params();
-    lab::Status& s = lab.status();
+// Through the lab's one door, like every other change: commands for its next step.
+void soak_tour_step(views::LabView& view, int k) {
+    LabParams p = view.lab().params();
     p.focused_view = k % (kViewCount + 1) - 1;
     if (k < kTourSizes) {
         p.max_distance = std::int64_t{1} << (4 + k);
     } else if (k - kTourSizes < static_cast<int>(presets().size())) {
-        lab::select_preset(p, s, presets()[static_cast<std::size_t>(k - kTourSizes)].note.name);
+        view.send(lab::cmd::SetState{.state = p, .control = "", .notice = ""});
+        view.send(lab::cmd::SelectPreset{presets()[static_cast<std::size_t>(k - kTourSizes)].note.name});
+        return;
     } else {
         k -= kTourSizes + static_cast<int>(presets().size());
         p.angle_mode = static_cast<AngleMode>(k % 3);
         p.encoding = static_cast<Encoding>(k / 3);
     }
-    lab.apply(p);
+    view.send(lab::cmd::SetState{.state = p, .control = "", .notice = ""});
 }
 
 // One random change through the controls, as a restless user would make it.
-void soak_step(Lab& lab, std::mt19937_64& rng) {
-    LabParams p = lab.params();
-    lab::Status& s = lab.status();
+void soak_step(views::LabView& view, std::mt19937_64& rng) {
+    LabParams p = view.lab().params();
+    lab::Status sweep_answer;  // a sweep's refusal; the lab refuses the rest itself
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
     switch (pick(12)) {
         case 0: {
             const auto all = presets();
-            lab::select_preset(p, s, all[static_cast<std::size_t>(pick(static_cast<int>(all.size())))].note.name);
-            break;
+            view.send(lab::cmd::SelectPreset{all[static_cast<std::size_t>(pick(static_cast<int>(all.size())))].note.name});
+            return;
         }
-        case 1: lab::apply_sweep(p, s, lab::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
-        case 2: lab::apply_sweep(p, s, lab::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
-        case 3: lab::apply_sweep(p, s, lab::Sweep::Position, static_cast<double>(rng() % static_cast<std::uint64_t>(kMaxPosition + 1))); break;
+        case 1: lab::apply_sweep(p, sweep_answer, lab::Sweep::Theta, std::pow(10.0, 0.1 + 8.9 * (rng() % 1000) / 1000.0)); break;
+        case 2: lab::apply_sweep(p, sweep_answer, lab::Sweep::Factor, std::pow(10.0, 3.0 * (rng() % 1000) / 1000.0)); break;
+        case 3: lab::apply_sweep(p, sweep_answer, lab::Sweep::Position, static_cast<double>(rng() % static_cast<std::uint64_t>(kMaxPosition + 1))); break;
         case 4: p.focused_view = pick(kViewCount + 1) - 1; break;
         case 5: p.encoding = static_cast<Encoding>(pick(3)); break;
         case 6: p.vectors = static_cast<VectorChoice>(pick(4)); break;
@@ -62,13 +63,13 @@ void soak_step(Lab& lab, std::mt19937_64& rng) {
             ModelConfig m = p.model;
             m.layout = m.layout == PairLayout::Half ? PairLayout::Interleaved : PairLayout::Half;
             m.head_dim = 2 * (1 + pick(256));  // up to 512, sometimes refused with partial rotary
-            lab::try_set_model(p, s, m);
-            break;
+            view.send(lab::cmd::SetModel{m});
+            return;
         }
         case 10: p.log_distance = !p.log_distance; break;
         case 11: p.focused_pair = pick(512); break;  // refused past the model's pairs
     }
-    lab.apply(p);
+    view.send(lab::cmd::SetState{.state = p, .control = "", .notice = ""});
 }
 
 // Non-finite numbers must never reach the screen: checks what the views draw from.
@@ -103,16 +104,17 @@ Soak::Soak(std::uint64_t seed, int frames, const LabParams& reference)
     // Warm-up: the tour has shown every size, view and preset; caches have filled.
     : rng_(seed), memory_(frames, std::max(soak_tour_length() + 50, std::min(2000, frames / 4))), reference_(reference) {}
 
-void Soak::before_frame(Lab& lab, int frame) {
+void Soak::before_frame(views::LabView& view, int frame) {
+    Lab& lab = view.lab();
     if (frame < soak_tour_length()) {
         // Exact curves at every size the tour visits (2^24 included), so the series'
         // front and back buffers are at their largest before memory is first sampled.
         lab.set_pace(frame + 1 < soak_tour_length() ? Pace::AllAtOnce : Pace::Interactive);
-        soak_tour_step(lab, frame);
+        soak_tour_step(view, frame);
     } else if (memory_.due(frame)) {
-        lab.apply(reference_);
+        view.send(lab::cmd::SetState{.state = reference_, .control = "", .notice = ""});
     } else {
-        soak_step(lab, rng_);
+        soak_step(view, rng_);
     }
     if (!all_finite(lab)) ++non_finite_frames_;
 }

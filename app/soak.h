@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lab/lab.h"
+#include "views/lab_view.h"
 
 namespace ropelab {
 
@@ -40,8 +41,8 @@ public:
     // `reference`: the state memory is measured in (the run's starting parameters).
     Soak(std::uint64_t seed, int frames, const LabParams& reference);
     // Before a frame: the tour's next stop, the reference state when a sample is due, or a random
-    // change; each through the lab's one writer.
-    void before_frame(Lab& lab, int frame);
+    // change; each a command for the lab's next step (the one door in).
+    void before_frame(views::LabView& view, int frame);
     // After it: a memory sample when one is due.
     void after_frame(int frame);
     // The soak's summary as one JSON line on stdout.

@@ -162,38 +162,9 @@ FileKind file_kind(const std::string& path) {
     return FileKind::Config;
 }
 
-namespace {
-
-// A file dropped on the window opens as what it is; sessions and lessons go through the same
-// requests as the panel's Open buttons (Lab::perform_session_request), so they report alike.
-void open_dropped(LabParams& p, Status& s, const std::string& path) {
-    FileKind kind = FileKind::Config;
-    try {
-        kind = file_kind(path);
-    } catch (const InputError&) {
-        // Unreadable or not JSON: the config reader says why, as it did before drops took sessions.
-    }
-    switch (kind) {
-        case FileKind::Session:
-            s.session_path = path;
-            s.session_request.kind = SessionRequest::Kind::Load;
-            break;
-        case FileKind::Lesson:
-            s.lesson_path = path;
-            s.session_request.kind = SessionRequest::Kind::OpenLesson;
-            break;
-        case FileKind::Config:
-            load_config(p, s, path);
-            break;
-    }
-}
-
-}  // namespace
-
-void apply_commands(LabParams& p, Status& s, const Input& input) {
+void apply_window_input(LabParams& p, Status& s, const Input& input) {
     if (input.toggle_help) p.show_help = !p.show_help;
     if (input.toggle_fullscreen) p.fullscreen = !p.fullscreen;
-    if (!input.dropped_file.empty()) open_dropped(p, s, input.dropped_file);
     if (!input.notice.empty()) s.notice = input.notice;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// Edits of a candidate state that the panel, the command line, exports and the soak share:
+// Edits of a candidate state that the lab's commands, the command line and exports share:
 // presets, config files, sweeps, playback, shortcuts and the views' requests. Each edits a copy;
-// Lab::apply, the one writer, validates it against the schema and commits it or keeps the
-// current state. Refusals are recorded in Status::error, the text the panel shows.
+// the lab (performing a command, lab/command.h) validates it against the schema and commits it
+// or keeps the current state. Refusals are recorded in Status::error, the text the panel shows.
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,29 +36,21 @@ struct ExportSpec {
     int scene = 0;       // 1-based: one scene (a slide, at its end); 0: all scenes
 };
 
-// The export panel's side of a running export (the window layer runs it between frames).
+// A running export as the window's export runner reports it (cmd::ExportProgress).
 struct ExportStatus {
-    bool requested = false, cancel = false, running = false;
+    bool running = false;
     double eta_seconds = 0.0;
     int done_frames = 0, total_frames = 0;  // as the renderer reports them (passes counted)
     float progress() const { return total_frames > 0 ? static_cast<float>(done_frames) / static_cast<float>(total_frames) : 0.0f; }
     double frames_per_second = 0.0;
     std::string message;
+    bool operator==(const ExportStatus&) const = default;
 };
 
-// A session action asked for in the panel; the lab performs it after the views drew (their
-// plot zoom is part of a session).
-struct SessionRequest {
-    enum class Kind { None, Save, Load, CopyShareString, OpenShareString, OpenLesson, PresentLesson, CloseLesson } kind = Kind::None;
-};
-
-// A lesson edit asked for in the panel (Lesson → Record scene, the scene list, Save lesson); the
-// lab performs it after the views drew, as it does a session request.
-struct LessonEdit {
-    enum class Kind { None, Record, GoTo, MoveUp, MoveDown, Delete, EditText, Save } kind = Kind::None;
-    int scene = 0;  // 0-based: the scene moved, deleted, edited or gone to
-    std::string title, caption, notes;  // EditText: the scene's new text
-    std::string views;                  // and its views, "1, 3" (1-based)
+// A scene's text as the Lesson panel edits it (cmd::EditScene).
+struct SceneText {
+    std::string title, caption, notes;
+    std::string views;  // "1, 3" (1-based)
     double duration = 4.0;
 };
 
@@ -66,10 +58,12 @@ struct LessonEdit {
 // line shows it too). Lab: the model, a preset, a config, any refused edit (the panel's top).
 enum class MessageFrom { Lab, Session, ShareString, Lesson };
 
-// The lab's state beside its parameters: what the last config said, the last refusal and notice,
-// playback's fraction, the export and the session and lesson files.
+// The lab's state beside its parameters, read-only outside the lab (Lab::status()): what the last
+// config said, the last refusal and notice, playback's fraction, the export asked for and its
+// progress, and the files last used. What the panel's fields hold while being typed is the
+// panel's own (views::controls::PanelState), handed over in commands (lab/command.h).
 struct Status {
-    std::string config_path;
+    std::string config_path;  // the config file the model was last read from (the layer picker rereads it)
     // The file at config_path names a model the family table does not know: the panel offers to
     // read it with the layout and partial rotary factor set above (the window's --layout and
     // --partial-rotary-factor). `config_given` is what the file was read with, for its layer types.
@@ -89,17 +83,15 @@ struct Status {
     std::string notice;      // e.g. "loaded config.json"; both clear at the next change the user makes
     MessageFrom from = MessageFrom::Lab;  // which control the error or notice answers
     double playback_carry = 0.0;  // fractional positions between frames
+    // Exports: the last one asked for, how many were asked for and cancelled (the runner performs
+    // each once), and the runner's last report.
     ExportSpec export_spec;
+    int exports_asked = 0, cancels_asked = 0;
     ExportStatus export_status;
-    std::string session_path = "session.ropelab";
-    std::string share_text;
-    std::string lesson_path = "builtin";
-    SessionRequest session_request;
-    bool presenter_window = false;  // Present with notes: the app opens the audience window
-    LessonEdit lesson_edit;
-    bool record_animated = false;  // Record scene: keyframes from the previous scene's state
-    double record_seconds = 2.0;   // over this many seconds
-    std::string lesson_save_path = "my-lesson.ropelesson";
+    std::string session_path = "session.ropelab";  // the session file last opened or saved
+    std::string share_text;                        // the share string last copied
+    std::string lesson_path = "builtin";           // the lesson file last opened or saved
+    int audience_asked = 0;  // Present with notes, counted: the app opens the audience window
 };
 
 // Replaces the model with a preset or a config.json; on failure keeps the current model and
@@ -128,8 +120,8 @@ bool apply_sweep(LabParams& p, Status& s, Sweep sweep, double value);
 enum class FileKind { Session, Lesson, Config };
 FileKind file_kind(const std::string& path);
 
-// The window's toggles, a dropped file (session, lesson or config: file_kind) and a notice.
-void apply_commands(LabParams& p, Status& s, const Input& input);
+// The window's toggles and a notice (a dropped file is opened by the lab itself: file_kind).
+void apply_window_input(LabParams& p, Status& s, const Input& input);
 void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int pairs);
 void apply_requests(LabParams& p, const Requests& r);
 // The grid view's query row and column and its key frame, clamped into the image: a size change

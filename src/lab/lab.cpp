@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <new>
 #include <optional>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -10,12 +11,13 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "lab/messages.h"
+#include "lesson/lesson.h"
 #include "state/compare.h"
 #include "state/schema.h"
 
 namespace ropelab {
 
-Lab::Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace)
+Lab::Lab(ComputeDevice& device, LabParams initial, Pace pace)
     : params_(std::move(initial)), compute_(device) {
     if (pace == Pace::AllAtOnce) {
         compute_.set_previews(false);
@@ -24,8 +26,12 @@ Lab::Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace)
     }
 }
 
-void Lab::update(double seconds, const lab::Input& input) {
-    if (!compute_.ready()) compute_.update(params_);  // the data the keys below read
+void Lab::update(double seconds, const lab::Input& input, std::span<const lab::Command> commands) {
+    costs_.clear();
+    if (!compute_.ready()) {
+        compute_.update(params_);  // the data the keys below read
+        costs_ = compute_.frame_costs();
+    }
     attribute_messages();
     if (status_.notice != aged_notice_) {
         aged_notice_ = status_.notice;
@@ -34,8 +40,10 @@ void Lab::update(double seconds, const lab::Input& input) {
         notice_age_ += seconds;
     }
     since_user_change_ += seconds;
+    for (const lab::Command& command : commands) perform(command);
+    if (!input.dropped_file.empty()) open_dropped(input.dropped_file);
     LabParams next = params_;
-    lab::apply_commands(next, status_, input);
+    lab::apply_window_input(next, status_, input);
     const bool escape = std::find(input.keys.begin(), input.keys.end(), lab::Key::Escape) != input.keys.end();
     const bool r_pressed = std::find(input.keys.begin(), input.keys.end(), lab::Key::R) != input.keys.end();
     if (lesson_ && params_.presenting) {
@@ -59,10 +67,24 @@ void Lab::update(double seconds, const lab::Input& input) {
         lab::advance_playback(next, status_, seconds);
         commit(next, Origin::Playback);
     }
-    compute_.update(params_);
-    grid_.update(params_, compute_, all_at_once_);
+    {
+        lab::FrameCosts whole;
+        {
+            lab::TimedPart timed(whole, "score series");
+            compute_.update(params_);
+        }
+        // Its named parts, and the rest as the score series' own (slices begun, focus refreshed).
+        const lab::FrameCosts& parts = compute_.frame_costs();
+        for (const lab::FrameCosts::Part& part : parts.parts) costs_.add(part.product, part.ms);
+        costs_.add("score series", std::max(0.0, whole.total_ms() - parts.total_ms()));
+    }
+    {
+        lab::TimedPart timed(costs_, "image grid");
+        grid_.update(params_, compute_, all_at_once_);
+    }
     // Only while the attention view is drawn: a hidden view costs no work.
     if (attention_window_) {
+        lab::TimedPart timed(costs_, "attention");
         attention_.update(params_, setting_model(params_, 0), *attention_window_, all_at_once_);
         const lab::AttentionImage& image = attention_.image();
         if (attention_.serial() != attention_pictures_.serial && image.rows > 0) {
@@ -74,7 +96,10 @@ void Lab::update(double seconds, const lab::Input& input) {
             }
         }
     }
-    refresh_products();
+    {
+        lab::TimedPart timed(costs_, "plot columns");
+        refresh_products();
+    }
     // A render or export waits for the workers: one that ran out of memory fails it (the CLI's
     // "out of memory", exit 2) rather than drawing a picture with a hole. The window says it in
     // the view and goes on.
@@ -101,7 +126,7 @@ const lab::Columns& Lab::columns(const std::string& plot) const {
     return it == columns_.end() ? none : it->second;
 }
 
-std::optional<double> Lab::sample(gpu::Series series, std::int64_t index) const {
+std::optional<double> Lab::sample(Series series, std::int64_t index) const {
     const auto it = samples_.find({series, index});
     return it == samples_.end() ? std::nullopt : std::optional<double>(it->second);
 }
@@ -114,7 +139,7 @@ bool Lab::products_current() const {
     return !attention_window_ || attention_.current();
 }
 
-void Lab::apply_requests(const lab::Requests& requests) {
+void Lab::view_requests(const lab::Requests& requests) {
     for (const auto& [name, plot] : requests.plots) plots_[name] = plot;
     wanted_columns_ = requests.columns;  // only the plots drawn: a hidden plot costs no device work
     wanted_samples_ = requests.samples;
@@ -135,6 +160,11 @@ bool Lab::commit(const LabParams& requested, Origin origin) {
         return false;
     }
     if (origin == Origin::User) {
+        // A new edit (not the next step of a drag) can be undone.
+        if (undo_.empty() || since_user_change_ > kEditPauseSeconds) {
+            undo_.push_back(params_);
+            if (undo_.size() > kUndoDepth) undo_.erase(undo_.begin());
+        }
         status_.error.clear();
         // A notice ("opened …", "closed the lesson …") is stale once the user starts another
         // edit a while after it: not one set with this change ("loaded …"), nor during the drag
@@ -152,11 +182,34 @@ bool Lab::commit(const LabParams& requested, Origin origin) {
     return true;
 }
 
-bool Lab::apply(const LabParams& candidate) {
-    attribute_messages();  // the panel's model rows and presets set theirs before applying
+bool Lab::apply(const LabParams& candidate, const std::string& control) {
+    attribute_messages();  // the model rows' and presets' actions set theirs before applying
     const bool committed = commit(candidate, Origin::User);
+    if (!committed && !control.empty()) status_.error = control + ": " + status_.error;
     attribute_messages();
     return committed;
+}
+
+template <class Edit>
+void Lab::edit_state(Edit edit) {
+    LabParams next = params_;
+    if (edit(next)) {
+        apply(next);
+    } else {
+        attribute_messages();  // the action's refusal, beside the model
+    }
+}
+
+void Lab::undo() {
+    attribute_messages();
+    if (undo_.empty()) {
+        status_.notice = "nothing to undo";
+    } else {
+        const LabParams before = undo_.back();
+        undo_.pop_back();
+        if (commit(before, Origin::Session)) status_.notice = "undid the last change";
+    }
+    attribute_messages(lab::MessageFrom::Lab);
 }
 
 void Lab::attribute_messages() {
@@ -255,6 +308,12 @@ void Lab::set_presenting(bool on) {
     commit(next, Origin::Lesson);
 }
 
+void Lab::toggle_blank() {
+    LabParams next = params_;
+    next.blank = !next.blank;
+    commit(next, Origin::Lesson);
+}
+
 void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
     using lab::Key;
     for (Key key : keys) {  // every press counts: a clicker's quick presses can share a frame
@@ -271,12 +330,7 @@ void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
             case Key::D:
             case Key::C: break;  // the spotlight and the pen are the views' (presenter aids)
             case Key::R: reveal(); break;
-            case Key::B: {
-                LabParams next = params_;
-                next.blank = !next.blank;
-                commit(next, Origin::Lesson);
-                break;
-            }
+            case Key::B: toggle_blank(); break;
         }
     }
 }
@@ -297,76 +351,218 @@ bool Lab::open_session(const Session& session, const std::string& source) {
     return true;
 }
 
-void Lab::perform_session_request() {
-    perform_lesson_edit();
-    using Kind = lab::SessionRequest::Kind;
-    const Kind kind = status_.session_request.kind;
-    if (kind == Kind::None) return;
-    status_.session_request.kind = Kind::None;
-    // The answer shows beside the control that asked; an older message goes.
+void Lab::save_session(const std::string& path) {
+    std::string error;
+    if (write_file_atomically(path, session_to_json(session()), error, "session")) {
+        status_.session_path = path;
+        status_.notice = "saved " + path;
+    } else {
+        status_.error = error;
+    }
+}
+
+void Lab::present_lesson(const std::string& path, bool with_notes) {
+    // Present from here: the open lesson, at its current scene, while the lesson file asked for
+    // names it (or it was made here and has no file yet).
+    if (lesson_ && (lesson_source_.empty() || lesson_source_ == path)) {
+        set_presenting(true);
+        go_to_scene(scene_);
+        status_.notice = fmt::format("presenting from scene {}", scene_ + 1);
+    } else {
+        Lesson lesson = load_lesson(path);
+        std::string notice = "opened lesson " + path;
+        for (const std::string& w : lesson.warnings) notice += "\n" + w;
+        open_lesson(std::move(lesson), true, path);
+        status_.lesson_path = path;
+        status_.notice = notice;  // after open_lesson: closing the previous one says so
+    }
+    if (with_notes) ++status_.audience_asked;
+}
+
+// A file dropped on the window opens as what it is (file_kind); sessions and lessons answer as
+// the panel's Open buttons do.
+void Lab::open_dropped(const std::string& path) {
+    lab::FileKind kind = lab::FileKind::Config;
+    try {
+        kind = lab::file_kind(path);
+    } catch (const InputError&) {
+        // Unreadable or not JSON: the config reader says why, as it did before drops took sessions.
+    }
+    switch (kind) {
+        case lab::FileKind::Session: perform(lab::cmd::OpenSession{path}); break;
+        case lab::FileKind::Lesson: perform(lab::cmd::OpenLesson{path}); break;
+        case lab::FileKind::Config: perform(lab::cmd::LoadConfig{.path = path, .layer_type = "", .given = {}, .layer = -1}); break;
+    }
+}
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+
+template <class T>
+constexpr bool is_any_of(const lab::Command& c) {
+    return std::holds_alternative<T>(c);
+}
+
+}  // namespace
+
+void Lab::perform(const lab::Command& command) {
+    using namespace lab::cmd;
+    using From = lab::MessageFrom;
+    if (is_any_of<SaveSession>(command) || is_any_of<OpenSession>(command)) return perform_session_command(command, From::Session);
+    if (is_any_of<CopyShareString>(command) || is_any_of<OpenShareString>(command)) {
+        return perform_session_command(command, From::ShareString);
+    }
+    if (is_any_of<OpenLesson>(command) || is_any_of<PresentLesson>(command) || is_any_of<CloseLesson>(command) ||
+        is_any_of<RecordScene>(command) || is_any_of<MoveScene>(command) || is_any_of<DeleteScene>(command) ||
+        is_any_of<EditScene>(command) || is_any_of<SaveLesson>(command)) {
+        return perform_session_command(command, From::Lesson);
+    }
+    if (is_any_of<StartExport>(command) || is_any_of<CancelExport>(command) || is_any_of<ExportProgress>(command)) {
+        return export_command(command);
+    }
+    if (is_any_of<OpenReadSession>(command) || is_any_of<OpenReadLesson>(command) || is_any_of<PresentWithNotes>(command) ||
+        is_any_of<Present>(command) || is_any_of<GoToScene>(command) || is_any_of<StepScene>(command) ||
+        is_any_of<Reveal>(command) || is_any_of<Blank>(command)) {
+        return perform_lesson_command(command);
+    }
+    perform_model_command(command);
+}
+
+// The state, the model and the messages about them (beside the model, the panel's top).
+void Lab::perform_model_command(const lab::Command& command) {
+    using namespace lab::cmd;
+    std::visit(Overloaded{
+                   [&](const SetState& c) {
+                       if (apply(c.state, c.control) && !c.notice.empty()) status_.notice = c.notice;
+                   },
+                   [&](const SetModel& c) { edit_state([&](LabParams& p) { return lab::try_set_model(p, status_, c.model); }); },
+                   [&](const Refuse& c) {
+                       status_.error = c.control.empty() ? c.why : c.control + ": " + c.why;
+                       attribute_messages(lab::MessageFrom::Lab);
+                   },
+                   [&](const Reset&) {
+                       apply(schema::reset(params_));
+                       status_.error.clear();
+                       status_.notice = "reset to the textbook preset and default curves";
+                   },
+                   [&](const Undo&) { undo(); },
+                   [&](const SelectPreset& c) { edit_state([&](LabParams& p) { return lab::select_preset(p, status_, c.name); }); },
+                   [&](const LoadConfig& c) {
+                       edit_state([&](LabParams& p) { return lab::load_config(p, status_, c.path, c.layer_type, c.given, c.layer); });
+                   },
+                   [&](const PickLayer& c) { edit_state([&](LabParams& p) { return lab::pick_layer(p, status_, c.layer); }); },
+                   [&](const AddCompared& c) {
+                       LabParams next = params_;
+                       try {
+                           add_compared(next, parse_compare_spec(c.spec, next));  // a config's file is read here
+                       } catch (const InputError& e) {
+                           status_.error = c.control + ": " + e.what();
+                           attribute_messages(lab::MessageFrom::Lab);
+                           return;
+                       }
+                       apply(next, c.control);
+                   },
+                   [&](const ShowLoadedConfig& c) {
+                       status_.config_path = c.path;
+                       lab::show_loaded(status_, c.loaded);
+                       status_.notice = "loaded " + c.path;
+                       for (const std::string& note : c.loaded.notes) status_.notice += "\n" + note;
+                   },
+                   [&](const ShowPresetLayers& c) { lab::show_preset_layers(status_, c.name); },
+                   [&](const ViewRequests& c) { view_requests(c.requests); },
+                   [&](const auto&) {},  // the others have their own performers
+               },
+               command);
+}
+
+// Sessions, the share string and the Lesson panel's actions: the answer shows beside the control
+// that asked, and an older message goes.
+void Lab::perform_session_command(const lab::Command& command, lab::MessageFrom from) {
+    using namespace lab::cmd;
     status_.error.clear();
     status_.notice.clear();
-    const lab::MessageFrom from = kind == Kind::Save || kind == Kind::Load ? lab::MessageFrom::Session
-                                  : kind == Kind::CopyShareString || kind == Kind::OpenShareString
-                                      ? lab::MessageFrom::ShareString
-                                      : lab::MessageFrom::Lesson;
-    session_request(kind);
+    std::vector<std::string> warnings;
+    try {
+        std::visit(Overloaded{
+                       [&](const SaveSession& c) { save_session(c.path); },
+                       [&](const OpenSession& c) {
+                           if (open_session(session_from_json(read_input_file(c.path, "session"), warnings), c.path)) {
+                               status_.session_path = c.path;
+                           }
+                       },
+                       [&](const CopyShareString&) {
+                           status_.share_text = share_string(session());  // the window copies it to the clipboard
+                           status_.notice = "share string copied to the clipboard";
+                       },
+                       [&](const OpenShareString& c) {
+                           status_.share_text = c.text;
+                           open_session(session_from_share_string(c.text, warnings), "the share string");
+                       },
+                       [&](const OpenLesson& c) {
+                           Lesson lesson = load_lesson(c.path);
+                           std::string notice = "opened lesson " + c.path;
+                           for (const std::string& w : lesson.warnings) notice += "\n" + w;
+                           open_lesson(std::move(lesson), false, c.path);
+                           status_.lesson_path = c.path;
+                           status_.notice = notice;  // after open_lesson: closing the previous one says so
+                       },
+                       [&](const PresentLesson& c) { present_lesson(c.path, c.with_notes); },
+                       [&](const CloseLesson&) { close_lesson(); },
+                       [&](const RecordScene& c) { record_scene(c); },
+                       [&](const MoveScene& c) { move_scene(c.scene, c.by); },
+                       [&](const DeleteScene& c) { delete_scene(c.scene); },
+                       [&](const EditScene& c) { edit_scene_text(c.scene, c.text); },
+                       [&](const SaveLesson& c) { save_lesson(c.path); },
+                       [&](const auto&) {},
+                   },
+                   command);
+    } catch (const InputError& e) {
+        status_.error = e.what();  // the current state stays
+    }
+    if (status_.error.empty()) {
+        for (const std::string& w : warnings) status_.notice += "; " + w;
+    }
     attribute_messages(from);
 }
 
-void Lab::session_request(lab::SessionRequest::Kind kind) {
-    using Kind = lab::SessionRequest::Kind;
-    std::vector<std::string> warnings;
-    try {
-        switch (kind) {
-            case Kind::None: return;
-            case Kind::Save: {
-                std::string error;
-                if (write_file_atomically(status_.session_path, session_to_json(session()), error, "session")) {
-                    status_.notice = "saved " + status_.session_path;
-                } else {
-                    status_.error = error;
-                }
-                return;
-            }
-            case Kind::Load: {
-                open_session(session_from_json(read_input_file(status_.session_path, "session"), warnings),
-                             status_.session_path);
-                break;
-            }
-            case Kind::CopyShareString:
-                status_.share_text = share_string(session());  // the view copies it to the clipboard
-                status_.notice = "share string copied to the clipboard";
-                return;
-            case Kind::OpenShareString:
-                open_session(session_from_share_string(status_.share_text, warnings), "the share string");
-                break;
-            case Kind::OpenLesson:
-            case Kind::PresentLesson: {
-                // Present from here: the open lesson, at its current scene, while the lesson
-                // file names it (or it was made here and has no file yet).
-                if (kind == Kind::PresentLesson && lesson_ && (lesson_source_.empty() || lesson_source_ == status_.lesson_path)) {
-                    set_presenting(true);
-                    go_to_scene(scene_);
-                    status_.notice = fmt::format("presenting from scene {}", scene_ + 1);
-                    return;
-                }
-                Lesson lesson = load_lesson(status_.lesson_path);
-                std::string notice = "opened lesson " + status_.lesson_path;
-                for (const std::string& w : lesson.warnings) notice += "\n" + w;
-                open_lesson(std::move(lesson), kind == Kind::PresentLesson, status_.lesson_path);
-                status_.notice = notice;  // after open_lesson: closing the previous one says so
-                return;
-            }
-            case Kind::CloseLesson:
-                close_lesson();
-                return;
-        }
-    } catch (const InputError& e) {
-        status_.error = e.what();  // the current state stays
-        return;
-    }
-    for (const std::string& w : warnings) status_.notice += "; " + w;
+// Opening what the command line read, presenting and moving through the scenes.
+void Lab::perform_lesson_command(const lab::Command& command) {
+    using namespace lab::cmd;
+    std::visit(Overloaded{
+                   [&](const OpenReadSession& c) { open_session(c.session, c.source); },
+                   [&](const OpenReadLesson& c) { open_lesson(c.lesson, c.present, c.source); },
+                   [&](const PresentWithNotes&) {
+                       if (!lesson_) return;
+                       set_presenting(true);
+                       ++status_.audience_asked;
+                   },
+                   [&](const Present& c) { set_presenting(c.on); },
+                   [&](const GoToScene& c) { go_to_scene(c.scene, c.time); },
+                   [&](const StepScene& c) { go_to_scene(scene_ + c.by); },
+                   [&](const Reveal&) { reveal(); },
+                   [&](const Blank&) { toggle_blank(); },
+                   [&](const auto&) {},
+               },
+               command);
+}
+
+// The panel's export: the window's runner sees each request once (by the counts) and reports back.
+void Lab::export_command(const lab::Command& command) {
+    using namespace lab::cmd;
+    std::visit(Overloaded{
+                   [&](const StartExport& c) {
+                       status_.export_spec = c.spec;
+                       ++status_.exports_asked;
+                   },
+                   [&](const CancelExport&) { ++status_.cancels_asked; },
+                   [&](const ExportProgress& c) { status_.export_status = c.status; },
+                   [&](const auto&) {},
+               },
+               command);
 }
 
 }  // namespace ropelab

@@ -1,15 +1,19 @@
 #pragma once
 // The lab: its state and the one writer of it, what it computes from the state, the lesson
-// clock, sessions and playback. A frame's whole step is update(dt, input); views read it and
-// hand back requests. It knows no screen: the window, `render` and exports share it.
+// clock, sessions and playback. A frame's whole step is update(dt, input, commands): the one door
+// in (lab/command.h). Views read a const Lab and hand back commands. It knows no screen: the
+// window, `render` and exports share it.
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 
-#include "gpu/compute_device.h"
+#include "core/compute_device.h"
 #include "lab/actions.h"
+#include "lab/command.h"
 #include "lab/input.h"
 #include "lab/attention_product.h"
+#include "lab/frame_costs.h"
 #include "lab/frame.h"
 #include "lab/grid_product.h"
 #include "lab/lab_compute.h"
@@ -27,14 +31,13 @@ enum class Pace { Interactive, AllAtOnce };
 
 class Lab {
 public:
-    Lab(gpu::ComputeDevice& device, LabParams initial, Pace pace = Pace::Interactive);
+    Lab(ComputeDevice& device, LabParams initial, Pace pace = Pace::Interactive);
 
-    // Commands and keys, then playback or the lesson clock, then the recompute they need and the
-    // products the views asked for in the previous frame.
-    void update(double seconds, const lab::Input& input);
-    // What the views asked for while drawing, and the panel's session action.
-    void apply_requests(const lab::Requests& requests);
-    void perform_session_request();
+    // The only way the lab changes, once per frame between frames: the commands in order (each
+    // validated, refused with the reason shown and the state kept), then the window's keys and
+    // toggles, then playback or the lesson clock, then the recompute they need and the products
+    // the views asked for (cmd::ViewRequests).
+    void update(double seconds, const lab::Input& input, std::span<const lab::Command> commands = {});
 
     const LabParams& params() const { return params_; }
     const LabCompute& compute() const { return compute_; }
@@ -53,7 +56,7 @@ public:
     // A plot's columns as last asked for (empty until the update after the first request), and
     // a sample asked for in the previous frame.
     const lab::Columns& columns(const std::string& plot) const;
-    std::optional<double> sample(gpu::Series series, std::int64_t index) const;
+    std::optional<double> sample(Series series, std::int64_t index) const;
     // Every plot's columns are of the current series and the bounds last asked for: a frame
     // drawn now shows exactly the lab's state.
     bool products_current() const;
@@ -63,18 +66,13 @@ public:
         compute_.set_previews(pace == Pace::Interactive);
         all_at_once_ = pace == Pace::AllAtOnce;
     }
+    // Where the last update spent its time, by product (gui --stats names the slowest frame's).
+    const lab::FrameCosts& frame_costs() const { return costs_; }
+    // Read-only: messages, what the last config said, files last used, the export's progress.
     const lab::Status& status() const { return status_; }
-    lab::Status& status() { return status_; }
 
-    // The one writer of the lab state. Every change — the panel, keys, views' requests, lessons,
-    // sessions, exports, the soak — arrives as a candidate state; it is validated against the
-    // schema (state/schema.h) and committed, or refused with the reason shown and the current
-    // state kept. Returns whether it was committed.
-    bool apply(const LabParams& candidate);
-
-    // The whole state as a session, and opening one (closes an open lesson first).
+    // The whole state as a session.
     Session session() const { return Session{params_, plots_}; }
-    bool open_session(const Session& session, const std::string& source);
     // The plots' zoom and pan a session carries; the count changes when a session replaced them.
     const std::map<std::string, plot::PlotState>& plots() const { return plots_; }
     int plots_opened() const { return plots_opened_; }
@@ -82,37 +80,58 @@ public:
     // Lessons play beside the lab. While presenting, the scene drives the state; otherwise
     // editing any control pauses the scene and the edit stays. Closing returns the lab to
     // exactly the state it had before the lesson opened.
-    // `source`: the file it came from (Present then presents it from the current scene while the
-    // panel's lesson file still names it).
-    void open_lesson(Lesson lesson, bool present, std::string source = "");
-    void close_lesson();
     bool has_lesson() const { return lesson_.has_value(); }
     const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
     bool scene_playing() const { return scene_playing_; }
     int scene() const { return scene_; }
     int scene_count() const { return lesson_ ? static_cast<int>(lesson_->scenes.size()) : 0; }
     double scene_time() const { return scene_time_; }
+    // States cmd::Undo can go back to.
+    int undo_depth() const { return static_cast<int>(undo_.size()); }
+
+private:
+    enum class Origin { User, Lesson, Playback, Session };
+    // Every command's work (lab.cpp; lessons made here in lesson_editing.cpp).
+    void perform(const lab::Command& command);
+    void perform_model_command(const lab::Command& command);
+    void perform_session_command(const lab::Command& command, lab::MessageFrom from);
+    void perform_lesson_command(const lab::Command& command);
+    void export_command(const lab::Command& command);
+    void view_requests(const lab::Requests& requests);
+    void undo();
+    bool commit(const LabParams& candidate, Origin origin);
+    // Validated and committed as a user's edit; the answer beside the model and the panel's top.
+    bool apply(const LabParams& candidate, const std::string& control = "");
+    // A candidate the lab's own actions (lab/actions.h) edited; refused: their reason shown.
+    template <class Edit>
+    void edit_state(Edit edit);
+    void open_dropped(const std::string& path);
+
+    bool open_session(const Session& session, const std::string& source);
+    void save_session(const std::string& path);
+    // `source`: the file it came from (Present then presents it from the current scene while the
+    // lesson path asked for still names it).
+    void open_lesson(Lesson lesson, bool present, std::string source = "");
+    void present_lesson(const std::string& path, bool with_notes);
+    void close_lesson();
     void go_to_scene(int k, double t = 0.0);
     // Presenter mode: large text, light theme, fullscreen; leaving it restores the user's own.
     void set_presenting(bool on);
     // R: the scene's hidden curves shown, for the rest of the scene.
     void reveal();
+    void toggle_blank();
 
     // Lessons made in the lab (the panel's Lesson section): the current state appended as a
     // scene (to the open lesson, or a new one), with keyframes from the previous scene's state
     // over `seconds` when > 0; scenes reordered, deleted, their text edited; the lesson saved.
     // Each reports in the status beside the Lesson controls. An edited lesson plays over the
     // defaults, as `--lesson FILE` plays the saved file.
-    void record_scene(double seconds);
+    void record_scene(const lab::cmd::RecordScene& record);
     void move_scene(int k, int by);
     void delete_scene(int k);
-    void edit_scene_text(int k, const lab::LessonEdit& text);
+    void edit_scene_text(int k, const lab::SceneText& text);
     void save_lesson(const std::string& path);
-    void perform_lesson_edit();
 
-private:
-    enum class Origin { User, Lesson, Playback, Session };
-    bool commit(const LabParams& candidate, Origin origin);
     void show_scene_state();
     const LabParams& scene_base() const;
     void replace_lesson(Lesson edited, const std::string& done);
@@ -121,11 +140,11 @@ private:
     // Messages: which control the current one answers (those set outside the lab's own session
     // and lesson actions answer the model and the panel's top), and clearing a notice left
     // from before the frame when the user changes something.
-    void session_request(lab::SessionRequest::Kind kind);
     void attribute_messages();
     void attribute_messages(lab::MessageFrom from);
 
     LabParams params_;
+    lab::FrameCosts costs_;
     lab::Status status_;
     LabCompute compute_;
     lab::Frame frame_{params_, compute_};  // after the state and compute it reads
@@ -156,6 +175,9 @@ private:
     static constexpr double kNoticeSeconds = 1.5, kEditPauseSeconds = 0.5;
     std::string aged_notice_;
     double notice_age_ = 0.0, since_user_change_ = 1e9;
+    // cmd::Undo: the states before the user's edits, the latest last (at most kUndoDepth).
+    std::vector<LabParams> undo_;
+    static constexpr std::size_t kUndoDepth = 64;
 };
 
 }  // namespace ropelab

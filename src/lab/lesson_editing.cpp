@@ -10,6 +10,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "lesson/lesson_schema.h"
 #include "state/schema.h"
 
 namespace ropelab {
@@ -34,11 +35,17 @@ void Lab::replace_lesson(Lesson edited, const std::string& done) {
     status_.notice = done;
 }
 
-void Lab::record_scene(double seconds) {
+void Lab::record_scene(const lab::cmd::RecordScene& record) {
+    if (record.animated && !lesson_schema::in_range(lesson_schema::keyframe::duration, record.seconds)) {
+        status_.error = fmt::format("Record scene: animate over seconds in {} (got {})",
+                                    lesson_schema::range_text(lesson_schema::keyframe::duration), record.seconds);
+        return;
+    }
+    const double seconds = record.animated ? record.seconds : 0.0;
     const LabParams state = params_;
     Lesson lesson = lesson_ ? *lesson_ : Lesson{.title = "Untitled lesson", .scenes = {}, .warnings = {}};
-    if (lesson.scenes.size() >= 256) {
-        status_.error = "the lesson has 256 scenes, the most a lesson file holds";
+    if (lesson.scenes.size() >= lesson_schema::lesson::scenes.limit) {
+        status_.error = fmt::format("the lesson has {} scenes, the most a lesson file holds", lesson_schema::lesson::scenes.limit);
         return;
     }
     std::optional<LabParams> previous;
@@ -108,7 +115,7 @@ void Lab::delete_scene(int k) {
     replace_lesson(std::move(edited), fmt::format("deleted scene {}", k + 1));
 }
 
-void Lab::edit_scene_text(int k, const lab::LessonEdit& text) {
+void Lab::edit_scene_text(int k, const lab::SceneText& text) {
     if (!lesson_ || k < 0 || k >= scene_count()) return;
     Lesson edited = *lesson_;
     Scene& s = edited.scenes[static_cast<std::size_t>(k)];
@@ -124,22 +131,24 @@ void Lab::edit_scene_text(int k, const lab::LessonEdit& text) {
         } else if (c == ',' || c == ' ') {
             if (number.empty()) continue;
             const int v = number.size() > 2 ? 0 : std::stoi(number);
-            if (v < 1 || v > kViewCount) views.assign(5, 0);  // refused below
+            if (v < 1 || v > kViewCount) views.assign(lesson_schema::scene::views.limit + 1, 0);  // refused below
             views.push_back(v - 1);
             number.clear();
         } else {
-            views.assign(5, 0);
+            views.assign(lesson_schema::scene::views.limit + 1, 0);
             break;
         }
     }
-    if (views.empty() || views.size() > 4) {
-        status_.error = fmt::format("scene {}: Views lists 1 to 4 views, each 1-{}, e.g. 1, 3 (got \"{}\")", k + 1, kViewCount, text.views);
+    if (views.size() < lesson_schema::scene::views.least || views.size() > lesson_schema::scene::views.limit) {
+        status_.error = fmt::format("scene {}: Views lists {} to {} views, each 1-{}, e.g. 1, 3 (got \"{}\")", k + 1,
+                                    lesson_schema::scene::views.least, lesson_schema::scene::views.limit, kViewCount, text.views);
         return;
     }
     s.views = views;
     std::erase_if(s.hide, [&](int v) { return std::find(views.begin(), views.end(), v) == views.end(); });
-    if (!(text.duration > 0 && text.duration <= 600)) {
-        status_.error = fmt::format("scene {}: a duration is seconds in (0, 600] (got {})", k + 1, text.duration);
+    if (!lesson_schema::in_range(lesson_schema::scene::duration, text.duration)) {
+        status_.error = fmt::format("scene {}: a duration is seconds in {} (got {})", k + 1,
+                                    lesson_schema::range_text(lesson_schema::scene::duration), text.duration);
         return;
     }
     // Keyframes that lasted the whole scene keep doing so.
@@ -182,32 +191,6 @@ void Lab::save_lesson(const std::string& path) {
     lesson_unsaved_ = false;
     status_.lesson_path = path;
     status_.notice = fmt::format("saved lesson {} ({} scenes)", path, scene_count());
-}
-
-void Lab::perform_lesson_edit() {
-    using Kind = lab::LessonEdit::Kind;
-    const lab::LessonEdit edit = status_.lesson_edit;
-    if (edit.kind == Kind::None) return;
-    status_.lesson_edit.kind = Kind::None;
-    status_.error.clear();
-    status_.notice.clear();
-    switch (edit.kind) {
-        case Kind::None: break;
-        case Kind::Record:
-            if (status_.record_animated && !(status_.record_seconds > 0 && status_.record_seconds <= 600)) {
-                status_.error = fmt::format("Record scene: animate over seconds in (0, 600] (got {})", status_.record_seconds);
-                break;
-            }
-            record_scene(status_.record_animated ? status_.record_seconds : 0.0);
-            break;
-        case Kind::GoTo: go_to_scene(edit.scene); break;
-        case Kind::MoveUp: move_scene(edit.scene, -1); break;
-        case Kind::MoveDown: move_scene(edit.scene, +1); break;
-        case Kind::Delete: delete_scene(edit.scene); break;
-        case Kind::EditText: edit_scene_text(edit.scene, edit); break;
-        case Kind::Save: save_lesson(status_.lesson_save_path); break;
-    }
-    attribute_messages(lab::MessageFrom::Lesson);
 }
 
 }  // namespace ropelab

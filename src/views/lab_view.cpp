@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
+#include <variant>
 
 #include "lab/messages.h"
 #include "views/registry.h"
@@ -179,14 +181,14 @@ void LabView::pen_canvas() {
 void LabView::lesson_bar(bool presenting) {
     const Scene& scene = lab_.lesson()->scenes[static_cast<std::size_t>(lab_.scene())];
     if (!presenting) {
-        if (ui::arrow_button("##previous scene", ImGuiDir_Left, "Previous scene")) lab_.go_to_scene(lab_.scene() - 1);
+        if (ui::arrow_button("##previous scene", ImGuiDir_Left, "Previous scene")) send(lab::cmd::StepScene{-1});
         ui::tip("Previous scene (←)");
         ImGui::SameLine();
-        if (ui::arrow_button("##next scene", ImGuiDir_Right, "Next scene")) lab_.go_to_scene(lab_.scene() + 1);
+        if (ui::arrow_button("##next scene", ImGuiDir_Right, "Next scene")) send(lab::cmd::StepScene{+1});
         ui::tip("Next scene (→)");
         ImGui::SameLine();
-        // After drawing, like the panel's: the scene this bar shows must outlive the frame.
-        if (ui::button("Close lesson##bar")) lab_.status().session_request.kind = lab::SessionRequest::Kind::CloseLesson;
+        // At the lab's next step, like the panel's: the scene this bar shows must outlive the frame.
+        if (ui::button("Close lesson##bar")) send(lab::cmd::CloseLesson{});
         ui::tip("Back to the lab as it was before the lesson (Esc)");
         ImGui::SameLine();
         // Not on the slides (nor in their exports): presenting, D draws, or Pen set before.
@@ -289,7 +291,11 @@ void LabView::frame(double seconds, const lab::Input& window_input) {
         return;
     }
     ui::allow_tooltips(!lab_.params().presenting);  // nothing floats over the slides
-    lab_.update(seconds, read_input(window_input));
+    const lab::Commands commands = std::exchange(pending_, {});
+    lab_.update(seconds, read_input(window_input), commands);
+    const auto copy = [](const lab::Command& c) { return std::holds_alternative<lab::cmd::CopyShareString>(c); };
+    if (std::any_of(commands.begin(), commands.end(), copy)) ImGui::SetClipboardText(lab_.status().share_text.c_str());
+    controls::follow_lab(panel_, lab_);
     requests_ = {};
     take_opened_plots();
     presenter_aid_keys(seconds, window_input);
@@ -305,10 +311,7 @@ void LabView::frame(double seconds, const lab::Input& window_input) {
     help_overlay();
     aids_.draw(lab_.params().spotlight, lab_.params().laser);
     hand_back_plots();
-    lab_.apply_requests(requests_);
-    const bool copy = lab_.status().session_request.kind == lab::SessionRequest::Kind::CopyShareString;
-    lab_.perform_session_request();
-    if (copy) ImGui::SetClipboardText(lab_.status().share_text.c_str());
+    send(lab::cmd::ViewRequests{std::move(requests_)});
 }
 
 void LabView::draw() {
@@ -323,8 +326,8 @@ void LabView::draw() {
                      // per frame, which software rasterisers feel.
                      ImGuiWindowFlags_NoBackground);
     // The last message, on a line of its own at the bottom, while there is one.
-    const lab::Status& s = lab_.status();
-    const std::string message = !s.error.empty() ? "Refused: " + lab::in_own_words(s.error) : s.notice;
+    const std::string& error = lab_.status().error;
+    const std::string message = !error.empty() ? "Refused: " + lab::in_own_words(error) : lab_.status().notice;
     const bool with_status = !message.empty() && !p.presenting;
     const float status_height = with_status ? ImGui::GetFrameHeightWithSpacing() : 0.0f;
     if (p.show_controls) {
@@ -332,9 +335,12 @@ void LabView::draw() {
         const float panel_width = std::clamp(font * 22.0f, viewport->WorkSize.x * 0.25f, viewport->WorkSize.x * 0.45f);
         ImGui::BeginChild("controls", ImVec2(panel_width, -status_height), true);
         LabParams edited = p;
-        controls::controls_panel(edited, lab_.status(), panel_, lab_.compute(), lab_.lesson(), lab_.scene());
+        lab::Commands asked;
+        controls::controls_panel(edited, lab_, panel_, asked);
         ImGui::EndChild();
-        lab_.apply(edited);
+        // The edited copy first: the panel's other commands (a preset, a model row) act on it.
+        if (!(edited == p)) send(lab::cmd::SetState{.state = edited, .control = "", .notice = ""});
+        for (lab::Command& c : asked) send(std::move(c));
         ImGui::SameLine();
     }
     // The right-hand side is its own child region, so tab bars and grids lay out inside it.
@@ -357,7 +363,7 @@ void LabView::draw() {
         tabs();
     }
     ImGui::EndChild();
-    if (with_status) status_line(message, !s.error.empty());
+    if (with_status) status_line(message, !error.empty());
     ImGui::End();
 }
 

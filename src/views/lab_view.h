@@ -1,7 +1,9 @@
 #pragma once
 // The lab's window content: the controls panel beside a grid of all views (or one view large),
 // the shortcut overlay, and the order of work in a frame: ImGui's keys into the lab's input,
-// the lab's step, draw from the lab, hand what the views asked for back to the lab.
+// the lab's step with the commands asked for since the last one (the panel's, the views'
+// requests, the app's), then drawing from the const lab, which asks for the next frame's.
+#include "lab/command.h"
 #include "lab/input.h"
 #include "lab/lab.h"
 #include "views/panel/panel.h"
@@ -16,9 +18,14 @@ public:
 
     // Builds this frame's ImGui content; `seconds` since the previous frame drives playback.
     void frame(double seconds, const lab::Input& window_input);
+    // A command for the lab's next step (the app's: the soak, --churn, the export runner, the
+    // presenter console, the command line's files), after those the last frame's drawing asked for.
+    void send(lab::Command command) { pending_.push_back(std::move(command)); }
 
     Lab& lab() { return lab_; }
     const Lab& lab() const { return lab_; }
+    // The panel's fields (tests type into them as a person would).
+    controls::PanelState& panel() { return panel_; }
 
 private:
     void starting_frame();
@@ -42,6 +49,7 @@ private:
     bool started_ = false;  // the starting frame was shown
     int plots_opened_ = 0;  // the lab's sessions opened whose plots this view took
     controls::PanelState panel_;
+    lab::Commands pending_;  // for the lab's next update
     ViewState view_state_;
     Requests requests_;
     PresenterAids aids_;

@@ -15,7 +15,7 @@ namespace {
 
 TEST(GridProduct, ComputedOncePerInputsAndFollowsTheImage) {
     std::string notice;
-    const auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Cpu, true, notice);
+    const auto device = gpu::GlDevice::open(gpu::DeviceRequest::Cpu, true, notice);
     LabParams p;
     p.model.multi_axis.rule = AxisRule::Sections;
     p.model.multi_axis.sections = {16, 24, 24};
@@ -38,8 +38,8 @@ TEST(GridProduct, ComputedOncePerInputsAndFollowsTheImage) {
     // A click moves the query: the same grid, read at another place.
     lab::Requests click;
     click.grid_query = std::make_pair(std::int64_t{3}, std::int64_t{4});
-    lab.apply_requests(click);
-    lab.update(0.0, {});
+    const lab::Command clicked = lab::cmd::ViewRequests{click};
+    lab.update(0.0, {}, std::span<const lab::Command>(&clicked, 1));
     EXPECT_EQ(lab.params().query_row, 3);
     EXPECT_EQ(lab.params().query_column, 4);
     EXPECT_EQ(lab.grid().computations(), 1);
@@ -48,10 +48,14 @@ TEST(GridProduct, ComputedOncePerInputsAndFollowsTheImage) {
     LabParams smaller = lab.params();
     smaller.query_row = 11;
     smaller.query_column = 19;
-    ASSERT_TRUE(lab.apply(smaller));
+    const lab::Command query_far = lab::cmd::SetState{.state = smaller, .control = "", .notice = ""};
     smaller.grid_height = 6;
     smaller.grid_width = 5;
-    ASSERT_TRUE(lab.apply(smaller)) << lab.status().error;
+    const lab::Command shrunk = lab::cmd::SetState{.state = smaller, .control = "", .notice = ""};
+    const lab::Commands both{query_far, shrunk};
+    lab.update(0.0, {}, both);
+    ASSERT_TRUE(lab.status().error.empty()) << lab.status().error;
+    EXPECT_EQ(lab.params().grid_height, 6);
     EXPECT_EQ(lab.params().query_row, 5);
     EXPECT_EQ(lab.params().query_column, 4);
     lab.update(0.0, {});

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 
 #include <imgui.h>
@@ -54,7 +55,7 @@ protected:
             return;
         }
         std::string notice;
-        device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, notice).release();
+        device_ = gpu::GlDevice::open(gpu::DeviceRequest::Auto, false, notice).release();
     }
 
     void SetUp() override {
@@ -111,14 +112,17 @@ protected:
         }
         return -1;
     }
+    // One step of the lab with one command, between frames: the door every change goes through.
+    void command(lab::Command c) { lab_->update(0.0, {}, std::span<const lab::Command>(&c, 1)); }
     void set(const std::function<void(LabParams&)>& edit) {
         LabParams p = lab_->params();
         edit(p);
-        ASSERT_TRUE(lab_->apply(p)) << lab_->status().error;
+        command(lab::cmd::SetState{.state = p, .control = "", .notice = ""});
+        ASSERT_TRUE(lab_->params() == lab::with_query_in_image(p)) << lab_->status().error;
     }
     bool preset(const std::string& name) {
-        LabParams p = lab_->params();
-        return lab::select_preset(p, lab_->status(), name) && lab_->apply(p);
+        command(lab::cmd::SelectPreset{name});
+        return lab_->status().error.empty() && lab_->params().preset == name;
     }
 
     void click(ImVec2 at) {
@@ -137,7 +141,7 @@ protected:
     }
 
     static inline Window* window_ = nullptr;
-    static inline gpu::ComputeDevice* device_ = nullptr;
+    static inline gpu::GlDevice* device_ = nullptr;
     static inline std::string why_;
     std::unique_ptr<Lab> lab_;
     std::unique_ptr<views::LabView> view_;

@@ -161,7 +161,7 @@ TEST_F(LabTest, MarkerLabelsDoNotOverlapInTheSmallFrequenciesView) {
         if (!preset(name)) continue;
         check(name);
     }
-    ASSERT_TRUE(lab_->apply(apply_comparison(lab_->params(), "llama3.1-scaling"))) << lab_->status().error;
+    set([](LabParams& p) { p = apply_comparison(p, "llama3.1-scaling"); });
     check("llama3.1-scaling");
 }
 

@@ -47,7 +47,7 @@ TEST_F(LabTest, ChoosingAPresetChangesTheFrequencies) {
 TEST_F(LabTest, DraggingThetaChangesTheScoreCurve) {
     frames(3);
     const double theta_before = lab_->params().model.rope_theta;
-    const float score_before = device_->series_value(gpu::Series::Scores, 100);
+    const float score_before = device_->series_value(Series::Scores, 100);
     const int version_before = lab_->compute().series_version();
     const ImVec2 start = center_of("θ (base)");
     frames(12, [&](int k) {
@@ -58,7 +58,7 @@ TEST_F(LabTest, DraggingThetaChangesTheScoreCurve) {
     frames(3);
     EXPECT_GT(lab_->params().model.rope_theta, theta_before);
     EXPECT_GT(lab_->compute().series_version(), version_before);
-    EXPECT_NE(device_->series_value(gpu::Series::Scores, 100), score_before);
+    EXPECT_NE(device_->series_value(Series::Scores, 100), score_before);
 }
 
 TEST_F(LabTest, LayoutToggleRepairsTheComponents) {
@@ -84,13 +84,12 @@ TEST_F(LabTest, BadValuesAreRefusedAndThePreviousValueStays) {
     frames(2);
     ModelConfig odd = lab_->params().model;
     odd.head_dim = 127;
-    LabParams p = lab_->params();
-    EXPECT_FALSE(lab::try_set_model(p, lab_->status(), odd));
+    command(lab::cmd::SetModel{odd});
     EXPECT_EQ(lab_->params().model.head_dim, 128);
     EXPECT_NE(lab_->status().error.find("127"), std::string::npos);
     const std::string broken = ::testing::TempDir() + "/ropelab_ui_broken.json";
     std::ofstream(broken) << "{\"head_dim\": 64, \"rope_theta\": \"x\"}";
-    EXPECT_FALSE(lab::load_config(p, lab_->status(), broken));
+    command(lab::cmd::LoadConfig{.path = broken, .layer_type = "", .given = {}, .layer = -1});
     EXPECT_EQ(lab_->params().model.head_dim, 128);
     EXPECT_NE(lab_->status().error.find("rope_theta"), std::string::npos);
     std::remove(broken.c_str());

@@ -46,32 +46,34 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
     auto run_frames = [&](int n) {
         for (int i = 0; i < n; ++i) {
             frames(1);
-            exports.step(*lab_);
+            exports.step(*view_);
             usleep(20000);  // the export runs in another process; give it time
         }
     };
-    lab::Status& s = lab_->status();
-    s.export_spec.path = (folder / "panel.png").string();
-    s.export_spec.view = 2;
-    s.export_spec.width = 640;
-    s.export_spec.height = 360;
-    s.export_status.requested = true;
+    // What the panel's Start export and Cancel export send.
+    const lab::Status& s = lab_->status();
+    lab::ExportSpec spec;
+    spec.path = (folder / "panel.png").string();
+    spec.view = 2;
+    spec.width = 640;
+    spec.height = 360;
+    view_->send(lab::cmd::StartExport{spec});
     for (int i = 0; i < 400 && s.export_status.message.empty(); ++i) run_frames(1);
-    EXPECT_EQ(s.export_status.message, "saved " + s.export_spec.path);
-    EXPECT_TRUE(std::filesystem::exists(s.export_spec.path));
-    EXPECT_EQ(load_png(s.export_spec.path).width, 640);
+    EXPECT_EQ(s.export_status.message, "saved " + spec.path);
+    EXPECT_TRUE(std::filesystem::exists(spec.path));
+    EXPECT_EQ(load_png(spec.path).width, 640);
 
-    s.export_spec.path = (folder / "panel.mp4").string();
-    s.export_spec.frames = 300;
-    s.export_status.requested = true;
+    spec.path = (folder / "panel.mp4").string();
+    spec.frames = 300;
+    view_->send(lab::cmd::StartExport{spec});
     for (int i = 0; i < 400 && s.export_status.progress() == 0.0f; ++i) run_frames(1);
     EXPECT_TRUE(s.export_status.running);
     EXPECT_GT(s.export_status.progress(), 0.0f);
-    s.export_status.cancel = true;
+    view_->send(lab::cmd::CancelExport{});
     for (int i = 0; i < 400 && s.export_status.running; ++i) run_frames(1);
     EXPECT_FALSE(s.export_status.running);
     // The renderer's own words, as for any export it does not finish.
-    EXPECT_EQ(s.export_status.message, "not saved: cancelled; nothing was written to " + s.export_spec.path);
+    EXPECT_EQ(s.export_status.message, "not saved: cancelled; nothing was written to " + spec.path);
     EXPECT_FALSE(std::filesystem::exists(folder / "panel.mp4"));
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
         EXPECT_FALSE(entry.path().filename().string().starts_with(".ropelab-")) << "staging file left";
@@ -83,34 +85,37 @@ TEST_F(LabTest, ExportPanelSavesAndCancels) {
 // Session panel: save, change things, open again → the saved state is back; a broken file is
 // refused with the field named and the current state kept.
 TEST_F(LabTest, SessionPanelSavesAndOpens) {
-    lab::Status& s = lab_->status();
-    s.session_path = ::testing::TempDir() + "/ropelab_session_" + std::to_string(getpid()) + ".json";
+    // What the panel's Save session, Open session and Copy share string send.
+    const lab::Status& s = lab_->status();
+    const std::string path = ::testing::TempDir() + "/ropelab_session_" + std::to_string(getpid()) + ".json";
     set([&](LabParams& p) { p.position = 777; });
     set([&](LabParams& p) { p.focused_pair = 9; });
     frames(2);
-    s.session_request.kind = lab::SessionRequest::Kind::Save;
+    view_->send(lab::cmd::SaveSession{path});
     frames(2);
-    EXPECT_EQ(s.notice, "saved " + s.session_path);
+    EXPECT_EQ(s.notice, "saved " + path);
+    EXPECT_EQ(view_->panel().session_path, path);  // the field follows the file the lab saved
     set([&](LabParams& p) { p.position = 5; });
     preset("gemma-7b");
     frames(2);
-    s.session_request.kind = lab::SessionRequest::Kind::Load;
+    view_->send(lab::cmd::OpenSession{path});
     frames(2);
     EXPECT_EQ(lab_->params().position, 777);
     EXPECT_EQ(lab_->params().focused_pair, 9);
     EXPECT_EQ(lab_->params().model.head_dim, 128);  // textbook again, not gemma's 256
 
-    s.session_request.kind = lab::SessionRequest::Kind::CopyShareString;
+    view_->send(lab::cmd::CopyShareString{});
     frames(2);
     EXPECT_FALSE(s.share_text.empty());
     EXPECT_EQ(std::string(ImGui::GetClipboardText()), s.share_text);
+    EXPECT_EQ(view_->panel().share_text, s.share_text);
 
-    std::ofstream(s.session_path) << "{\"ropelab_session\": 1, \"focus\": {\"pair\": 5000}}";
-    s.session_request.kind = lab::SessionRequest::Kind::Load;
+    std::ofstream(path) << "{\"ropelab_session\": 1, \"focus\": {\"pair\": 5000}}";
+    view_->send(lab::cmd::OpenSession{path});
     frames(2);
     EXPECT_NE(s.error.find("focus.pair"), std::string::npos) << s.error;
     EXPECT_EQ(lab_->params().position, 777);
-    std::remove(s.session_path.c_str());
+    std::remove(path.c_str());
 }
 
 // Presenter keys through GLFW's key callback (what a keyboard or a clicker sends); each press
@@ -118,7 +123,7 @@ TEST_F(LabTest, SessionPanelSavesAndOpens) {
 // scale and theme.
 TEST_F(LabTest, PresenterKeysStepScenesAndLeavingRestoresTheUsersDisplay) {
     set([&](LabParams& p) { p.ui_scale = 1.25f; });
-    lab_->open_lesson(load_lesson("builtin"), true);
+    command(lab::cmd::OpenReadLesson{.lesson = load_lesson("builtin"), .present = true, .source = ""});
     frames(2);
     EXPECT_TRUE(lab_->params().presenting);
     EXPECT_FALSE(lab_->params().show_controls);
@@ -170,7 +175,7 @@ TEST_F(LabTest, PresentingShowsNoTooltipsAndHidesAnIdlePointer) {
     const ImVec2 title = center_of("3 Score vs distance");
     frames(3, [&](int) { ImGui::GetIO().MousePos = title; });
     EXPECT_TRUE(tooltip_shown()) << "the lab shows the title's tooltip";
-    lab_->open_lesson(load_lesson("builtin"), true);
+    command(lab::cmd::OpenReadLesson{.lesson = load_lesson("builtin"), .present = true, .source = ""});
     frames(3);
     ImVec2 view(-1, -1);  // the first view title the scene shows
     for (const ui::Widget& w : ui::log().this_frame()) {
@@ -190,8 +195,8 @@ TEST_F(LabTest, PresentingShowsNoTooltipsAndHidesAnIdlePointer) {
     window_->move_pointer(120, 100);
     frames(2);
     EXPECT_FALSE(window_->cursor_hidden());
-    lab_->set_presenting(false);
-    lab_->close_lesson();
+    command(lab::cmd::Present{false});
+    command(lab::cmd::CloseLesson{});
     frames(2);
 }
 

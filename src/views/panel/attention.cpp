@@ -26,7 +26,9 @@ void file_field(const char* label, std::string& value, std::string& draft, bool&
 
 }  // namespace
 
-void attention_section(LabParams& p, const lab::Status& s, const LabCompute& compute) {
+void attention_section(LabParams& p, const Lab& lab) {
+    const std::string& error = lab.status().error;
+    const LabCompute& compute = lab.compute();
     const std::int64_t tokens = static_cast<std::int64_t>(compute.token_positions().ids.size());
     ui::text_disabled(fmt::format("T = {} tokens: from Images → Layout (at most {})", tokens, kMaxAttentionTokens));
     tip("The attention view's sequence is the token layout; e.g. text:4096 there gives T = 4096");
@@ -55,7 +57,7 @@ void attention_section(LabParams& p, const lab::Status& s, const LabCompute& com
     }
     ui::slider_int64("readout w##attention readout distance", &p.readout_distance, 1, std::max<std::int64_t>(1, tokens), true);
     tip("The readout plots' \"mass within w\": the attention weight on keys with m − n < w");
-    if (s.error.starts_with("attention.")) ui::message("Refused: " + s.error, views::error_color());
+    if (error.starts_with("attention.")) ui::message("Refused: " + error, views::error_color());
 }
 
 }  // namespace ropelab::controls

@@ -25,34 +25,35 @@ void colour_combo(const char* label, SettingColour& colour) {
     tip("Its colour in every view and export (auto: the slot's own; Okabe–Ito colours, told apart with colour-vision deficiencies)");
 }
 
-// An edit of the compared settings, refused in words when it cannot apply.
+// An edit of the compared settings, refused in words when it cannot apply; the lab validates
+// the candidate again when it commits it. `notice`: said when it is committed.
 template <class Edit>
-void compare_edit(LabParams& p, lab::Status& s, const std::string& what, Edit edit) {
+void compare_edit(LabParams& p, lab::Commands& out, const std::string& what, Edit edit, const std::string& notice = "") {
     LabParams next = p;
     try {
         edit(next);
         schema::validate(next);
     } catch (const InputError& e) {
-        s.error = what + ": " + e.what();
+        out.push_back(lab::cmd::Refuse{.control = what, .why = e.what()});
         return;
     }
     p = std::move(next);
-    s.error.clear();
+    if (!notice.empty()) out.push_back(lab::cmd::SetState{.state = p, .control = what, .notice = notice});
 }
 
 // One compared setting: name, colour, order, removal, and (when opened) its model's rows.
-void compared_rows(LabParams& p, lab::Status& s, PanelState& panel, int slot) {
+void compared_rows(LabParams& p, PanelState& panel, lab::Commands& out, int slot) {
     ComparedSetting& c = p.compared[static_cast<std::size_t>(slot)];
     ImGui::PushID(slot + 1);
     ImGui::Separator();
     ui::input_text("Name", &c.name);
     tip(("From " + c.source + (c.layer_type.empty() ? "" : " (" + c.layer_type + " layers)")).c_str());
     colour_combo("Colour", c.colour);
-    if (slot > 0 && ui::button("Up")) compare_edit(p, s, "move up", [&](LabParams& n) { move_compared(n, slot, -1); });
+    if (slot > 0 && ui::button("Up")) compare_edit(p, out, "move up", [&](LabParams& n) { move_compared(n, slot, -1); });
     if (slot > 0) tip("Move it up: the order of the legends and export columns");
     if (slot + 1 < p.compared_count) {
         if (slot > 0) ImGui::SameLine();
-        if (ui::button("Down")) compare_edit(p, s, "move down", [&](LabParams& n) { move_compared(n, slot, +1); });
+        if (ui::button("Down")) compare_edit(p, out, "move down", [&](LabParams& n) { move_compared(n, slot, +1); });
         tip("Move it down");
     }
     if (slot > 0 || slot + 1 < p.compared_count) ImGui::SameLine();
@@ -60,13 +61,13 @@ void compared_rows(LabParams& p, lab::Status& s, PanelState& panel, int slot) {
     tip("Its θ, head, layout and scaling");
     ImGui::SameLine();
     if (ui::button("Make base")) {
-        compare_edit(p, s, "make base", [&](LabParams& n) { swap_with_base(n, slot); });
+        compare_edit(p, out, "make base", [&](LabParams& n) { swap_with_base(n, slot); });
         panel.compare_editing = -1;
     }
     tip("Swap it with the base: the Model section then edits it, the base is compared");
     ImGui::SameLine();
     if (ui::button("Remove")) {
-        compare_edit(p, s, "remove", [&](LabParams& n) { remove_compared(n, slot); });
+        compare_edit(p, out, "remove", [&](LabParams& n) { remove_compared(n, slot); });
         panel.compare_editing = -1;
     }
     tip("Stop drawing this setting");
@@ -74,7 +75,7 @@ void compared_rows(LabParams& p, lab::Status& s, PanelState& panel, int slot) {
         ModelConfig candidate = c.model;
         const bool geometry = geometry_rows(candidate);
         const bool scaling = scaling_rows(candidate);
-        if (geometry || scaling) compare_edit(p, s, setting_name(p, slot + 1), [&](LabParams& n) { n.compared[static_cast<std::size_t>(slot)].model = candidate; });
+        if (geometry || scaling) compare_edit(p, out, setting_name(p, slot + 1), [&](LabParams& n) { n.compared[static_cast<std::size_t>(slot)].model = candidate; });
     }
     ImGui::PopID();
 }
@@ -82,7 +83,7 @@ void compared_rows(LabParams& p, lab::Status& s, PanelState& panel, int slot) {
 }  // namespace
 
 // Compare mode: the base and up to three settings on the same axes (lab/compare.h).
-void compare_section(LabParams& p, lab::Status& s, PanelState& panel) {
+void compare_section(LabParams& p, PanelState& panel, lab::Commands& out) {
     ImGui::PushID(0);
     ui::input_text("Base name", &p.base_name);
     LabParams unnamed = p;
@@ -101,13 +102,13 @@ void compare_section(LabParams& p, lab::Status& s, PanelState& panel) {
         }
         tip("View 5: the base's angles, or the base's minus a compared setting's (same pair count), white where they agree");
     }
-    for (int slot = 0; slot < p.compared_count; ++slot) compared_rows(p, s, panel, slot);
+    for (int slot = 0; slot < p.compared_count; ++slot) compared_rows(p, panel, out, slot);
     // Ways to add a setting, shown when full too: adding then says why it cannot.
     ImGui::Separator();
     if (ui::begin_combo("Add preset", "a preset beside the base")) {
         for (const Preset& preset : presets()) {
             if (ui::combo_item(preset.note.title.c_str(), false)) {
-                compare_edit(p, s, "add " + preset.note.name, [&](LabParams& n) { add_compared(n, parse_compare_spec(preset.note.name, n)); });
+                out.push_back(lab::cmd::AddCompared{.spec = preset.note.name, .control = "add " + preset.note.name});
             }
             tip(preset.note.source.c_str());
         }
@@ -115,27 +116,26 @@ void compare_section(LabParams& p, lab::Status& s, PanelState& panel) {
     }
     tip("Draw a preset's setting beside the base");
     if (ui::button("Duplicate base")) {
-        compare_edit(p, s, "duplicate base", [&](LabParams& n) { add_compared(n, duplicate_base(n)); });
+        compare_edit(p, out, "duplicate base", [&](LabParams& n) { add_compared(n, duplicate_base(n)); });
         panel.compare_editing = p.compared_count - 1;  // its rows open, ready to edit
     }
     tip("A copy of the base to edit: change its θ, scaling or layout and see both");
     ImGui::SameLine();
     if (ui::button("Add config")) {
-        compare_edit(p, s, "add config " + s.config_path, [&](LabParams& n) { add_compared(n, parse_compare_spec(s.config_path, n)); });
+        out.push_back(lab::cmd::AddCompared{.spec = panel.config_path, .control = "add config " + panel.config_path});  // the lab reads it
     }
     tip("The config.json named in Model → Config file (PATH@layer_type picks a layer type)");
     if (ui::begin_combo("Built in", "a ready comparison")) {
         for (const Comparison& c : comparisons()) {
             if (ui::combo_item(std::string(c.title).c_str(), false)) {
-                compare_edit(p, s, std::string(c.name), [&](LabParams& n) { n = apply_comparison(n, c.name); });
-                s.notice = std::string(c.title);
+                compare_edit(p, out, std::string(c.name), [&](LabParams& n) { n = apply_comparison(n, c.name); }, std::string(c.title));
             }
         }
         ui::end_combo();
     }
     tip("A ready comparison: its base model, settings and distances (also --comparison NAME)");
     if (p.compared_count > 0 && ui::button("Stop comparing")) {
-        compare_edit(p, s, "stop comparing", [&](LabParams& n) { n.compared_count = 0; n.compared = {}; });
+        compare_edit(p, out, "stop comparing", [&](LabParams& n) { n.compared_count = 0; n.compared = {}; });
         panel.compare_editing = -1;
     }
     if (p.compared_count > 0) tip("Remove every compared setting; the base stays");

@@ -52,9 +52,9 @@ void progress_bar(const lab::ExportStatus& status) {
 
 }  // namespace
 
-void export_section(lab::Status& s) {
-    lab::ExportSpec& e = s.export_spec;
-    lab::ExportStatus& status = s.export_status;
+void export_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
+    lab::ExportSpec& e = panel.export_spec;
+    const lab::ExportStatus& status = lab.status().export_status;
     // While an export runs its settings stay in view, greyed, and only the last row changes:
     // nothing jumps under the pointer when it finishes.
     ImGui::BeginDisabled(status.running);
@@ -87,10 +87,10 @@ void export_section(lab::Status& s) {
     ImGui::EndDisabled();
     if (status.running) {
         progress_bar(status);
-        if (ui::button("Cancel export")) status.cancel = true;
+        if (ui::button("Cancel export")) out.push_back(lab::cmd::CancelExport{});
         tip("Stop; nothing is left under the target name");
     } else {
-        if (ui::button("Start export")) status.requested = true;
+        if (ui::button("Start export")) out.push_back(lab::cmd::StartExport{e});
         tip("Renders exactly the lab on screen (its whole state travels to the renderer); writes a temporary file and renames it when complete");
     }
     if (!status.message.empty()) ui::message(status.message);

@@ -28,14 +28,16 @@ LayoutDraft& layout_draft() {
 
 }  // namespace
 
-void images_section(LabParams& p, const lab::Status& s, const LabCompute& compute) {
+void images_section(LabParams& p, const Lab& lab) {
+    const std::string& error = lab.status().error;
+    const LabCompute& compute = lab.compute();
     LayoutDraft& draft = layout_draft();
     if (!draft.editing) draft.text = p.tokens;
     ui::input_text("Layout##tokens", &draft.text, static_cast<std::size_t>(schema::by_path("images.tokens")->max));
     draft.editing = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) p.tokens = draft.text;
     tip("text:N, image:TxHxW, video:TxHxW@S: grid_thw in patches, S seconds per grid step (default 1). Enter commits");
-    if (s.error.starts_with("images.tokens")) ui::message("Refused: " + s.error, views::error_color());
+    if (error.starts_with("images.tokens")) ui::message("Refused: " + error, views::error_color());
     enum_combo("Rule##position rule", p.position_rule, kRuleNames);
     tip("transformers' get_rope_index: 4.x (as released) or 5.x; they differ after a video");
     views::token_strip(compute.token_positions());

@@ -14,10 +14,6 @@ namespace ropelab::controls {
 
 namespace {
 
-using lab::load_config;
-using lab::select_preset;
-using lab::try_set_model;
-
 // An optional number edited through a checkbox ("given") and a value.
 void optional_double(const char* label, std::optional<double>& value, double fallback, bool& changed) {
     bool given = value.has_value();
@@ -41,7 +37,8 @@ void optional_double(const char* label, std::optional<double>& value, double fal
 // The layer picker of a config or preset with per-layer rules (Llama 4, Gemma 2/3, SmolLM3,
 // Qwen3-Next, Cohere2, EXAONE 4): picking reloads the model with that layer's setting and its
 // attention rules (NoPE, sliding window, chunks), as the request path does for a config.
-void layer_picker(LabParams& p, lab::Status& s) {
+void layer_picker(const LabParams& p, const Lab& lab, lab::Commands& out) {
+    const auto& s = lab.status();
     if (s.layer_labels.empty()) return;
     const int count = static_cast<int>(s.layer_labels.size());
     const bool picked = p.layer >= 0 && p.layer < count;
@@ -52,10 +49,10 @@ void layer_picker(LabParams& p, lab::Status& s) {
                                 : picked ? s.layer_previews[static_cast<std::size_t>(shown_layer)]
                                          : fmt::format("default = layer {}", shown_layer);
     if (ui::begin_combo("Layer##layer-picker", preview.c_str())) {
-        if (ui::combo_item("default (the first RoPE layer)##layer-default", !picked) && picked) lab::pick_layer(p, s, -1);
+        if (ui::combo_item("default (the first RoPE layer)##layer-default", !picked) && picked) out.push_back(lab::cmd::PickLayer{-1});
         for (int i = 0; i < count; ++i) {
             const std::string& label = s.layer_labels[static_cast<std::size_t>(i)];
-            if (ui::combo_item(label.c_str(), i == p.layer) && i != p.layer) lab::pick_layer(p, s, i);
+            if (ui::combo_item(label.c_str(), i == p.layer) && i != p.layer) out.push_back(lab::cmd::PickLayer{i});
         }
         ui::end_combo();
     }
@@ -91,14 +88,16 @@ bool p_rope_row(ModelConfig& m) {
     return changed;
 }
 
-// Preset picker and config.json loading: both replace the whole model (validated first).
-void source_rows(LabParams& p, lab::Status& s) {
+// Preset picker and config.json loading: both replace the whole model (the lab reads the file
+// and validates it first).
+void source_rows(const LabParams& p, const Lab& lab, PanelState& panel, lab::Commands& out) {
+    const auto& s = lab.status();
     // A config file shows as its name; the tooltip has the whole path.
     const std::string shown = p.preset.find('/') == std::string::npos ? p.preset : p.preset.substr(p.preset.rfind('/') + 1);
     if (ui::begin_combo("Preset", shown.c_str())) {
         for (const Preset& preset : presets()) {
             if (ui::combo_item(preset.note.title.c_str(), preset.note.name == p.preset)) {
-                select_preset(p, s, preset.note.name);
+                out.push_back(lab::cmd::SelectPreset{preset.note.name});
             }
             tip(preset.note.source.c_str());
         }
@@ -106,15 +105,16 @@ void source_rows(LabParams& p, lab::Status& s) {
     }
     tip(p.preset.find('/') == std::string::npos ? "Real model settings from assets/presets (HF config.json values)"
                                                 : ("Loaded from " + p.preset).c_str());
-    ui::input_text("Config file", &s.config_path, ui::kMaxPathChars);
+    ui::input_text("Config file", &panel.config_path, ui::kMaxPathChars);
     tip("Path to a HF config.json; you can also drop the file onto the window");
-    if (ui::button("Load config")) load_config(p, s, s.config_path);
+    if (ui::button("Load config")) out.push_back(lab::cmd::LoadConfig{.path = panel.config_path, .layer_type = "", .given = {}, .layer = -1});
     tip("Load the config.json at this path; a bad file is refused and the current model stays");
     if (s.config_needs_rope) {
         // The CLI's --layout and --partial-rotary-factor, said with the panel's own controls.
         ImGui::SameLine();
         if (ui::button("Read with these")) {
-            load_config(p, s, s.config_path, "", GivenRope{p.model.layout, p.model.partial_rotary_factor});
+            out.push_back(lab::cmd::LoadConfig{.path = s.config_path, .layer_type = "",
+                                               .given = GivenRope{p.model.layout, p.model.partial_rotary_factor}, .layer = -1});
         }
         tip("This file's model type is not in ropelab's family table (ropelab families lists it), so ropelab cannot "
             "tell how its RoPE pairs components or how much of the head rotates. Set the layout (interleaved or "
@@ -122,12 +122,14 @@ void source_rows(LabParams& p, lab::Status& s) {
     }
     if (!s.layer_types.empty() && ui::begin_combo("Layer type", p.layer_type.c_str())) {
         for (const std::string& name : s.layer_types) {
-            if (ui::combo_item(name.c_str(), name == p.layer_type)) load_config(p, s, s.config_path, name, s.config_given);
+            if (ui::combo_item(name.c_str(), name == p.layer_type)) {
+                out.push_back(lab::cmd::LoadConfig{.path = s.config_path, .layer_type = name, .given = s.config_given, .layer = -1});
+            }
         }
         ui::end_combo();
     }
     if (!s.layer_types.empty()) tip("This model's layers use different RoPE settings: the one shown");
-    layer_picker(p, s);
+    layer_picker(p, lab, out);
 }
 
 bool input_double(const char* label, double& v, const char* help) {
@@ -232,13 +234,13 @@ bool scaling_rows(ModelConfig& m) {
     return changed;
 }
 
-void model_section(LabParams& p, lab::Status& s) {
-    source_rows(p, s);
+void model_section(LabParams& p, const Lab& lab, PanelState& panel, lab::Commands& out) {
+    source_rows(p, lab, panel, out);
     ModelConfig candidate = p.model;
     const bool geometry = geometry_rows(candidate);
     const bool unrotated = p_rope_row(candidate);
     const bool scaling = scaling_rows(candidate);
-    if (geometry || unrotated || scaling) try_set_model(p, s, candidate);
+    if (geometry || unrotated || scaling) out.push_back(lab::cmd::SetModel{candidate});
 }
 
 }  // namespace ropelab::controls

@@ -34,7 +34,8 @@ void notes_section(const LabCompute& compute) {
 
 }  // namespace
 
-void message_for(const lab::Status& s, lab::MessageFrom from) {
+void message_for(const Lab& lab, lab::MessageFrom from) {
+    const auto& s = lab.status();
     if (s.from != from || (s.error.empty() && s.notice.empty())) return;
     const std::string text = s.error.empty() ? s.notice : "Refused: " + lab::in_own_words(s.error);
     ui::message(text, s.error.empty() ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : views::error_color());
@@ -47,12 +48,25 @@ void message_for(const lab::Status& s, lab::MessageFrom from) {
     if (ImGui::GetItemRectMax().y > bottom || ImGui::GetItemRectMin().y < top) ImGui::SetScrollHereY(1.0f);
 }
 
-void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, const Lesson* lesson, int scene) {
-    const bool lesson_open = lesson != nullptr;
+void follow_lab(PanelState& panel, const Lab& lab) {
+    const auto follow = [](std::string& field, std::string& seen, const std::string& lab_file) {
+        if (lab_file == seen) return;
+        seen = lab_file;
+        field = lab_file;
+    };
+    follow(panel.config_path, panel.seen_config_path, lab.status().config_path);
+    follow(panel.session_path, panel.seen_session_path, lab.status().session_path);
+    follow(panel.share_text, panel.seen_share_text, lab.status().share_text);
+    follow(panel.lesson_path, panel.seen_lesson_path, lab.status().lesson_path);
+}
+
+void controls_panel(LabParams& p, const Lab& lab, PanelState& panel, lab::Commands& out) {
+    const LabCompute& compute = lab.compute();
+    const bool lesson_open = lab.has_lesson();
     const int pairs = compute.data().freqs.pairs();
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
-    if (ui::header("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, s);
-    message_for(s, lab::MessageFrom::Lab);  // sessions' and lessons' show beside their buttons
+    if (ui::header("Model", ImGuiTreeNodeFlags_DefaultOpen)) model_section(p, lab, panel, out);
+    message_for(lab, lab::MessageFrom::Lab);  // sessions' and lessons' show beside their buttons
     notes_section(compute);
     if (ui::header("Curves", ImGuiTreeNodeFlags_DefaultOpen)) {
         curve_section(p);
@@ -61,24 +75,21 @@ void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCo
         }
     }
     // After the curves: a built-in comparison sets some of them (vectors, N, the log axis).
-    if (ui::header("Compare", p.compared_count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) compare_section(p, s, panel);
+    if (ui::header("Compare", p.compared_count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) compare_section(p, panel, out);
     if (ui::header("Position and playback", ImGuiTreeNodeFlags_DefaultOpen)) position_section(p, pairs);
-    if (ui::header("Images")) images_section(p, s, compute);
-    if (ui::header("Attention")) attention_section(p, s, compute);
+    if (ui::header("Images")) images_section(p, lab);
+    if (ui::header("Attention")) attention_section(p, lab);
     if (ui::header("Display")) view_section(p, panel);
-    if (!s.what_was_read.empty() && ui::header("What was read")) {
-        for (const std::string& line : s.what_was_read) {
+    const std::vector<std::string>& read = lab.status().what_was_read;
+    if (!read.empty() && ui::header("What was read")) {
+        for (const std::string& line : read) {
             ui::message(line, ImGui::GetColorU32(line.starts_with("ignored") ? ImGuiCol_TextDisabled : ImGuiCol_Text));
         }
     }
-    if (ui::header("Export", s.export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(s);
-    if (ui::header("Session")) session_section(s);
-    if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(s, lesson, scene);
-    if (ui::button("Reset")) {
-        p = schema::reset(p);
-        s.error.clear();
-        s.notice = "reset to the textbook preset and default curves";
-    }
+    if (ui::header("Export", lab.status().export_status.running ? ImGuiTreeNodeFlags_DefaultOpen : 0)) export_section(lab, panel, out);
+    if (ui::header("Session")) session_section(lab, panel, out);
+    if (ui::header("Lesson", lesson_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) lesson_section(lab, panel, out);
+    if (ui::button("Reset")) out.push_back(lab::cmd::Reset{});
     tip("Every model, curve, position and playback setting back to its default (display settings stay)");
     ImGui::PopItemWidth();
 }

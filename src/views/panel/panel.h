@@ -1,13 +1,17 @@
 #pragma once
-// The controls panel, one file per section. Each section edits a candidate copy of the state
-// (and the lab's status: files, export, session requests); Lab::apply, the one writer,
-// validates the candidate against the schema and commits it or keeps the current state.
+// The controls panel, one file per section. Each section edits a candidate copy of the state,
+// which the lab view hands to the lab as cmd::SetState, and asks for everything else (a preset,
+// a file, a session, a lesson edit, an export) as a command (lab/command.h). The lab performs
+// them between frames, validated, and reads the files; the panel reads none. What its fields
+// hold while being typed is its own (PanelState) and travels in the commands.
 #include <optional>
 #include <span>
 
 #include <imgui.h>
 
 #include "lab/actions.h"
+#include "lab/command.h"
+#include "lab/lab.h"
 #include "lab/lab_compute.h"
 #include "lesson/lesson.h"
 #include "state/params.h"
@@ -15,28 +19,40 @@
 
 namespace ropelab::controls {
 
-// The panel's own state between frames, none of it the lab's.
+// The panel's own state between frames, none of it the lab's: its form fields.
 struct PanelState {
     std::optional<float> ui_scale_dragging;  // the UI scale slider's value while it is held
     int compare_editing = -1;  // the compared setting whose model rows are open
+    std::string config_path;   // Model → Config file
+    lab::ExportSpec export_spec;
+    std::string session_path = "session.ropelab";
+    std::string share_text;
+    std::string lesson_path = "builtin";
+    bool record_animated = false;  // Record scene: keyframes from the previous scene's state
+    double record_seconds = 2.0;   // over this many seconds
+    std::string lesson_save_path = "my-lesson.ropelesson";
+    // The lab's files as last seen: a field follows the lab when the lab's file changes (a drop,
+    // a save under another name), and keeps what is typed otherwise.
+    std::string seen_config_path, seen_session_path, seen_share_text, seen_lesson_path = "builtin";
 };
 
-// Draws the panel, editing the candidate `p` (panel.cpp).
-// `lesson`: the open lesson (null: none), `scene` its current scene.
-void controls_panel(LabParams& p, lab::Status& s, PanelState& panel, const LabCompute& compute, const Lesson* lesson,
-                    int scene = 0);
+// The fields that name the lab's files follow it when it opened or saved another (panel.cpp).
+void follow_lab(PanelState& panel, const Lab& lab);
+
+// Draws the panel, editing the candidate `p` and adding the commands asked for to `out` (panel.cpp).
+void controls_panel(LabParams& p, const Lab& lab, PanelState& panel, lab::Commands& out);
 
 // The sections, each in the file of its name.
-void model_section(LabParams& p, lab::Status& s);
+void model_section(LabParams& p, const Lab& lab, PanelState& panel, lab::Commands& out);
 void curve_section(LabParams& p);  // curves.cpp
-void compare_section(LabParams& p, lab::Status& s, PanelState& panel);
+void compare_section(LabParams& p, PanelState& panel, lab::Commands& out);
 void position_section(LabParams& p, int pairs);  // playback.cpp
 void view_section(LabParams& p, PanelState& panel);  // display.cpp
-void images_section(LabParams& p, const lab::Status& s, const LabCompute& compute);
-void attention_section(LabParams& p, const lab::Status& s, const LabCompute& compute);
-void export_section(lab::Status& s);
-void session_section(lab::Status& s);
-void lesson_section(lab::Status& s, const Lesson* lesson, int scene);
+void images_section(LabParams& p, const Lab& lab);
+void attention_section(LabParams& p, const Lab& lab);
+void export_section(const Lab& lab, PanelState& panel, lab::Commands& out);
+void session_section(const Lab& lab, PanelState& panel, lab::Commands& out);
+void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out);
 
 // A model's head, base, layout and scaling rows (model.cpp); compare edits its settings with them.
 // Each returns true when the candidate changed.
@@ -54,7 +70,7 @@ namespace ropelab::controls {
 
 // The lab's current error or notice, where it answers `from` (panel.cpp): each shows beside the
 // control that caused it.
-void message_for(const lab::Status& s, lab::MessageFrom from);
+void message_for(const Lab& lab, lab::MessageFrom from);
 
 // An enum edited through a combo of names.
 template <class Enum>

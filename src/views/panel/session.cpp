@@ -2,20 +2,19 @@
 
 namespace ropelab::controls {
 
-void session_section(lab::Status& s) {
-    using Kind = lab::SessionRequest::Kind;
-    ui::input_text("Session file", &s.session_path, ui::kMaxPathChars);
+void session_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
+    ui::input_text("Session file", &panel.session_path, ui::kMaxPathChars);
     tip("A versioned JSON file with the whole state: parameters, views, plot zoom, focus, playback");
-    if (ui::button("Save session")) s.session_request.kind = Kind::Save;
+    if (ui::button("Save session")) out.push_back(lab::cmd::SaveSession{panel.session_path});
     ImGui::SameLine();
-    if (ui::button("Open session")) s.session_request.kind = Kind::Load;
-    message_for(s, lab::MessageFrom::Session);
-    if (ui::button("Copy share string")) s.session_request.kind = Kind::CopyShareString;
+    if (ui::button("Open session")) out.push_back(lab::cmd::OpenSession{panel.session_path});
+    message_for(lab, lab::MessageFrom::Session);
+    if (ui::button("Copy share string")) out.push_back(lab::cmd::CopyShareString{});
     tip("The same state as one line of text (base64url) on the clipboard, to paste anywhere");
-    ui::input_text("Share string", &s.share_text);
+    ui::input_text("Share string", &panel.share_text);
     tip("Paste a share string (or session JSON) here");
-    if (ui::button("Open share string")) s.session_request.kind = Kind::OpenShareString;
-    message_for(s, lab::MessageFrom::ShareString);
+    if (ui::button("Open share string")) out.push_back(lab::cmd::OpenShareString{panel.share_text});
+    message_for(lab, lab::MessageFrom::ShareString);
 }
 
 }  // namespace ropelab::controls
