@@ -112,7 +112,7 @@ struct Timed {
 };
 
 // Runs `work` R times; the medians of its wall time and of the device's split of it.
-Timed median_times(int repeat, const gpu::ComputeDevice* device, const std::function<void()>& work) {
+Timed median_times(int repeat, const gpu::GlDevice* device, const std::function<void()>& work) {
     std::vector<double> wall, kernel, transfer;
     for (int i = 0; i < repeat; ++i) {
         const auto start = std::chrono::steady_clock::now();
@@ -138,7 +138,7 @@ std::string settings_json(const LabParams& p) {
 
 // Where the numbers come from: the float64 reference core, or the GPU/CPU fast paths.
 struct Engine {
-    std::unique_ptr<gpu::ComputeDevice> device;  // null for the reference
+    std::unique_ptr<gpu::GlDevice> device;  // null for the reference
     std::string name = "reference";
 };
 
@@ -147,7 +147,7 @@ Engine open_engine(const DeviceOptions& d) {
     if (d.device == "reference") return engine;
     std::string notice;
     try {
-        engine.device = gpu::ComputeDevice::open(gpu::parse_device_request(d.device), true, notice,
+        engine.device = gpu::GlDevice::open(gpu::parse_device_request(d.device), true, notice,
                                                  gpu::parse_kernel_request(d.kernel));
     } catch (const gpu::DeviceError& e) {
         throw InputError(fmt::format("--device gpu: {}", e.what()));

@@ -55,7 +55,7 @@ std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int heig
         return nullptr;
     }
     r->driver_ = FrameDriver(is_software_renderer(gpu::current_gl_info().renderer));
-    r->device_ = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, false, r->notice_);
+    r->device_ = gpu::GlDevice::open(gpu::DeviceRequest::Auto, false, r->notice_);
 
     IMGUI_CHECKVERSION();
     r->imgui_ = create_own_imgui();

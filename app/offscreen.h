@@ -35,7 +35,7 @@ public:
     ~OffscreenRenderer();
 
     // The device to build the Lab with (GPU core in this context, or the CPU path).
-    gpu::ComputeDevice& device() { return *device_; }
+    gpu::GlDevice& device() { return *device_; }
     const std::string& device_notice() const { return notice_; }
 
     // Draws `settle` frames of the lab (layouts that size themselves need one extra) and reads
@@ -75,7 +75,7 @@ private:
     const Yuv420Frame* take_yuv420(int slot);
     void unmap_yuv420();
     std::unique_ptr<gpu::HeadlessContext> context_;
-    std::unique_ptr<gpu::ComputeDevice> device_;
+    std::unique_ptr<gpu::GlDevice> device_;
     std::string notice_;
     struct ImGuiContext* imgui_ = nullptr;  // its own: the window's stays untouched
     unsigned framebuffer_ = 0, color_ = 0;  // color_: a texture, so the YUV pass can sample it

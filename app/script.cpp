@@ -185,7 +185,7 @@ std::string progress_json(const LabCompute& compute, int frame) {
 
 // The base RoPE curve as shown, float32 in the machine's byte order (little-endian on x86-64).
 std::string curve_bytes(const LabCompute& compute) {
-    const std::vector<float> values = compute.device().read_series(gpu::Series::Scores);
+    const std::vector<float> values = compute.device().read_series(Series::Scores);
     return {reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)};
 }
 

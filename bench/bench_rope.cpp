@@ -56,7 +56,7 @@ void gpu_scores(benchmark::State& state, gpu::KernelShape shape) {
         core->compute_scores(fixture().sum, n, AngleMode::Exact);
         kernel_ms += core->take_kernel_ms();
         const auto start = std::chrono::steady_clock::now();
-        benchmark::DoNotOptimize(core->read_mapped(gpu::Series::Scores).data());
+        benchmark::DoNotOptimize(core->read_mapped(Series::Scores).data());
         transfer_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }
     core->set_timing(false);
@@ -116,7 +116,7 @@ void BM_GpuM4_2048Columns(benchmark::State& state) {
     if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
     core->compute_scores(fixture().sum, kDistances, AngleMode::Exact);
     const auto bounds = m4_linear_boundaries(0, static_cast<std::uint32_t>(kDistances), 2048);
-    for (auto _ : state) benchmark::DoNotOptimize(core->decimate(gpu::Series::Scores, bounds));
+    for (auto _ : state) benchmark::DoNotOptimize(core->decimate(Series::Scores, bounds));
 }
 BENCHMARK(BM_GpuM4_2048Columns)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
@@ -125,7 +125,7 @@ void BM_GpuDecayBound(benchmark::State& state) {
     if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
     for (auto _ : state) {
         core->compute_decay_bound(fixture().freqs, kDistances);
-        benchmark::DoNotOptimize(core->read(gpu::Series::Bound));
+        benchmark::DoNotOptimize(core->read(Series::Bound));
     }
 }
 BENCHMARK(BM_GpuDecayBound)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
@@ -140,7 +140,7 @@ void BM_GpuNaiveFp32Scores(benchmark::State& state) {
     if (!core) return state.SkipWithError("no OpenGL >= 4.3 context");
     for (auto _ : state) {
         core->compute_scores(fixture().sum, kDistances, AngleMode::NaiveFp32);
-        benchmark::DoNotOptimize(core->read(gpu::Series::Scores));
+        benchmark::DoNotOptimize(core->read(Series::Scores));
     }
 }
 BENCHMARK(BM_GpuNaiveFp32Scores)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);

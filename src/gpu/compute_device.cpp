@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "core/colormap.h"
+#include "core/cpu_kernels.h"
 
 #include "core/error.h"
 #include "core/headroom.h"
@@ -65,9 +66,9 @@ bool try_gpu(std::unique_ptr<HeadlessContext>& context, std::unique_ptr<GpuRopeC
 }
 }  // namespace
 
-std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool headless,
-                                                   std::string& notice, KernelRequest kernel) {
-    std::unique_ptr<ComputeDevice> device(new ComputeDevice);
+std::unique_ptr<GlDevice> GlDevice::open(DeviceRequest request, bool headless, std::string& notice,
+                                         KernelRequest kernel) {
+    std::unique_ptr<GlDevice> device(new GlDevice);
     if (request == DeviceRequest::Cpu) return device;
     std::string why;
     if (try_gpu(device->context_, device->core_, headless, kernel, why)) {
@@ -78,11 +79,11 @@ std::unique_ptr<ComputeDevice> ComputeDevice::open(DeviceRequest request, bool h
     device->context_.reset();
     if (request == DeviceRequest::Gpu) throw DeviceError("GPU core unavailable: " + why);
     notice = "GPU core unavailable, computing on the CPU: " + why;
-    device->fallback_reason_ = notice;
+    device->cpu_ = CpuDevice(notice);
     return device;
 }
 
-ComputeDevice::~ComputeDevice() {
+GlDevice::~GlDevice() {
     if (cpu_heatmap_) glDeleteTextures(1, &cpu_heatmap_);
     if (difference_heatmap_) glDeleteTextures(1, &difference_heatmap_);
     for (unsigned& t : images_) {
@@ -92,109 +93,70 @@ ComputeDevice::~ComputeDevice() {
     context_.reset();
 }
 
-bool ComputeDevice::fits(std::size_t terms) const {
+bool GlDevice::fits(std::size_t terms) const {
     // More terms than the kernels' uniform block holds (rotary dim > 512): same numbers from
     // the CPU path rather than none.
     return core_ && terms <= static_cast<std::size_t>(kMaxTerms);
 }
 
-std::string_view ComputeDevice::kernel_name() const { return core_ ? to_string(core_->shape()) : "cpu"; }
+std::string_view GlDevice::kernel_name() const { return core_ ? to_string(core_->shape()) : "cpu"; }
 
-bool ComputeDevice::on_gpu(const SeriesJob& job) const {
+bool GlDevice::on_gpu(const SeriesJob& job) const {
     return fits(job.kind == SeriesKind::Bound ? job.freqs.phase_step.size() : job.sum.coefficient.size());
 }
 
-std::int64_t ComputeDevice::slice_unit(const SeriesJob& job) const {
-    if (on_gpu(job)) return core_->slice_unit(job);
-    return job.kind == SeriesKind::Bound ? kCpuBoundBlock : job.kind == SeriesKind::Scores ? cpu_slice_unit(job.mode) : 1;
+std::int64_t GlDevice::slice_unit(const SeriesJob& job) const {
+    return on_gpu(job) ? core_->slice_unit(job) : cpu_.slice_unit(job);
 }
 
-void ComputeDevice::begin(const SeriesJob& job) {
+void GlDevice::begin(const SeriesJob& job) {
     const int i = static_cast<int>(job.into);
     back_on_cpu_[i] = !on_gpu(job);
-    back_count_[i] = job.count;
     if (back_on_cpu_[i]) {
-        const std::int64_t unit = slice_unit(job);  // whole blocks: the last may run past count
-        cpu_back_[i].assign(static_cast<std::size_t>((job.count + unit - 1) / unit * unit), 0.0f);
+        cpu_.begin(job);
     } else {
         core_->begin(job);
     }
 }
 
-void ComputeDevice::advance(const SeriesJob& job, std::int64_t from, std::int64_t to) {
-    const int i = static_cast<int>(job.into);
-    if (!back_on_cpu_[i]) {
+void GlDevice::advance(const SeriesJob& job, std::int64_t from, std::int64_t to) {
+    if (back_on_cpu_[static_cast<int>(job.into)]) {
+        cpu_.advance(job, from, to);
+    } else {
         core_->advance(job, from, to);
-        return;
-    }
-    const std::int64_t unit = slice_unit(job);
-    to = std::min<std::int64_t>((to + unit - 1) / unit * unit, static_cast<std::int64_t>(cpu_back_[i].size()));
-    if (from >= to) return;
-    compute_on_cpu(job, from, std::span<float>(cpu_back_[i].data() + from, static_cast<std::size_t>(to - from)));
-}
-
-void ComputeDevice::compute_on_cpu(const SeriesJob& job, std::int64_t first, std::span<float> out) {
-    switch (job.kind) {
-        case SeriesKind::Scores: cpu_scores_into(job.sum, first, out, job.mode); break;
-        case SeriesKind::ModeError: cpu_mode_error_into(job.sum, first, out, job.mode); break;
-        case SeriesKind::Bound: cpu_decay_bound_into(job.freqs, first, out); break;
     }
 }
 
-void ComputeDevice::commit(Series slot) {
+void GlDevice::commit(Series slot) {
     const int i = static_cast<int>(slot);
     on_cpu_[i] = back_on_cpu_[i];
     if (on_cpu_[i]) {
-        std::swap(cpu_series_[i], cpu_back_[i]);
-        cpu_series_[i].resize(static_cast<std::size_t>(back_count_[i]));  // whole blocks were computed
+        cpu_.commit(slot);
     } else {
         core_->commit(slot);
     }
 }
 
-void ComputeDevice::finish() {
+void GlDevice::finish() {
     if (core_) GpuRopeCore::finish();
 }
 
-void ComputeDevice::run(const SeriesJob& job) {
-    begin(job);
-    advance(job, 0, job.count);
-    commit(job.into);
+std::int64_t GlDevice::series_size(Series slot) const {
+    return on_cpu_[static_cast<int>(slot)] ? cpu_.series_size(slot) : core_->size(slot);
 }
 
-void ComputeDevice::compute_series(Series slot, const PhasorSum& sum, std::int64_t count, AngleMode mode) {
-    run({slot, SeriesKind::Scores, sum, {}, count, mode});
+std::vector<M4Column> GlDevice::decimate(Series slot, std::span<const std::uint32_t> boundaries) {
+    return on_cpu_[static_cast<int>(slot)] ? cpu_.decimate(slot, boundaries) : core_->decimate(slot, boundaries);
 }
 
-void ComputeDevice::compute_bound_series(const RopeFrequencies& freqs, std::int64_t count) {
-    run({Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact});
-}
-
-void ComputeDevice::compute_mode_error_series(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
-    run({Series::ModeError, SeriesKind::ModeError, sum, {}, count, mode});
-}
-
-std::int64_t ComputeDevice::series_size(Series slot) const {
-    const int i = static_cast<int>(slot);
-    return on_cpu_[i] ? static_cast<std::int64_t>(cpu_series_[i].size()) : core_->size(slot);
-}
-
-std::vector<M4Column> ComputeDevice::decimate(Series slot,
-                                              std::span<const std::uint32_t> boundaries) {
-    const int i = static_cast<int>(slot);
-    return on_cpu_[i] ? m4_decimate(cpu_series_[i], boundaries) : core_->decimate(slot, boundaries);
-}
-
-float ComputeDevice::series_value(Series slot, std::int64_t index) {
-    const int i = static_cast<int>(slot);
+float GlDevice::series_value(Series slot, std::int64_t index) {
+    if (on_cpu_[static_cast<int>(slot)]) return cpu_.series_value(slot, index);
     if (index < 0 || index >= series_size(slot)) return 0.0f;
-    return on_cpu_[i] ? cpu_series_[i][static_cast<std::size_t>(index)]
-                      : core_->read_value(slot, index);
+    return core_->read_value(slot, index);
 }
 
-std::vector<float> ComputeDevice::read_series(Series slot) const {
-    const int i = static_cast<int>(slot);
-    return on_cpu_[i] ? cpu_series_[i] : core_->read(slot);
+std::vector<float> GlDevice::read_series(Series slot) const {
+    return on_cpu_[static_cast<int>(slot)] ? cpu_.read_series(slot) : core_->read(slot);
 }
 
 namespace {
@@ -219,7 +181,7 @@ void upload_heatmap(unsigned& texture, const std::vector<float>& angles, std::si
 
 }  // namespace
 
-unsigned ComputeDevice::image_texture(int slot, int width, int height, std::span<const std::uint8_t> rgba) {
+unsigned GlDevice::image_texture(int slot, int width, int height, std::span<const std::uint8_t> rgba) {
     unsigned& texture = images_[std::clamp(slot, 0, kImageSlots - 1)];
     require_headroom(rgba.size() + kDriverHeadroomBytes);
     if (!texture) glGenTextures(1, &texture);
@@ -232,7 +194,7 @@ unsigned ComputeDevice::image_texture(int slot, int width, int height, std::span
     return texture;
 }
 
-unsigned ComputeDevice::heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
+unsigned GlDevice::heatmap_texture(std::span<const PhaseStep> steps, std::int64_t first,
                                         std::int64_t stride, int rows) {
     if (fits(steps.size())) return core_->compute_heatmap(steps, first, stride, rows);
     const std::vector<float> angles = cpu_angle_heatmap(steps, first, stride, rows);
@@ -240,14 +202,14 @@ unsigned ComputeDevice::heatmap_texture(std::span<const PhaseStep> steps, std::i
     return cpu_heatmap_;
 }
 
-unsigned ComputeDevice::difference_heatmap_texture(std::span<const PhaseStep> a, std::span<const PhaseStep> b,
+unsigned GlDevice::difference_heatmap_texture(std::span<const PhaseStep> a, std::span<const PhaseStep> b,
                                                    std::int64_t first, std::int64_t stride, int rows) {
     const std::vector<float> angles = cpu_angle_difference_heatmap(a, b, first, stride, rows);
     upload_heatmap(difference_heatmap_, angles, std::min(a.size(), b.size()), rows, diverging_color);
     return difference_heatmap_;
 }
 
-void ComputeDevice::set_timing(bool on) {
+void GlDevice::set_timing(bool on) {
     timing_on_ = on;
     if (core_) core_->set_timing(on);
 }
@@ -258,14 +220,10 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
-std::span<const float> ComputeDevice::computed(const SeriesJob& job) {
+std::span<const float> GlDevice::computed(const SeriesJob& job) {
     timing_ = {};
-    if (!on_gpu(job)) {
-        const std::int64_t unit = slice_unit(job);  // whole blocks into a buffer kept from call to call
-        cpu_result_.resize(static_cast<std::size_t>((job.count + unit - 1) / unit * unit));
-        compute_on_cpu(job, 0, cpu_result_);
-        return {cpu_result_.data(), static_cast<std::size_t>(job.count)};
-    }
+    if (!on_gpu(job)) return job.kind == SeriesKind::Bound ? cpu_.decay_bound(job.freqs, job.count)
+                                                           : cpu_.scores(job.sum, job.count, job.mode);
     core_->run(job);
     if (timing_on_) timing_.kernel_ms = core_->take_kernel_ms();
     const auto start = std::chrono::steady_clock::now();
@@ -274,11 +232,11 @@ std::span<const float> ComputeDevice::computed(const SeriesJob& job) {
     return out;
 }
 
-std::span<const float> ComputeDevice::scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
+std::span<const float> GlDevice::scores(const PhasorSum& sum, std::int64_t count, AngleMode mode) {
     return computed({Series::Scores, SeriesKind::Scores, sum, {}, count, mode});
 }
 
-std::span<const float> ComputeDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
+std::span<const float> GlDevice::decay_bound(const RopeFrequencies& freqs, std::int64_t count) {
     return computed({Series::Bound, SeriesKind::Bound, {}, freqs, count, AngleMode::Exact});
 }
 

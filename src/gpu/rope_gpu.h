@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/compute_device.h"
 #include "core/frequencies.h"
 #include "core/m4.h"
 #include "core/multi_axis.h"
@@ -18,15 +19,8 @@
 
 namespace ropelab::gpu {
 
-// Result slots that stay on the GPU: two score curves (RoPE and sinusoidal side by side), the
-// decay bound, and for a naive angle mode its curve and its difference from the exact one.
-// Compared1..3: the exact RoPE curves of compare mode's settings beside the base (Scores).
-enum class Series { Scores, SecondScores, Bound, ModeScores, ModeError, Compared1, Compared2, Compared3 };
-inline constexpr int kSeriesCount = 8;
-// Setting 0 is the base's curve; 1..3 the compared settings'.
-inline Series setting_series(int setting) {
-    return setting == 0 ? Series::Scores : static_cast<Series>(static_cast<int>(Series::Compared1) + setting - 1);
-}
+// Series, SeriesKind and SeriesJob (the slots and jobs) are core's (core/compute_device.h):
+// the lab names them without linking GL.
 
 // Which exact scores kernel runs. Serial (scores.comp): 64 consecutive distances per
 // invocation, terms from a uniform block — what software rasterisers (llvmpipe) run fastest, as
@@ -37,17 +31,6 @@ enum class KernelShape { Serial, Tiled };
 // Software rasterisers keep the serial kernel; everything else gets the tiled one.
 KernelShape kernel_shape_for(std::string_view renderer);
 std::string_view to_string(KernelShape shape);
-
-// One series to compute, whole or a slice at a time (the lab spreads long curves over frames).
-enum class SeriesKind { Scores, ModeError, Bound };
-struct SeriesJob {
-    Series into = Series::Scores;
-    SeriesKind kind = SeriesKind::Scores;
-    PhasorSum sum;          // Scores, ModeError
-    RopeFrequencies freqs;  // Bound
-    std::int64_t count = 0;
-    AngleMode mode = AngleMode::Exact;
-};
 
 class GpuRopeCore {
 public:
@@ -135,8 +118,8 @@ private:
 
     StorageBuffer terms_, boundaries_, columns_, heatmap_phases_, grid_pairs_, grid_values_;
     Slot slots_[kSeriesCount], back_[kSeriesCount];
-    // commit() copies a series into the front buffer, keeping both, when it takes at most this
-    // fraction of the front's capacity (a preview); a longer one is swapped in.
+    // commit() copies a series into the front buffer, leaving the back buffer where it is, when
+    // the series takes at most this fraction of the back's capacity (a preview); else it swaps.
     static constexpr std::size_t kCopyRatio = 8;
     MappedReadBuffer readback_;
     std::vector<float> fallback_read_;

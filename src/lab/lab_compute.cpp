@@ -21,21 +21,21 @@ PhasorSum strided(PhasorSum sum, std::int64_t stride) {
 
 }  // namespace
 
-LabCompute::LabCompute(gpu::ComputeDevice& device) : device_(device) {}
+LabCompute::LabCompute(ComputeDevice& device) : device_(device) {}
 
 void LabCompute::compute_series(const LabParams& p, std::int64_t stride) {
     const std::int64_t count = (p.max_distance + stride - 1) / stride;
     has_rope_ = p.encoding != Encoding::Sinusoidal;
     has_sinusoidal_ = p.encoding != Encoding::Rope;
-    if (has_rope_) device_.compute_series(gpu::Series::Scores, strided(data_.rope_sum, stride), count, AngleMode::Exact);
+    if (has_rope_) device_.compute_series(Series::Scores, strided(data_.rope_sum, stride), count, AngleMode::Exact);
     // The naive modes round float(m)·θ and float(m − Δ)·θ: a strided sum would round other
     // angles, so a coarse preview shows the exact curve alone.
     has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact && stride == 1;
     has_mode_error_ = has_mode_scores_ && p.mode_difference;
-    if (has_mode_scores_) device_.compute_series(gpu::Series::ModeScores, data_.rope_sum, count, p.angle_mode);
+    if (has_mode_scores_) device_.compute_series(Series::ModeScores, data_.rope_sum, count, p.angle_mode);
     if (has_mode_error_) device_.compute_mode_error_series(data_.rope_sum, count, p.angle_mode);
     if (has_sinusoidal_) {
-        device_.compute_series(gpu::Series::SecondScores, strided(data_.sinusoidal_sum, stride),
+        device_.compute_series(Series::SecondScores, strided(data_.sinusoidal_sum, stride),
                                count, AngleMode::Exact);
     }
     if (p.show_bound && has_rope_) {
@@ -51,7 +51,7 @@ void LabCompute::compute_compared_series(const LabParams& p, int setting, std::i
     const auto i = static_cast<std::size_t>(setting - 1);
     if (p.encoding != Encoding::Sinusoidal) {
         const std::int64_t count = (p.max_distance + stride - 1) / stride;
-        device_.compute_series(gpu::setting_series(setting), strided(compared_[i].rope_sum, stride), count, AngleMode::Exact);
+        device_.compute_series(setting_series(setting), strided(compared_[i].rope_sum, stride), count, AngleMode::Exact);
     }
     compared_strides_[i] = stride;
     compared_series_keys_[i] = compared_keys_[i];
@@ -65,28 +65,27 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 }
 
 // Term evaluations per distance: what a slice's cost grows with.
-double job_terms(const gpu::SeriesJob& job) {
-    const std::size_t terms = job.kind == gpu::SeriesKind::Bound ? job.freqs.phase_step.size() : job.sum.coefficient.size();
+double job_terms(const SeriesJob& job) {
+    const std::size_t terms = job.kind == SeriesKind::Bound ? job.freqs.phase_step.size() : job.sum.coefficient.size();
     return static_cast<double>(std::max<std::size_t>(1, terms));
 }
 
 // Naive angles cost a sine and cosine per term and distance, the error twice that, the bound a
 // square root: each kind of job gets its own measured cost.
-int cost_class(const gpu::SeriesJob& job) {
-    if (job.kind == gpu::SeriesKind::Bound) return 3;
-    if (job.kind == gpu::SeriesKind::ModeError) return 2;
+int cost_class(const SeriesJob& job) {
+    if (job.kind == SeriesKind::Bound) return 3;
+    if (job.kind == SeriesKind::ModeError) return 2;
     return job.mode == AngleMode::Exact ? 0 : 1;
 }
 
 }  // namespace
 
-std::vector<gpu::SeriesJob> LabCompute::exact_jobs(const LabParams& p, int setting) const {
-    using gpu::SeriesJob, gpu::SeriesKind, gpu::Series;
+std::vector<SeriesJob> LabCompute::exact_jobs(const LabParams& p, int setting) const {
     const std::int64_t n = p.max_distance;
     const bool rope = p.encoding != Encoding::Sinusoidal;
     std::vector<SeriesJob> jobs;
     if (setting > 0) {
-        if (rope) jobs.push_back({gpu::setting_series(setting), SeriesKind::Scores, setting_data(setting).rope_sum, {}, n, AngleMode::Exact});
+        if (rope) jobs.push_back({setting_series(setting), SeriesKind::Scores, setting_data(setting).rope_sum, {}, n, AngleMode::Exact});
         return jobs;
     }
     if (rope) {
@@ -101,8 +100,7 @@ std::vector<gpu::SeriesJob> LabCompute::exact_jobs(const LabParams& p, int setti
     return jobs;
 }
 
-std::vector<gpu::SeriesJob> LabCompute::mode_jobs(const LabParams& p) const {
-    using gpu::SeriesJob, gpu::SeriesKind, gpu::Series;
+std::vector<SeriesJob> LabCompute::mode_jobs(const LabParams& p) const {
     std::vector<SeriesJob> jobs;
     if (p.encoding == Encoding::Sinusoidal || p.angle_mode == AngleMode::Exact) return jobs;
     jobs.push_back({Series::ModeScores, SeriesKind::Scores, data_.rope_sum, {}, p.max_distance, p.angle_mode});
@@ -124,7 +122,7 @@ bool LabCompute::refine(const LabParams& p) {
         Refinement r;
         r.naive = true;
         r.jobs = mode_jobs(p);
-        for (const gpu::SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
+        for (const SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
         refining_ = std::move(r);
     }
     if (!refining_) {
@@ -136,14 +134,14 @@ bool LabCompute::refine(const LabParams& p) {
         Refinement r;
         r.setting = next;
         r.jobs = exact_jobs(p, next);
-        for (const gpu::SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
+        for (const SeriesJob& job : r.jobs) r.work_total += static_cast<double>(job.count) * job_terms(job);
         refining_ = std::move(r);
     }
     Refinement& r = *refining_;
     while (r.job < r.jobs.size()) {
         const double left_ms = kFrameBudgetMs - ms_since(frame_start);
         if (left_ms <= 0.0) break;
-        const gpu::SeriesJob& job = r.jobs[r.job];
+        const SeriesJob& job = r.jobs[r.job];
         if (!r.begun) {
             // A job's buffers first, at the start of a frame (64 MiB at 2^24 the first time,
             // ~50 ms on llvmpipe): when that takes the budget the slices wait for the next frame.
@@ -187,7 +185,7 @@ bool LabCompute::refine(const LabParams& p) {
 
 void LabCompute::finish_refinement(const LabParams& p) {
     const int setting = refining_->setting;
-    for (const gpu::SeriesJob& job : refining_->jobs) device_.commit(job.into);
+    for (const SeriesJob& job : refining_->jobs) device_.commit(job.into);
     if (refining_->naive || setting == 0) mode_pending_ = false;
     if (refining_->naive) {
         has_mode_scores_ = has_rope_ && p.angle_mode != AngleMode::Exact;

@@ -14,7 +14,7 @@
 
 #include "token_positions.h"
 #include "core/math_notes.h"
-#include "gpu/compute_device.h"
+#include "core/compute_device.h"
 #include "lab/frame_costs.h"
 #include "lab/lab_data.h"
 #include "lab/mean_coefficients.h"
@@ -51,7 +51,7 @@ inline std::vector<MathNote> lab_math_notes(const LabParams& p, const LabData& d
 
 class LabCompute {
 public:
-    explicit LabCompute(gpu::ComputeDevice& device);
+    explicit LabCompute(ComputeDevice& device);
 
     // Recomputes what `p` changed. Bad settings (custom vectors that do not parse, an invalid
     // config) leave the previous data in place and set error().
@@ -68,8 +68,8 @@ public:
     // lab_math_notes for the data shown, kept until the data or (naive modes) the position change.
     const std::vector<MathNote>& notes() const { return notes_; }
     const std::string& error() const { return error_; }
-    gpu::ComputeDevice& device() { return device_; }
-    const gpu::ComputeDevice& device() const { return device_; }
+    ComputeDevice& device() { return device_; }
+    const ComputeDevice& device() const { return device_; }
     // What the views say about the device (they never call it).
     const std::string& device_name() const { return device_.name(); }
     const std::string& fallback_reason() const { return device_.fallback_reason(); }
@@ -145,9 +145,9 @@ private:
     // The exact pass: the jobs of the next setting still shown coarse, then slices of them within
     // the frame budget; false when every curve is exact.
     bool refine(const LabParams& p);
-    std::vector<gpu::SeriesJob> exact_jobs(const LabParams& p, int setting) const;
+    std::vector<SeriesJob> exact_jobs(const LabParams& p, int setting) const;
     void finish_refinement(const LabParams& p);
-    std::vector<gpu::SeriesJob> mode_jobs(const LabParams& p) const;
+    std::vector<SeriesJob> mode_jobs(const LabParams& p) const;
     // The same settings but for the angle mode (or its difference): the exact curves stay.
     static std::string exact_key(const LabParams& setting);
     std::int64_t coarse_stride(const LabParams& p, int stale_settings) const;
@@ -159,7 +159,7 @@ private:
     // worker averages, a mean of fewer samples stands in).
     LabData lab_data_for(const LabParams& setting);
 
-    gpu::ComputeDevice& device_;
+    ComputeDevice& device_;
     LabData data_;
     std::vector<LabData> compared_;
     // Per setting: the data key its LabData was made for (so an edit of one setting recomputes
@@ -179,7 +179,7 @@ private:
     int series_version_ = 0;
     struct Refinement {
         int setting = 0;
-        std::vector<gpu::SeriesJob> jobs;
+        std::vector<SeriesJob> jobs;
         std::size_t job = 0;      // the job in progress
         bool begun = false;       // its buffers are ready
         std::int64_t next = 0;    // its next distance

@@ -9,24 +9,24 @@
 #include <vector>
 
 #include "core/m4.h"
-#include "gpu/compute_device.h"
+#include "core/compute_device.h"
 
 namespace ropelab::lab {
 
 // The series a plot draws, each with its column boundaries (in its own samples: compare mode's
 // curves may be at different strides while they are refined).
-using SeriesColumns = std::vector<std::pair<gpu::Series, std::vector<std::uint32_t>>>;
+using SeriesColumns = std::vector<std::pair<Series, std::vector<std::uint32_t>>>;
 
 // One plot's columns, kept while neither the series nor the plot's pixel columns change: a
 // paused or merely animating score plot then costs no device round trip.
 struct Columns {
     int version = -1;  // LabCompute::series_version() they were decimated from
     SeriesColumns series;
-    std::vector<M4Column> columns[gpu::kSeriesCount];  // the series not asked for stay empty
-    const std::vector<M4Column>& operator[](gpu::Series s) const { return columns[static_cast<int>(s)]; }
+    std::vector<M4Column> columns[kSeriesCount];  // the series not asked for stay empty
+    const std::vector<M4Column>& operator[](Series s) const { return columns[static_cast<int>(s)]; }
     // The column boundaries a series was decimated with (empty if it was not asked for): where
     // the hover finds the sample under the pointer.
-    const std::vector<std::uint32_t>& bounds(gpu::Series s) const {
+    const std::vector<std::uint32_t>& bounds(Series s) const {
         static const std::vector<std::uint32_t> none;
         for (const auto& [series, b] : this->series) {
             if (series == s) return b;
@@ -37,7 +37,7 @@ struct Columns {
 
 // One value of a device series, at a sample index.
 struct Sample {
-    gpu::Series series;
+    Series series;
     std::int64_t index;
     auto operator<=>(const Sample&) const = default;
 };

@@ -27,7 +27,7 @@ const lab::Columns& columns_for(Context& ctx, const std::string& plot, lab::Seri
 }
 
 // A sample of a device series under the pointer: asked for now, shown from the next frame on.
-std::string sample_text(Context& ctx, gpu::Series series, std::int64_t index, double factor = 1.0, int digits = 6) {
+std::string sample_text(Context& ctx, Series series, std::int64_t index, double factor = 1.0, int digits = 6) {
     ctx.requests.samples.push_back({series, index});
     const std::optional<double> value = ctx.lab.sample(series, index);
     return value ? fmt::format("{:.{}g}", factor * *value, digits) : "…";
@@ -35,7 +35,7 @@ std::string sample_text(Context& ctx, gpu::Series series, std::int64_t index, do
 
 // A columns series drawn with where its samples lie, so that the hover reads the sample under
 // the pointer (sample i at Δ = i·stride).
-void sampled_columns(plot::Plot& plot, const lab::Columns& cache, const char* name, gpu::Series s, std::int64_t stride,
+void sampled_columns(plot::Plot& plot, const lab::Columns& cache, const char* name, Series s, std::int64_t stride,
                      ImU32 color, double scale = 1.0, double offset = 0.0, bool fit = true) {
     plot.columns(name, cache[s], color, scale, offset, fit);
     plot.sampled_at(cache.bounds(s), 0.0, static_cast<double>(stride));
@@ -103,14 +103,14 @@ void decay_shape_plot(Context& ctx, float height, std::int64_t stride) {
     const plot::PlotState before = ctx.state.decay_shape;
     plot::Plot plot("decay shape", ctx.state.decay_shape, ImVec2(ImGui::GetContentRegionAvail().x, height), full, options);
     const auto bounds = bounds_for(plot, p.max_distance, stride);
-    const lab::Columns& cache = columns_for(ctx, "decay shape", {{gpu::Series::Bound, bounds}, {gpu::Series::Scores, bounds}});
+    const lab::Columns& cache = columns_for(ctx, "decay shape", {{Series::Bound, bounds}, {Series::Scores, bounds}});
     const LabData& d = compute.data();
     const double b0 = roformer_bound_at_zero(d.freqs.pairs());
-    sampled_columns(plot, cache, "±B(Δ)/B(0), the paper's decay shape", gpu::Series::Bound, stride, ctx.colors.bound, 1.0 / b0);
-    plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -1.0 / b0);
+    sampled_columns(plot, cache, "±B(Δ)/B(0), the paper's decay shape", Series::Bound, stride, ctx.colors.bound, 1.0 / b0);
+    plot.columns("", cache[Series::Bound], ctx.colors.bound, -1.0 / b0);
     const double pass = d.coefficients.passthrough;
     if (const double at_zero = d.bound_factor * b0; at_zero > 0.0) {
-        sampled_columns(plot, cache, "(RoPE − pass) ÷ bound(0)", gpu::Series::Scores, stride, ctx.colors.rope, 1.0 / at_zero,
+        sampled_columns(plot, cache, "(RoPE − pass) ÷ bound(0)", Series::Scores, stride, ctx.colors.rope, 1.0 / at_zero,
                         -pass / at_zero);
     }
     plot.finish();
@@ -126,9 +126,9 @@ void mode_error_plot(Context& ctx, float height, std::int64_t stride) {
     const plot::PlotState before = ctx.state.mode_error;
     plot::Plot plot("mode error", ctx.state.mode_error, ImVec2(ImGui::GetContentRegionAvail().x, height),
                     {p.log_distance ? 1.0 : 0.0, static_cast<double>(p.max_distance - 1)}, options);
-    const lab::Columns& cache = columns_for(ctx, "mode error", {{gpu::Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
+    const lab::Columns& cache = columns_for(ctx, "mode error", {{Series::ModeError, bounds_for(plot, p.max_distance, stride)}});
     const std::string name = fmt::format("{} − exact", angle_mode_label(p.angle_mode));
-    sampled_columns(plot, cache, name.c_str(), gpu::Series::ModeError, stride, mode_color(ctx, p.angle_mode));
+    sampled_columns(plot, cache, name.c_str(), Series::ModeError, stride, mode_color(ctx, p.angle_mode));
     plot.finish();
     hand_back_x(before, ctx.state.mode_error, ctx.state.scores);
 }
@@ -218,31 +218,31 @@ const lab::Columns& score_columns(Context& ctx, plot::Plot& plot, std::int64_t s
     lab::SeriesColumns drawn;
     if (compute.has_rope()) {
         for (int i = 0; i < settings_of(p, compute); ++i) {
-            drawn.emplace_back(gpu::setting_series(i), bounds_for(plot, p.max_distance, compute.setting_stride(i)));
+            drawn.emplace_back(setting_series(i), bounds_for(plot, p.max_distance, compute.setting_stride(i)));
         }
     }
-    if (compute.has_sinusoidal()) drawn.emplace_back(gpu::Series::SecondScores, bounds);
-    if (compute.has_rope() && p.show_bound) drawn.emplace_back(gpu::Series::Bound, bounds);
-    if (compute.has_mode_scores()) drawn.emplace_back(gpu::Series::ModeScores, bounds);
+    if (compute.has_sinusoidal()) drawn.emplace_back(Series::SecondScores, bounds);
+    if (compute.has_rope() && p.show_bound) drawn.emplace_back(Series::Bound, bounds);
+    if (compute.has_mode_scores()) drawn.emplace_back(Series::ModeScores, bounds);
     return columns_for(ctx, "scores", std::move(drawn));
 }
 
 void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std::int64_t stride) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
-    if (cache[gpu::Series::Bound].empty() || !p.show_bound || !(d.bound_factor > 0)) return;
+    if (cache[Series::Bound].empty() || !p.show_bound || !(d.bound_factor > 0)) return;
     // The y range holds the band (the fit includes it); zoomed in on the curve, the band's
     // largest value on screen is named by an arrow at the edge it runs off, and the legend says
     // how loose it is.
     const double passthrough = d.coefficients.passthrough;
-    const double loose = looseness_on_screen(cache[gpu::Series::Scores], cache[gpu::Series::Bound], passthrough, d.bound_factor);
+    const double loose = looseness_on_screen(cache[Series::Scores], cache[Series::Bound], passthrough, d.bound_factor);
     const std::string whose = comparing(p) ? ", " + setting_name(p, 0) : "";
     const std::string name = std::isfinite(loose) && loose >= 1.0 ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
                                                                   : "RoFormer bound" + whose;
-    sampled_columns(plot, cache, name.c_str(), gpu::Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough);
-    plot.columns("", cache[gpu::Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough);
+    sampled_columns(plot, cache, name.c_str(), Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough);
+    plot.columns("", cache[Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough);
     double largest = 0.0;
-    for (const M4Column& c : cache[gpu::Series::Bound]) {
+    for (const M4Column& c : cache[Series::Bound]) {
         if (!c.empty()) largest = std::max(largest, static_cast<double>(c.max));
     }
     if (largest > 0.0) {
@@ -263,21 +263,21 @@ void score_curves(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std
     }
     if (compute.has_sinusoidal()) {
         const std::string name = compare ? "sinusoidal (additive), " + setting_name(p, 0) : "sinusoidal (additive)";
-        sampled_columns(plot, cache, name.c_str(), gpu::Series::SecondScores, stride, ctx.colors.sinusoidal);
+        sampled_columns(plot, cache, name.c_str(), Series::SecondScores, stride, ctx.colors.sinusoidal);
     }
     if (compute.has_rope() && compare) {
         // Every setting's exact curve for the same q and k, in the setting's own colour.
         for (int i = 0; i < settings_of(p, compute); ++i) {
             const std::string name = setting_name(p, i) + (i == 0 && compute.has_mode_scores() ? ", exact" : "");
-            sampled_columns(plot, cache, name.c_str(), gpu::setting_series(i), compute.setting_stride(i), setting_color(ctx, i));
+            sampled_columns(plot, cache, name.c_str(), setting_series(i), compute.setting_stride(i), setting_color(ctx, i));
         }
     } else if (compute.has_rope()) {
-        sampled_columns(plot, cache, compute.has_mode_scores() ? "RoPE, exact" : "RoPE", gpu::Series::Scores, stride, ctx.colors.rope);
+        sampled_columns(plot, cache, compute.has_mode_scores() ? "RoPE, exact" : "RoPE", Series::Scores, stride, ctx.colors.rope);
     }
     if (compute.has_mode_scores()) {
         // Over the exact curve: where the two part, the naive angles have drifted.
         const std::string name = fmt::format("{}, {}", compare ? setting_name(p, 0) : "RoPE", angle_mode_label(p.angle_mode));
-        sampled_columns(plot, cache, name.c_str(), gpu::Series::ModeScores, stride, mode_color(ctx, p.angle_mode));
+        sampled_columns(plot, cache, name.c_str(), Series::ModeScores, stride, mode_color(ctx, p.angle_mode));
     }
 }
 
@@ -294,23 +294,23 @@ void score_tooltip(Context& ctx, double x, std::int64_t stride) {
     if (compare) {
         ImGui::Text("score at Δ = %lld", static_cast<long long>(index * stride));
     } else {
-        readout(fmt::format("RoPE score at Δ = {}", index * stride), sample_text(ctx, gpu::Series::Scores, index));
+        readout(fmt::format("RoPE score at Δ = {}", index * stride), sample_text(ctx, Series::Scores, index));
     }
     for (int i = compare ? 0 : settings; i < settings; ++i) {
         // Each curve's own nearest sample (a compared curve may still be a preview).
         const std::int64_t own = compute.setting_stride(i);
         const auto at = std::llround(x / static_cast<double>(own));
-        readout(setting_name(p, i), sample_text(ctx, gpu::setting_series(i), at) +
+        readout(setting_name(p, i), sample_text(ctx, setting_series(i), at) +
                                         (own != stride ? fmt::format(" (at Δ = {})", at * own) : ""));
     }
     if (compute.has_mode_scores()) {
-        readout(std::string(angle_mode_label(p.angle_mode)), sample_text(ctx, gpu::Series::ModeScores, index));
+        readout(std::string(angle_mode_label(p.angle_mode)), sample_text(ctx, Series::ModeScores, index));
     }
     if (compute.has_mode_error()) {
-        readout("naive − exact", sample_text(ctx, gpu::Series::ModeError, index, 1.0, 3));
+        readout("naive − exact", sample_text(ctx, Series::ModeError, index, 1.0, 3));
     }
     if (p.show_bound && compute.data().bound_factor > 0) {
-        readout("bound: |score − pass| ≤", sample_text(ctx, gpu::Series::Bound, index, compute.data().bound_factor));
+        readout("bound: |score − pass| ≤", sample_text(ctx, Series::Bound, index, compute.data().bound_factor));
     }
     ImGui::EndTooltip();
 }

@@ -84,7 +84,7 @@ TEST_P(GpuScores, MatchFloat64ReferenceOverAMillionDistances) {
     const double tolerance = 1e-5 * l1(sum);
 
     core().compute_scores(sum, kMillion, AngleMode::Exact);
-    const std::vector<float> gpu = core().read(gpu::Series::Scores);
+    const std::vector<float> gpu = core().read(Series::Scores);
     ASSERT_EQ(gpu.size(), static_cast<std::size_t>(kMillion));
     const std::vector<double> exact =
         test::reference_phasor_scores(sum.coefficient, sum.radians_per_step, sum.constant, kMillion);
@@ -127,7 +127,7 @@ TEST_F(GlTest, SinusoidalAdditiveScoresMatchDirectSum) {
     const auto direct = sinusoidal_scores(q, k, enc, 8191, 8192);
     const PhasorSum sum = sinusoidal_phasor_sum(q, k, enc, 8191);
     core().compute_scores(sum, 8192, AngleMode::Exact);
-    const auto gpu = core().read(gpu::Series::Scores);
+    const auto gpu = core().read(Series::Scores);
     for (std::size_t d = 0; d < direct.size(); ++d) {
         ASSERT_NEAR(gpu[d], direct[d], 1e-5 * l1(sum)) << "Δ = " << d;
     }
@@ -143,7 +143,7 @@ TEST_F(GlTest, FoldedTermsAndPartialBlocks) {
     const auto q = rng.vector(16), k = rng.vector(16);
     const PhasorSum sum = rope_phasor_sum(score_coefficients(q, k, f), f, 0);
     core().compute_scores(sum, 1000, AngleMode::Exact);  // not a multiple of the block
-    const auto gpu = core().read(gpu::Series::Scores);
+    const auto gpu = core().read(Series::Scores);
     ASSERT_EQ(gpu.size(), 1000u);
     for (std::int64_t d = 0; d < 1000; ++d) {
         ASSERT_NEAR(gpu[static_cast<std::size_t>(d)], evaluate(sum, d), 1e-5 * l1(sum)) << d;
@@ -161,9 +161,9 @@ TEST_F(GlTest, NaiveFp32IsVisiblyWrongAtAMillion) {
         focused[static_cast<std::size_t>(2 * pair)] = focused[static_cast<std::size_t>(2 * pair + 1)] = 1.0;
         const PhasorSum sum = rope_phasor_sum(score_coefficients(focused, focused, f), f, kMillion - 1);
         core().compute_scores(sum, kMillion, AngleMode::NaiveFp32);
-        const auto naive = core().read(gpu::Series::Scores);
+        const auto naive = core().read(Series::Scores);
         core().compute_scores(sum, kMillion, AngleMode::Exact);
-        const auto exact = core().read(gpu::Series::Scores);
+        const auto exact = core().read(Series::Scores);
         // An angle error shows as a score error scaled by |sin φ|: take the worst of the eight
         // distances from 10^6 on (the pair turns ~0.8 rad per step, so one of them is near 1).
         double naive_error = 0, exact_error = 0;
@@ -185,7 +185,7 @@ TEST_F(GlTest, Bf16ModeMatchesItsDefinition) {
     const auto q = rng.vector(128), k = rng.vector(128);
     const PhasorSum sum = rope_phasor_sum(score_coefficients(q, k, f), f, 4095);
     core().compute_scores(sum, 4096, AngleMode::Bf16);
-    const auto gpu = core().read(gpu::Series::Scores);
+    const auto gpu = core().read(Series::Scores);
     for (std::int64_t d : {0, 1, 300, 4095}) {
         EXPECT_NEAR(gpu[static_cast<std::size_t>(d)], evaluate(sum, d, AngleMode::Bf16), 1e-4 * l1(sum));
     }
@@ -209,7 +209,7 @@ TEST_F(GlTest, ModeErrorIsNaiveMinusExact) {
             focused[static_cast<std::size_t>(2 * pair)] = focused[static_cast<std::size_t>(2 * pair + 1)] = 1.0;
             const PhasorSum sum = rope_phasor_sum(score_coefficients(focused, focused, f), f, w.count - 1);
             core().compute_mode_error(sum, w.count, w.mode);
-            const auto gpu = core().read(gpu::Series::ModeError);
+            const auto gpu = core().read(Series::ModeError);
             const auto cpu = cpu_mode_error_f64(sum, w.count, w.mode);
             for (std::int64_t d : w.distances) {
                 const double truth = evaluate(sum, d, w.mode) - evaluate(sum, d);
@@ -244,7 +244,7 @@ TEST_F(GlTest, ExtremeSettingsStayFiniteAndExact) {
                 const std::int64_t n = d == 512 && type == RopeType::Yarn ? (std::int64_t{1} << 24) : 65536;
                 const PhasorSum sum = rope_phasor_sum(score_coefficients(q, k, f), f, n - 1);
                 core().compute_scores(sum, n, AngleMode::Exact);
-                const auto gpu = core().read(gpu::Series::Scores);
+                const auto gpu = core().read(Series::Scores);
                 ASSERT_EQ(gpu.size(), static_cast<std::size_t>(n));
                 const auto bad = std::find_if(gpu.begin(), gpu.end(), [](float v) { return !std::isfinite(v); });
                 EXPECT_EQ(bad, gpu.end()) << "θ " << theta << " d " << d << ": non-finite at Δ = " << bad - gpu.begin();
@@ -253,7 +253,7 @@ TEST_F(GlTest, ExtremeSettingsStayFiniteAndExact) {
                         << "θ " << theta << " d " << d << " Δ = " << delta;
                 }
                 core().compute_decay_bound(f, 4096);
-                const auto bound = core().read(gpu::Series::Bound);
+                const auto bound = core().read(Series::Bound);
                 EXPECT_TRUE(std::all_of(bound.begin(), bound.end(), [](float v) { return std::isfinite(v); }));
             }
         }
@@ -263,7 +263,7 @@ TEST_F(GlTest, ExtremeSettingsStayFiniteAndExact) {
 TEST_F(GlTest, DecayBoundMatchesCore) {
     const RopeFrequencies f = compute_frequencies(ModelConfig{});
     core().compute_decay_bound(f, 65536);
-    const auto gpu = core().read(gpu::Series::Bound);
+    const auto gpu = core().read(Series::Bound);
     const auto exact = roformer_bound(f, 65536);
     for (std::size_t d = 0; d < exact.size(); ++d) ASSERT_NEAR(gpu[d], exact[d], 1e-5 * exact[0]) << d;
     EXPECT_NEAR(gpu[0], 32.5, 1e-5);
@@ -291,10 +291,10 @@ TEST_F(GlTest, M4ColumnsEqualCpu) {
     const auto q = rng.vector(128), k = rng.vector(128);
     const PhasorSum sum = rope_phasor_sum(score_coefficients(q, k, f), f, 0);
     core().compute_scores(sum, kMillion, AngleMode::Exact);
-    const auto series = core().read(gpu::Series::Scores);
+    const auto series = core().read(Series::Scores);
     for (int columns : {2048, 7, 3000, 1}) {  // 1: wider than one workgroup may loop
         const auto bounds = m4_linear_boundaries(0, static_cast<std::uint32_t>(kMillion), columns);
-        const auto gpu = core().decimate(gpu::Series::Scores, bounds);
+        const auto gpu = core().decimate(Series::Scores, bounds);
         const auto cpu = m4_decimate(series, bounds);
         ASSERT_EQ(gpu.size(), cpu.size());
         for (std::size_t c = 0; c < cpu.size(); ++c) {
@@ -306,7 +306,7 @@ TEST_F(GlTest, M4ColumnsEqualCpu) {
     }
     // More columns than samples: empty columns are marked empty.
     const auto sparse = m4_linear_boundaries(0, 3, 8);
-    const auto gpu = core().decimate(gpu::Series::Scores, sparse);
+    const auto gpu = core().decimate(Series::Scores, sparse);
     int empty = 0;
     for (const auto& col : gpu) empty += col.empty();
     EXPECT_EQ(empty, 5);

@@ -53,7 +53,7 @@ TEST_F(GlTest, TiledKernelIsExactTo2To24) {
         const PhasorSum sum = random_sum(dim, theta, static_cast<std::uint64_t>(dim), n - 1);
         const double tolerance = 1e-5 * l1(sum);
         tiled.compute_scores(sum, n, AngleMode::Exact);
-        const std::vector<float> fast = tiled.read(gpu::Series::Scores);
+        const std::vector<float> fast = tiled.read(Series::Scores);
         ASSERT_EQ(fast.size(), static_cast<std::size_t>(n));
         std::vector<std::int64_t> where = {0, 1, gpu::kTiledRun - 1, gpu::kTiledRun, gpu::kTiledBlock - 1, gpu::kTiledBlock, n - 1};
         std::mt19937_64 rng(static_cast<std::uint64_t>(dim));
@@ -62,7 +62,7 @@ TEST_F(GlTest, TiledKernelIsExactTo2To24) {
             ASSERT_NEAR(fast[static_cast<std::size_t>(d)], evaluate(sum, d), tolerance) << "d " << dim << ", Δ = " << d;
         }
         core().compute_scores(sum, n, AngleMode::Exact);
-        const std::vector<float> serial = core().read(gpu::Series::Scores);
+        const std::vector<float> serial = core().read(Series::Scores);
         double worst = 0;
         for (std::size_t i = 0; i < serial.size(); ++i) worst = std::max(worst, std::abs(double(serial[i]) - fast[i]));
         EXPECT_LE(worst, tolerance) << "d " << dim;
@@ -83,12 +83,12 @@ TEST_F(GlTest, TiledKernelPartialWorkgroupsFoldedTermsAndM4) {
     const PhasorSum sum = rope_phasor_sum(score_coefficients(q, k, f), f, 0);
     const std::int64_t n = 3 * gpu::kTiledBlock + 1001;
     tiled.compute_scores(sum, n, AngleMode::Exact);
-    const auto fast = tiled.read(gpu::Series::Scores);
+    const auto fast = tiled.read(Series::Scores);
     ASSERT_EQ(fast.size(), static_cast<std::size_t>(n));
     for (std::int64_t d = 0; d < n; ++d) ASSERT_NEAR(fast[static_cast<std::size_t>(d)], evaluate(sum, d), 1e-5 * l1(sum)) << d;
     for (int columns : {1, 7, 640}) {
         const auto bounds = m4_linear_boundaries(0, static_cast<std::uint32_t>(n), columns);
-        const auto gpu = tiled.decimate(gpu::Series::Scores, bounds);
+        const auto gpu = tiled.decimate(Series::Scores, bounds);
         const auto cpu = m4_decimate(fast, bounds);
         ASSERT_EQ(gpu.size(), cpu.size());
         for (std::size_t c = 0; c < cpu.size(); ++c) {
@@ -102,10 +102,10 @@ TEST_F(GlTest, TiledKernelPartialWorkgroupsFoldedTermsAndM4) {
 
 // begin / advance in uneven slices / commit gives the one-shot run's floats; until commit the
 // slot still holds its previous curve.
-void expect_slices_equal_one_shot(gpu::GpuRopeCore& core, const gpu::SeriesJob& job) {
+void expect_slices_equal_one_shot(gpu::GpuRopeCore& core, const SeriesJob& job) {
     core.run(job);
     const std::vector<float> one_shot = core.read(job.into);
-    gpu::SeriesJob other = job;
+    SeriesJob other = job;
     other.count = 1000;
     core.run(other);  // what the slot shows meanwhile
     const std::vector<float> before = core.read(job.into);
@@ -127,29 +127,29 @@ TEST_F(GlTest, SlicesEqualOneShotOnBothKernels) {
     gpu::GpuRopeCore tiled(gpu::KernelShape::Tiled);
     const RopeFrequencies f = compute_frequencies(ModelConfig{});
     for (gpu::GpuRopeCore* c : {&core(), &tiled}) {
-        expect_slices_equal_one_shot(*c, {gpu::Series::Scores, gpu::SeriesKind::Scores, sum, {}, 70001, AngleMode::Exact});
-        expect_slices_equal_one_shot(*c, {gpu::Series::ModeScores, gpu::SeriesKind::Scores, sum, {}, 9000, AngleMode::NaiveFp32});
-        expect_slices_equal_one_shot(*c, {gpu::Series::ModeError, gpu::SeriesKind::ModeError, sum, {}, 9000, AngleMode::Bf16});
-        expect_slices_equal_one_shot(*c, {gpu::Series::Bound, gpu::SeriesKind::Bound, {}, f, 5000, AngleMode::Exact});
+        expect_slices_equal_one_shot(*c, {Series::Scores, SeriesKind::Scores, sum, {}, 70001, AngleMode::Exact});
+        expect_slices_equal_one_shot(*c, {Series::ModeScores, SeriesKind::Scores, sum, {}, 9000, AngleMode::NaiveFp32});
+        expect_slices_equal_one_shot(*c, {Series::ModeError, SeriesKind::ModeError, sum, {}, 9000, AngleMode::Bf16});
+        expect_slices_equal_one_shot(*c, {Series::Bound, SeriesKind::Bound, {}, f, 5000, AngleMode::Exact});
     }
 }
 
 // The CPU fast path in slices (ComputeDevice without a GPU), against its own one-shot curves.
 TEST(CpuSlices, EqualOneShot) {
     std::string notice;
-    const auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Cpu, true, notice);
+    const auto device = gpu::GlDevice::open(gpu::DeviceRequest::Cpu, true, notice);
     const PhasorSum sum = random_sum(64, 1e4, 6, 20000);
     const RopeFrequencies f = compute_frequencies(ModelConfig{});
-    const std::vector<gpu::SeriesJob> jobs = {
-        {gpu::Series::Scores, gpu::SeriesKind::Scores, sum, {}, 20001, AngleMode::Exact},
-        {gpu::Series::ModeScores, gpu::SeriesKind::Scores, sum, {}, 3001, AngleMode::NaiveFp32},
-        {gpu::Series::ModeError, gpu::SeriesKind::ModeError, sum, {}, 3001, AngleMode::NaiveFp32},
-        {gpu::Series::Bound, gpu::SeriesKind::Bound, {}, f, 5001, AngleMode::Exact},
+    const std::vector<SeriesJob> jobs = {
+        {Series::Scores, SeriesKind::Scores, sum, {}, 20001, AngleMode::Exact},
+        {Series::ModeScores, SeriesKind::Scores, sum, {}, 3001, AngleMode::NaiveFp32},
+        {Series::ModeError, SeriesKind::ModeError, sum, {}, 3001, AngleMode::NaiveFp32},
+        {Series::Bound, SeriesKind::Bound, {}, f, 5001, AngleMode::Exact},
     };
     const std::vector<std::vector<float>> one_shot = {cpu_scores(sum, 20001, AngleMode::Exact), cpu_scores(sum, 3001, AngleMode::NaiveFp32),
                                                       cpu_mode_error(sum, 3001, AngleMode::NaiveFp32), cpu_decay_bound(f, 5001)};
     for (std::size_t j = 0; j < jobs.size(); ++j) {
-        const gpu::SeriesJob& job = jobs[j];
+        const SeriesJob& job = jobs[j];
         device->begin(job);
         const std::int64_t unit = device->slice_unit(job);
         for (std::int64_t from = 0, k = 1; from < job.count; ++k) {

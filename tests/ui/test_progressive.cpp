@@ -74,9 +74,9 @@ TEST(Progressive, AThetaChangeAt2To24WithA512Head) {
     EXPECT_NE(session.params.model.rope_theta, 10000.0) << "the drag changed θ";
     const LabData data = compute_lab_data(session.params);
     std::string notice;
-    const auto device = gpu::ComputeDevice::open(gpu::DeviceRequest::Auto, true, notice);
-    device->compute_series(gpu::Series::Scores, data.rope_sum, kDistances, AngleMode::Exact);
-    const std::vector<float> one_shot = device->read_series(gpu::Series::Scores);
+    const auto device = gpu::GlDevice::open(gpu::DeviceRequest::Auto, true, notice);
+    device->compute_series(Series::Scores, data.rope_sum, kDistances, AngleMode::Exact);
+    const std::vector<float> one_shot = device->read_series(Series::Scores);
     const std::vector<float> shown = read_floats(dir / "curve.f32");
     ASSERT_EQ(shown.size(), static_cast<std::size_t>(kDistances));
     ASSERT_EQ(one_shot.size(), shown.size());

@@ -55,7 +55,7 @@ protected:
     // The bound's largest value over every Δ: factor · B(Δ) from the device's bound series, + pass.
     double bound_top() const {
         const LabData& d = lab_->compute().data();
-        const std::vector<float> b = lab_->compute().device().read_series(gpu::Series::Bound);
+        const std::vector<float> b = lab_->compute().device().read_series(Series::Bound);
         double largest = 0;
         for (float v : b) largest = std::max(largest, static_cast<double>(v));
         return d.coefficients.passthrough + d.bound_factor * largest;

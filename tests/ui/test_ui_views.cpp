@@ -102,11 +102,11 @@ TEST_F(LabTest, CompareRecomputesOnlyTheSettingThatChanged) {
     EXPECT_GE(frames_until_exact(), 1);
     EXPECT_EQ(lab_->compute().largest_stride(), 1);
     // Reading single values back (series_value binds the buffer, hence not const).
-    auto& device = const_cast<gpu::ComputeDevice&>(lab_->compute().device());
+    auto& device = const_cast<ComputeDevice&>(lab_->compute().device());
     for (int s = 0; s < 4; ++s) {
         const LabData& d = lab_->compute().setting_data(s);
         for (std::int64_t delta : {0, 1, 777, 123456, (1 << 20) - 1}) {
-            EXPECT_NEAR(device.series_value(gpu::setting_series(s), delta), evaluate(d.rope_sum, delta), 1e-5 * d.coefficients.l1())
+            EXPECT_NEAR(device.series_value(setting_series(s), delta), evaluate(d.rope_sum, delta), 1e-5 * d.coefficients.l1())
                 << s << " " << delta;
         }
     }
