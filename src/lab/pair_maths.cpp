@@ -5,35 +5,26 @@
 
 #include "core/phase.h"
 #include "core/rotation.h"
+#include "lab/products/contrast.h"
+#include "lab/products/numbers.h"
 
 namespace ropelab::lab {
 
+// The numbers and contrast products' own computations (lab/products/), for one pair of a setting.
 PairRotation pair_rotation(const LabData& d, int pair, std::int64_t position) {
-    const auto k = static_cast<std::size_t>(pair);
-    PairRotation r;
-    r.pair = pair;
-    r.theta = d.freqs.inv_freq[k];
-    r.unscaled_theta = d.freqs.unscaled_inv_freq[k];
-    r.base_theta = std::pow(d.freqs.effective_theta, -2.0 * pair / d.freqs.rotary_dim);
-    r.angle = phase_radians(phase_at(d.freqs.phase_step[k], position));
-    r.attention = d.freqs.attention_factor;
-    r.cos_a = r.attention * std::cos(r.angle);
-    r.sin_a = r.attention * std::sin(r.angle);
-    r.x = pair_value(d.q, pair, d.freqs.rotary_dim, d.freqs.layout);
-    r.rotated = r.x * std::complex<double>(r.cos_a, r.sin_a);
-    return r;
+    LabParams p;
+    p.focused_pair = pair;
+    p.position = position;
+    const products::Numbers n = products::compute_numbers(products::numbers_inputs(p, d));
+    return {n.pair, n.theta, n.unscaled_theta, n.base_theta, n.angle, n.attention, n.cos_a, n.sin_a, n.x, n.rotated};
 }
 
 AdditionVsRotation addition_vs_rotation(const LabData& d, int pair, std::int64_t position) {
-    AdditionVsRotation out;
-    out.x = pair_value(d.q, pair, d.freqs.rotary_dim, d.freqs.layout);
-    // p_m for the same pair index: (sin mω_i, cos mω_i) as Vaswani lays it out.
-    const std::size_t t = std::min<std::size_t>(static_cast<std::size_t>(pair), d.sinusoidal.omega.size() - 1);
-    const double w_angle = phase_radians(phase_at(d.sinusoidal.phase_step[t], position));
-    out.p_m = std::complex<double>(std::sin(w_angle), std::cos(w_angle));
-    out.added = out.x + out.p_m;
-    out.rotated = out.x * pair_rotor(d.freqs, pair, position);
-    return out;
+    LabParams p;
+    p.focused_pair = pair;
+    p.position = position;
+    const products::Contrast c = products::compute_contrast(products::contrast_inputs(p, d));
+    return {c.x, c.p_m, c.added, c.rotated};
 }
 
 std::complex<double> gliding_rotor(const RopeFrequencies& freqs, int j, std::int64_t m, double f) {

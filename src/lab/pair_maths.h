@@ -1,8 +1,8 @@
 #pragma once
-// The numbers the views show about one pair, worked out here so that views only draw: the
-// pair's rotation at a position (the numbers view, and compare mode's table), sinusoidal
-// addition beside rotation (the contrast view), the rotor that glides between whole positions
-// (the planes), and a fractional pair's unscaled wavelength (the frequencies view's token axis).
+// One pair's numbers for callers outside the views (the views read lab/frame.h's products): its
+// rotation at a position and addition beside rotation (the numbers and contrast products' own
+// computations), the rotor that glides between whole positions, a pair's exact angle, and a
+// fractional pair's unscaled wavelength.
 #include <complex>
 #include <cstdint>
 
