@@ -1,5 +1,6 @@
 #include "lesson/lesson.h"
 #include "lesson/lesson_format.h"
+#include "lesson/lesson_schema.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,9 +27,10 @@ namespace ropelab {
 
 namespace {
 
-using lesson_format::kMaxScenes, lesson_format::kMaxKeyframes, lesson_format::kMaxAnnotations;
-using lesson_format::kMaxTitleChars, lesson_format::kMaxCaptionChars, lesson_format::kMaxNotesChars;
 using lesson_format::compare_specs, lesson_format::is_number_field;
+// Every key and limit below is a row of the lesson schema (lesson_schema.h).
+namespace row = lesson_schema;
+using lesson_schema::Field;
 // Whole-number keyframes are checked at every value they take when their span is at most this
 // (head_dim's whole range; the focused pair's): the fields whose validity is not an interval.
 constexpr double kMaxSweptSpan = 1024;
@@ -80,45 +82,79 @@ std::string compare_set_text(const std::string& name, const Json& value, const s
 
 
 
-Easing parse_easing(const std::string& name, const std::string& where) {
-    const auto& names = lesson_format::kEasingNames;
-    const auto it = std::find(names.begin(), names.end(), name);
-    if (it != names.end()) return static_cast<Easing>(it - names.begin());
-    throw InputError(fmt::format("{}: easing \"{}\" (expected linear, ease-in, ease-out, ease-in-out)", where, name));
+// A Name row's names as a message lists them: "linear, ease-in, ease-out, ease-in-out".
+std::string names_text(const Field& f) {
+    std::string text;
+    for (std::string_view n : f.names) text += (text.empty() ? "" : ", ") + std::string(n);
+    return text;
 }
 
+Easing parse_easing(const std::string& name, const std::string& where) {
+    const auto& names = row::keyframe::easing.names;
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it != names.end()) return static_cast<Easing>(it - names.begin());
+    throw InputError(fmt::format("{}: {} \"{}\" (expected {})", where, row::keyframe::easing.key, name, names_text(row::keyframe::easing)));
+}
+
+// The key as nlohmann's object index takes it.
+std::string key(const Field& f) { return std::string(f.key); }
+
 std::string scene_name(std::size_t i, const Json& scene) {
-    const std::string title = scene.contains("title") && scene["title"].is_string() ? scene["title"].get<std::string>() : "";
+    const std::string k = key(row::scene::title);
+    const std::string title = scene.is_object() && scene.contains(k) && scene[k].is_string() ? scene[k].get<std::string>() : "";
     return fmt::format("scene {} (\"{}\")", i + 1, text_excerpt(title, 80));  // a refused 17,000-character title too
 }
 
-// A scene's text: at most `limit` characters (lesson_format.h, the Lesson panel's limit too).
-void check_text_length(const std::string& text, const char* key, std::size_t limit, const std::string& where) {
-    if (const std::size_t n = utf8_characters(text); n > limit) {
-        throw InputError(fmt::format("{}: \"{}\" has {} characters (at most {}): \"{}\"", where, key, n, limit, text_excerpt(text, 40)));
+// A text: at most its row's characters (the Lesson panel's fields hold as many).
+void check_text_length(const std::string& text, const Field& f, const std::string& where) {
+    if (const std::size_t n = row::characters(text); n > f.limit) {
+        throw InputError(fmt::format("{}: \"{}\" has {} characters (at most {}): \"{}\"", where, f.key, n, f.limit, text_excerpt(text, 40)));
     }
 }
 
-// A scene's title and caption: text, and required.
-void read_scene_text(const Json& j, const char* key, std::string& out, std::size_t limit, const std::string& where) {
-    if (!j.contains(key)) throw InputError(fmt::format("{}: \"{}\" is required", where, key));
-    if (!j[key].is_string()) throw InputError(fmt::format("{}: \"{}\" must be text", where, key));
-    out = j[key].get<std::string>();
-    check_text_length(out, key, limit, where);
+// A Text row: required or not as its row says (`out` keeps its default when an optional one is
+// missing), text, and within its limit.
+void read_text(const Json& j, const Field& f, std::string& out, const std::string& where) {
+    const std::string k = key(f);
+    if (!j.contains(k)) {
+        if (f.presence == row::Presence::Required) throw InputError(fmt::format("{}: \"{}\" is required", where, f.key));
+        return;
+    }
+    if (!j[k].is_string()) throw InputError(fmt::format("{}: \"{}\" must be text", where, f.key));
+    out = j[k].get<std::string>();
+    check_text_length(out, f, where);
+}
+
+// A Number row with a fixed range (seconds): a number in it, or its default when missing.
+void read_seconds(const Json& j, const Field& f, double& out, const std::string& where) {
+    const std::string k = key(f);
+    if (!j.contains(k)) return;
+    if (!j[k].is_number() || !row::in_range(f, j[k].get<double>())) {
+        throw InputError(fmt::format("{}: \"{}\" must be seconds in {} (got {})", where, f.key, row::range_text(f), json_excerpt(j[k])));
+    }
+    out = j[k].get<double>();
+}
+
+// One element of a Views row: a whole number in its range.
+int view_number(const Json& v, const Field& f, const std::string& where) {
+    if (!v.is_number_integer() || v.get<double>() < f.min || v.get<double>() > f.max) {
+        throw InputError(fmt::format("{}: \"{}\" has {} (views are {}-{})", where, f.key, json_excerpt(v), f.min, f.max));
+    }
+    return v.get<int>();
 }
 
 void read_views(const Json& j, Scene& s, const std::string& where) {
-    if (!j.contains("views") || !j["views"].is_array() || j["views"].empty() || j["views"].size() > 4) {
-        throw InputError(fmt::format("{}: \"views\" must list 1 to 4 views (1-{})", where, kViewCount));
+    const Field& f = row::scene::views;
+    const std::string k = key(f);
+    if (!j.contains(k) || !j[k].is_array() || j[k].size() < f.least || j[k].size() > f.limit) {
+        throw InputError(fmt::format("{}: \"{}\" must list {} to {} views ({}-{})", where, f.key, f.least, f.limit, f.min, f.max));
     }
-    for (const Json& v : j["views"]) {
-        if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kViewCount) {
-            throw InputError(fmt::format("{}: \"views\" has {} (views are 1-{})", where, json_excerpt(v), kViewCount));
+    for (const Json& v : j[k]) {
+        const int view = view_number(v, f, where);
+        if (std::find(s.views.begin(), s.views.end(), view - 1) != s.views.end()) {
+            throw InputError(fmt::format("{}: \"{}\" lists view {} twice (each view is shown once)", where, f.key, view));
         }
-        if (std::find(s.views.begin(), s.views.end(), v.get<int>() - 1) != s.views.end()) {
-            throw InputError(fmt::format("{}: \"views\" lists view {} twice (each view is shown once)", where, v.get<int>()));
-        }
-        s.views.push_back(v.get<int>() - 1);
+        s.views.push_back(view - 1);
     }
 }
 
@@ -141,37 +177,37 @@ std::string set_value_text(const std::string& name, const Json& value, const std
 
 // "hide": views (1-based, among the scene's own) whose curves wait for R.
 void read_hide(const Json& j, Scene& s, const std::string& where) {
-    if (!j.contains("hide")) return;
-    if (!j["hide"].is_array() || j["hide"].size() > s.views.size()) {
-        throw InputError(fmt::format("{}: \"hide\" must list at most {} of the scene's views", where, s.views.size()));
+    const Field& f = row::scene::hide;
+    const std::string k = key(f);
+    if (!j.contains(k)) return;
+    if (!j[k].is_array() || j[k].size() > std::min(s.views.size(), f.limit)) {
+        throw InputError(fmt::format("{}: \"{}\" must list at most {} of the scene's views", where, f.key, s.views.size()));
     }
-    for (const Json& v : j["hide"]) {
-        if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kViewCount) {
-            throw InputError(fmt::format("{}: \"hide\" has {} (views are 1-{})", where, json_excerpt(v), kViewCount));
-        }
-        const int view = v.get<int>() - 1;
+    for (const Json& v : j[k]) {
+        const int view = view_number(v, f, where) - 1;
         if (std::find(s.views.begin(), s.views.end(), view) == s.views.end()) {
-            throw InputError(fmt::format("{}: \"hide\" has {}, a view the scene does not show", where, view + 1));
+            throw InputError(fmt::format("{}: \"{}\" has {}, a view the scene does not show", where, f.key, view + 1));
         }
         if (std::find(s.hide.begin(), s.hide.end(), view) != s.hide.end()) {
-            throw InputError(fmt::format("{}: \"hide\" lists view {} twice", where, view + 1));
+            throw InputError(fmt::format("{}: \"{}\" lists view {} twice", where, f.key, view + 1));
         }
         if (!can_hide(static_cast<View>(view))) {
             std::string can;
             for (const ViewRow& row : view_table()) {
                 if (row.can_hide) can += fmt::format("{}{}", can.empty() ? "" : ", ", static_cast<int>(row.id) + 1);
             }
-            throw InputError(fmt::format("{}: \"hide\" has {}: that view cannot hide its curves (views {} can)", where,
-                                         view + 1, can));
+            throw InputError(fmt::format("{}: \"{}\" has {}: that view cannot hide its curves (views {} can)", where,
+                                         f.key, view + 1, can));
         }
         s.hide.push_back(view);
     }
 }
 
 void read_set(const Json& j, Scene& s, const std::string& where) {
-    if (!j.contains("set")) return;
-    if (!j["set"].is_object()) throw InputError(where + ": \"set\" must be an object");
-    for (const auto& [name, value] : j["set"].items()) {
+    const std::string k = key(row::scene::set);
+    if (!j.contains(k)) return;
+    if (!j[k].is_object()) throw InputError(fmt::format("{}: \"{}\" must be an object", where, k));
+    for (const auto& [name, value] : j[k].items()) {
         if (name == "compare" || name == "comparison") {
             s.set.emplace_back(name, compare_set_text(name, value, where));
         } else {
@@ -182,125 +218,144 @@ void read_set(const Json& j, Scene& s, const std::string& where) {
 
 // A keyframe without its own duration lasts the whole scene.
 Keyframe read_keyframe(const Json& kj, double scene_duration, const std::string& kwhere) {
+    namespace kf = row::keyframe;
     Keyframe f;
-    if (!kj.contains("param") || !kj["param"].is_string() ||
-        !is_number_field(lesson_field(kj["param"].get<std::string>(), kwhere + ": param " + kj["param"].get<std::string>()))) {
-        throw InputError(kwhere + ": \"param\" must be a numeric parameter (theta, factor, position, …)");
+    const std::string param = key(kf::param);
+    if (!kj.contains(param) || !kj[param].is_string() ||
+        !is_number_field(lesson_field(kj[param].get<std::string>(), kwhere + ": param " + kj[param].get<std::string>()))) {
+        throw InputError(fmt::format("{}: \"{}\" must be a numeric parameter (theta, factor, position, …)", kwhere, kf::param.key));
     }
-    f.param = kj["param"].get<std::string>();
-    for (const char* key : {"from", "to"}) {
-        if (!kj.contains(key) || !kj[key].is_number()) throw InputError(fmt::format("{}: \"{}\" must be a number", kwhere, key));
+    f.param = kj[param].get<std::string>();
+    // from and to: numbers; their range is the parameter's, checked along the scene's timeline.
+    for (const Field* end : {&kf::from, &kf::to}) {
+        const std::string k = key(*end);
+        if (!kj.contains(k) || !kj[k].is_number()) throw InputError(fmt::format("{}: \"{}\" must be a number", kwhere, end->key));
     }
-    f.from = kj["from"].get<double>();
-    f.to = kj["to"].get<double>();
-    try {
-        f.start = kj.value("start", 0.0);
-        f.duration = kj.value("duration", scene_duration);
-        f.easing = parse_easing(kj.value("easing", std::string("ease-in-out")), kwhere);
-        f.log = kj.value("log", f.param == "theta" || f.param == "factor");
-    } catch (const Json::exception& e) {
-        throw InputError(fmt::format("{}: {}", kwhere, e.what()));
+    f.from = kj[key(kf::from)].get<double>();
+    f.to = kj[key(kf::to)].get<double>();
+    // start and duration: the lower bounds in the words scripts know, then the row's whole range.
+    const double start = kj.contains(key(kf::start)) && kj[key(kf::start)].is_number() ? kj[key(kf::start)].get<double>() : 0.0;
+    const double duration = kj.contains(key(kf::duration)) && kj[key(kf::duration)].is_number() ? kj[key(kf::duration)].get<double>() : 1.0;
+    if (start < kf::start.min || !(duration > kf::duration.min)) {
+        throw InputError(fmt::format("{}: needs {} >= {} and {} > {}", kwhere, kf::start.key, kf::start.min, kf::duration.key, kf::duration.min));
     }
-    if (f.duration <= 0 || f.start < 0) throw InputError(kwhere + ": needs start >= 0 and duration > 0");
+    f.duration = scene_duration;
+    read_seconds(kj, kf::start, f.start, kwhere);
+    read_seconds(kj, kf::duration, f.duration, kwhere);
+    const std::string easing = key(kf::easing);
+    if (kj.contains(easing) && !kj[easing].is_string()) {
+        throw InputError(fmt::format("{}: \"{}\" must be one of {} (got {})", kwhere, kf::easing.key, names_text(kf::easing), json_excerpt(kj[easing])));
+    }
+    if (kj.contains(easing)) f.easing = parse_easing(kj[easing].get<std::string>(), kwhere);
+    const std::string log = key(kf::log);
+    f.log = f.param == "theta" || f.param == "factor";
+    if (kj.contains(log)) {
+        if (!kj[log].is_boolean()) throw InputError(fmt::format("{}: \"{}\" must be true or false (got {})", kwhere, kf::log.key, json_excerpt(kj[log])));
+        f.log = kj[log].get<bool>();
+    }
     if (f.log && (f.from <= 0 || f.to <= 0)) throw InputError(kwhere + ": a log keyframe needs positive values");
+    // Each end within its parameter's range (the lab schema's row), named by its keyframe and
+    // time in the timeline check's words, rather than by the first time the timeline meets it
+    // (a `from` out of range is already in force at t = 0).
+    const schema::Field& moved = *schema::by_lesson_name(f.param);
+    for (const auto& [value, t] : {std::pair{f.from, f.start}, std::pair{f.to, f.start + f.duration}}) {
+        try {
+            schema::check(moved, schema::from_number(moved, value));
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{} ({} {:.6g} -> {:.6g}) at t = {:.4g} s: {}", kwhere, f.param, f.from, f.to, t, e.what()));
+        }
+    }
     return f;
 }
 
+// A List row: a list of at most its row's count.
+const Json* read_list(const Json& j, const Field& f, const std::string& where) {
+    const std::string k = key(f);
+    if (!j.contains(k)) return nullptr;
+    if (!j[k].is_array()) throw InputError(fmt::format("{}: \"{}\" must be a list of at most {}", where, f.key, f.limit));
+    return &j[k];
+}
+
 void read_keyframes(const Json& j, Scene& s, const std::string& where) {
-    if (!j.contains("keyframes")) return;
-    if (!j["keyframes"].is_array()) throw InputError(where + ": \"keyframes\" must be a list");
-    if (j["keyframes"].size() > kMaxKeyframes) {
-        throw InputError(fmt::format("{}: {} keyframes; a scene has at most {}", where, j["keyframes"].size(), kMaxKeyframes));
+    const Field& f = row::scene::keyframes;
+    const Json* list = read_list(j, f, where);
+    if (!list) return;
+    if (list->size() > f.limit) {
+        throw InputError(fmt::format("{}: {} {}; a scene has at most {}", where, list->size(), f.key, f.limit));
     }
-    for (std::size_t k = 0; k < j["keyframes"].size(); ++k) {
-        s.keyframes.push_back(read_keyframe(j["keyframes"][k], s.duration, fmt::format("{}: keyframes[{}]", where, k)));
+    for (std::size_t k = 0; k < list->size(); ++k) {
+        s.keyframes.push_back(read_keyframe((*list)[k], s.duration, fmt::format("{}: {}[{}]", where, f.key, k)));
     }
 }
 
-// Where an annotation's coordinate may lie, by what it means: a fraction of the view (label), a
-// distance Δ (distance), a pair index (pair, cell's x), a position m (cell's y). Drawing code maps
-// these onto pixels and cells, so anything else (y = 1e300 at a cell) never reaches it.
-struct CoordinateRange {
-    double lo, hi;
-    bool whole;  // a pair or a position: an integer
-};
-
-CoordinateRange coordinate_range(const std::string& at, char axis) {
-    constexpr double kLastPair = kMaxHeadDim / 2 - 1;
-    if (at == "label") return {0.0, 1.0, false};
-    if (at == "distance") return {0.0, static_cast<double>(kMaxDistances - 1), false};
-    if (at == "pair" || (at == "cell" && axis == 'x')) return {0.0, kLastPair, true};
-    return {0.0, static_cast<double>(kMaxPosition), true};  // a cell's y: a position
-}
-
-void check_coordinate(const Json& aj, const std::string& at, const char* key, double value, const std::string& awhere) {
-    const CoordinateRange r = coordinate_range(at, key[0]);
+// An annotation's x or y: within what it means at `at` (lesson_schema::coordinate_range). Drawing
+// code maps these onto pixels and cells, so anything else (y = 1e300 at a cell) never reaches it.
+void check_coordinate(const Json& aj, const std::string& at, const Field& axis, double value, const std::string& awhere) {
+    const row::Range r = row::coordinate_range(at, axis);
     const bool whole = !r.whole || value == std::floor(value);
     if (!(value >= r.lo && value <= r.hi) || !whole) {
-        throw InputError(fmt::format("{}: \"{}\" = {} is out of range for at = \"{}\" ({}{} .. {})", awhere, key,
-                                     json_excerpt(aj[key]), at, r.whole ? "a whole number " : "", r.lo, r.hi));
+        throw InputError(fmt::format("{}: \"{}\" = {} is out of range for at = \"{}\" ({}{} .. {})", awhere, axis.key,
+                                     json_excerpt(aj[key(axis)]), at, r.whole ? "a whole number " : "", r.lo, r.hi));
     }
 }
 
 Annotation read_annotation(const Json& aj, const std::string& awhere) {
+    namespace an = row::annotation;
     Annotation n;
     if (!aj.is_object()) throw InputError(fmt::format("{}: must be an object (got {})", awhere, json_excerpt(aj)));
-    if (!aj.contains("text") || !aj["text"].is_string()) throw InputError(awhere + ": \"text\" is required");
-    n.text = aj["text"].get<std::string>();
-    for (const char* key : {"view", "x", "y"}) {
-        if (aj.contains(key) && !aj[key].is_number()) {
-            throw InputError(fmt::format("{}: \"{}\" must be a number (got {})", awhere, key, json_excerpt(aj[key])));
+    read_text(aj, an::text, n.text, awhere);
+    for (const Field* f : {&an::view, &an::x, &an::y}) {
+        const std::string k = key(*f);
+        if (aj.contains(k) && !aj[k].is_number()) {
+            throw InputError(fmt::format("{}: \"{}\" must be a number (got {})", awhere, f->key, json_excerpt(aj[k])));
         }
     }
-    if (aj.contains("at") && !aj["at"].is_string()) {
-        throw InputError(fmt::format("{}: \"at\" must be one of label, distance, pair, cell (got {})", awhere, json_excerpt(aj["at"])));
+    const std::string at = key(an::at);
+    if (aj.contains(at) && !aj[at].is_string()) {
+        throw InputError(fmt::format("{}: \"{}\" must be one of {} (got {})", awhere, an::at.key, names_text(an::at), json_excerpt(aj[at])));
     }
-    try {
-        const double view = aj.value("view", 3.0);  // as a double: no undefined int conversion
-        n.view = view >= 1 && view <= kViewCount && view == std::floor(view) ? static_cast<int>(view) - 1 : -1;
-        n.at = aj.value("at", std::string("label"));
-        n.x = aj.value("x", 0.5);
-        n.y = aj.value("y", 0.1);
-    } catch (const Json::exception& e) {
-        throw InputError(fmt::format("{}: {}", awhere, e.what()));
+    const std::string view_key = key(an::view);
+    if (aj.contains(view_key)) {
+        const double view = aj[view_key].get<double>();  // as a double: no undefined int conversion
+        if (!(view >= an::view.min && view <= an::view.max && view == std::floor(view))) {
+            throw InputError(fmt::format("{}: \"{}\" = {} must be a whole number {}-{}", awhere, an::view.key, json_excerpt(aj[view_key]),
+                                         an::view.min, an::view.max));
+        }
+        n.view = static_cast<int>(view) - 1;
     }
-    if (n.view < 0 || n.view >= kViewCount) {
-        throw InputError(fmt::format("{}: \"view\" = {} must be a whole number 1-{}", awhere, json_excerpt(aj["view"]), kViewCount));
+    if (aj.contains(at)) n.at = aj[at].get<std::string>();
+    if (std::find(an::at.names.begin(), an::at.names.end(), n.at) == an::at.names.end()) {
+        throw InputError(fmt::format("{}: \"{}\" is \"{}\" (expected {})", awhere, an::at.key, n.at, names_text(an::at)));
     }
-    if (n.at != "label" && n.at != "distance" && n.at != "pair" && n.at != "cell") {
-        throw InputError(fmt::format("{}: \"at\" is \"{}\" (expected label, distance, pair, cell)", awhere, n.at));
-    }
-    if (aj.contains("x")) check_coordinate(aj, n.at, "x", n.x, awhere);
-    if (aj.contains("y") && (n.at == "label" || n.at == "cell")) check_coordinate(aj, n.at, "y", n.y, awhere);
+    const std::string x = key(an::x), y = key(an::y);
+    // A missing pair or position is the first (0), not the label's fraction: the writer saves
+    // every coordinate, and 0.5 is no pair, so the default must be one the reader takes back.
+    if (row::coordinate_range(n.at, an::x).whole) n.x = row::coordinate_range(n.at, an::x).lo;
+    if (n.at == "cell") n.y = row::coordinate_range(n.at, an::y).lo;
+    if (aj.contains(x)) n.x = aj[x].get<double>();
+    if (aj.contains(y)) n.y = aj[y].get<double>();
+    if (aj.contains(x)) check_coordinate(aj, n.at, an::x, n.x, awhere);
+    if (aj.contains(y) && (n.at == "label" || n.at == "cell")) check_coordinate(aj, n.at, an::y, n.y, awhere);
     return n;
 }
 
 void read_annotations(const Json& j, Scene& s, const std::string& where) {
-    if (!j.contains("annotations")) return;
-    if (!j["annotations"].is_array() || j["annotations"].size() > kMaxAnnotations) {
-        throw InputError(fmt::format("{}: \"annotations\" must be a list of at most {}", where, kMaxAnnotations));
-    }
-    for (std::size_t a = 0; a < j["annotations"].size(); ++a) {
-        s.annotations.push_back(read_annotation(j["annotations"][a], fmt::format("{}: annotations[{}]", where, a)));
+    const Field& f = row::scene::annotations;
+    const Json* list = read_list(j, f, where);
+    if (!list) return;
+    if (list->size() > f.limit) throw InputError(fmt::format("{}: \"{}\" must be a list of at most {}", where, f.key, f.limit));
+    for (std::size_t a = 0; a < list->size(); ++a) {
+        s.annotations.push_back(read_annotation((*list)[a], fmt::format("{}: {}[{}]", where, f.key, a)));
     }
 }
 
 Scene read_scene(const Json& j, const std::string& where) {
     if (!j.is_object()) throw InputError(where + ": must be an object");
     Scene s;
-    read_scene_text(j, "title", s.title, kMaxTitleChars, where);
-    read_scene_text(j, "caption", s.caption, kMaxCaptionChars, where);
-    if (j.contains("notes")) {
-        if (!j["notes"].is_string()) throw InputError(fmt::format("{}: \"notes\" must be text", where));
-        s.notes = j["notes"].get<std::string>();
-        check_text_length(s.notes, "notes", kMaxNotesChars, where);
-    }
-    if (j.contains("duration")) {
-        if (!j["duration"].is_number() || j["duration"].get<double>() <= 0 || j["duration"].get<double>() > 600) {
-            throw InputError(fmt::format("{}: \"duration\" must be seconds in (0, 600] (got {})", where, json_excerpt(j["duration"])));
-        }
-        s.duration = j["duration"].get<double>();
-    }
+    read_text(j, row::scene::title, s.title, where);
+    read_text(j, row::scene::caption, s.caption, where);
+    read_text(j, row::scene::notes, s.notes, where);
+    read_seconds(j, row::scene::duration, s.duration, where);
     read_views(j, s, where);
     read_hide(j, s, where);
     read_set(j, s, where);
@@ -465,21 +520,25 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
 Lesson parse_lesson(std::string_view text, std::string_view source) {
     std::vector<std::string> duplicates;
     Json j = parse_json_input(text, source, &duplicates);
-    if (!j.is_object() || !j.contains("scenes") || !j["scenes"].is_array() || j["scenes"].empty()) {
-        throw InputError(fmt::format("{}: a lesson is an object with a non-empty \"scenes\" list", source));
+    const Field& scenes_row = row::lesson::scenes;
+    const std::string scenes_key = key(scenes_row);
+    if (!j.is_object() || !j.contains(scenes_key) || !j[scenes_key].is_array() || j[scenes_key].size() < scenes_row.least) {
+        throw InputError(fmt::format("{}: a lesson is an object with a non-empty \"{}\" list", source, scenes_row.key));
     }
-    if (j["scenes"].size() > kMaxScenes) {
-        throw InputError(fmt::format("{}: {} scenes; a lesson has at most {}", source, j["scenes"].size(), kMaxScenes));
+    const Json& scenes = j[scenes_key];
+    if (scenes.size() > scenes_row.limit) {
+        throw InputError(fmt::format("{}: {} {}; a lesson has at most {}", source, scenes.size(), scenes_row.key, scenes_row.limit));
     }
     Lesson lesson;
     for (const std::string& d : duplicates) lesson.warnings.push_back(fmt::format("{}: {}", source, d));
-    lesson.title = j.value("title", std::string("Lesson"));
+    lesson.title = "Lesson";
+    read_text(j, row::lesson::title, lesson.title, std::string(source));
     long checks = 0;
     LayoutTokens tokens;
-    for (std::size_t i = 0; i < j["scenes"].size(); ++i) {
-        const std::string where = fmt::format("{}: {}", source, scene_name(i, j["scenes"][i]));
+    for (std::size_t i = 0; i < scenes.size(); ++i) {
+        const std::string where = fmt::format("{}: {}", source, scene_name(i, scenes[i]));
         try {
-            lesson.scenes.push_back(read_scene(j["scenes"][i], where));
+            lesson.scenes.push_back(read_scene(scenes[i], where));
         } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }

@@ -9,12 +9,15 @@
 #include "core/json_input.h"
 #include "lesson/lesson.h"
 #include "lesson/lesson_format.h"
+#include "lesson/lesson_schema.h"
 #include "state/compare.h"
 #include "state/schema.h"
 
 namespace ropelab {
 
-using lesson_format::compare_specs, lesson_format::is_number_field, lesson_format::kMaxKeyframes;
+using lesson_format::compare_specs, lesson_format::is_number_field;
+// Every key and limit below is a row of the lesson schema (lesson_schema.h).
+namespace row = lesson_schema;
 
 namespace {
 
@@ -44,37 +47,61 @@ Json set_value_json(const std::string& name, const std::string& text) {
     return text;
 }
 
-Json scene_json(const Scene& s) {
+// Writes `value` under the row's key as its presence says: Omitted rows only when not empty.
+void put(Json& j, const row::Field& f, Json value) {
+    const bool empty = value.is_string() ? value.get_ref<const std::string&>().empty() : value.empty();
+    if (f.presence == row::Presence::Omitted && empty) return;
+    j[std::string(f.key)] = std::move(value);
+}
+
+Json views_json(const std::vector<int>& views) {
+    Json list = Json::array();
+    for (int v : views) list.push_back(v + 1);
+    return list;
+}
+
+Json keyframe_json(const Keyframe& k) {
+    namespace kf = row::keyframe;
     Json j = Json::object();
-    j["title"] = s.title;
-    j["caption"] = s.caption;
-    if (!s.notes.empty()) j["notes"] = s.notes;
-    j["duration"] = number_json(s.duration);
-    j["views"] = Json::array();
-    for (int v : s.views) j["views"].push_back(v + 1);
-    if (!s.hide.empty()) {
-        j["hide"] = Json::array();
-        for (int v : s.hide) j["hide"].push_back(v + 1);
-    }
-    if (!s.set.empty()) {
-        j["set"] = Json::object();
-        for (const auto& [name, text] : s.set) j["set"][name] = set_value_json(name, text);
-    }
-    if (!s.keyframes.empty()) {
-        j["keyframes"] = Json::array();
-        for (const Keyframe& k : s.keyframes) {
-            j["keyframes"].push_back({{"param", k.param}, {"from", number_json(k.from)}, {"to", number_json(k.to)},
-                                      {"start", number_json(k.start)}, {"duration", number_json(k.duration)},
-                                      {"easing", std::string(lesson_format::kEasingNames[static_cast<std::size_t>(k.easing)])}, {"log", k.log}});
-        }
-    }
-    if (!s.annotations.empty()) {
-        j["annotations"] = Json::array();
-        for (const Annotation& a : s.annotations) {
-            j["annotations"].push_back({{"text", a.text}, {"view", a.view + 1}, {"at", a.at}, {"x", number_json(a.x)},
-                                        {"y", number_json(a.y)}});
-        }
-    }
+    put(j, kf::param, k.param);
+    put(j, kf::from, number_json(k.from));
+    put(j, kf::to, number_json(k.to));
+    put(j, kf::start, number_json(k.start));
+    put(j, kf::duration, number_json(k.duration));
+    put(j, kf::easing, std::string(kf::easing.names[static_cast<std::size_t>(k.easing)]));
+    put(j, kf::log, k.log);
+    return j;
+}
+
+Json annotation_json(const Annotation& a) {
+    namespace an = row::annotation;
+    Json j = Json::object();
+    put(j, an::text, a.text);
+    put(j, an::view, a.view + 1);
+    put(j, an::at, a.at);
+    put(j, an::x, number_json(a.x));
+    put(j, an::y, number_json(a.y));
+    return j;
+}
+
+Json scene_json(const Scene& s) {
+    namespace sc = row::scene;
+    Json j = Json::object();
+    put(j, sc::title, s.title);
+    put(j, sc::caption, s.caption);
+    put(j, sc::notes, s.notes);
+    put(j, sc::duration, number_json(s.duration));
+    put(j, sc::views, views_json(s.views));
+    put(j, sc::hide, views_json(s.hide));
+    Json set = Json::object();
+    for (const auto& [name, text] : s.set) set[name] = set_value_json(name, text);
+    put(j, sc::set, std::move(set));
+    Json keyframes = Json::array();
+    for (const Keyframe& k : s.keyframes) keyframes.push_back(keyframe_json(k));
+    put(j, sc::keyframes, std::move(keyframes));
+    Json annotations = Json::array();
+    for (const Annotation& a : s.annotations) annotations.push_back(annotation_json(a));
+    put(j, sc::annotations, std::move(annotations));
     return j;
 }
 
@@ -125,9 +152,10 @@ std::string compare_text(const LabParams& p) {
 
 std::string lesson_to_json(const Lesson& lesson) {
     Json j = Json::object();
-    j["title"] = lesson.title;
-    j["scenes"] = Json::array();
-    for (const Scene& s : lesson.scenes) j["scenes"].push_back(scene_json(s));
+    put(j, row::lesson::title, lesson.title);
+    Json scenes = Json::array();
+    for (const Scene& s : lesson.scenes) scenes.push_back(scene_json(s));
+    put(j, row::lesson::scenes, std::move(scenes));
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
@@ -167,7 +195,7 @@ Scene scene_of_state(const LabParams& state, const LabParams* from, double secon
         k.duration = seconds;
         k.log = (k.param == "theta" || k.param == "factor") && *a > 0 && *b > 0;
         s.keyframes.push_back(k);
-        if (s.keyframes.size() == kMaxKeyframes) break;
+        if (s.keyframes.size() == row::scene::keyframes.limit) break;
     }
     s.duration = std::max(s.duration, seconds);
     return s;

@@ -7,7 +7,7 @@
 #include "state/compare.h"
 #include "state/schema.h"
 #include "lesson/lesson.h"
-#include "lesson/lesson_format.h"
+#include "lesson/lesson_schema.h"
 #include "support/refusal.h"
 
 namespace ropelab {
@@ -197,11 +197,11 @@ TEST(Lesson, SpeakerNotesAreReadAndChecked) {
 }
 
 // Titles, captions and notes are limited in characters (UTF-8 code points), as the message says
-// and as the Lesson panel's fields hold them (lesson_format.h): 8192 two-byte characters are a
+// and as the Lesson panel's fields hold them (lesson_schema.h): 8192 two-byte characters are a
 // caption, one more is refused, naming the scene, the field and the count.
 TEST(Lesson, TextLimitsCountCharactersNotBytes) {
     std::string e_acute;
-    for (std::size_t i = 0; i < lesson_format::kMaxCaptionChars; ++i) e_acute += "\u00e9";
+    for (std::size_t i = 0; i < lesson_schema::scene::caption.limit; ++i) e_acute += "\u00e9";
     const Lesson lesson = parse_lesson(R"({"scenes": [{"title": "A", "caption": ")" + e_acute + R"(", "views": [3]}]})", "c.json");
     EXPECT_EQ(lesson.scenes[0].caption, e_acute);
     std::string e = error_of(R"({"title": "B", "caption": ")" + e_acute + "x" + R"(", "views": [1]})");
