@@ -1,7 +1,8 @@
 #pragma once
 // What reaches the lab in a frame, in its own words: keys as lab-level events (the window and the
-// views translate GLFW and ImGui codes), dropped files, toggles; and what the views ask for after
-// drawing. The lab applies both through its one writer.
+// views translate GLFW and ImGui codes), dropped files, toggles; and what the views ask for while
+// drawing (Requests, handed to the lab as cmd::ViewRequests at its next step). Everything else a
+// person asks for is a command (lab/command.h); Lab::update takes both.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -34,7 +35,8 @@ struct Input {
     std::string notice;  // e.g. where an F12 screenshot went, or why it failed
 };
 
-// What the views ask for while drawing (focus a pair, jump to a position), applied after them.
+// What the views ask for while drawing (focus a pair, jump to a position), performed at the lab's
+// next step.
 struct Requests {
     std::optional<int> focus_pair;
     std::optional<std::int64_t> position;
