@@ -38,3 +38,28 @@ INSTANTIATE_TEST_SUITE_P(EachView, TinyView,
                          ::testing::ValuesIn(every_view_and_all()));
 
 }  // namespace
+
+namespace {
+
+// --view takes a view's name or its number (the view table's row + 1) alike: export-data writes the
+// same file for both, for every row; gui's numbers are the same rows (its 0 and render's "all"
+// are the whole window).
+TEST(ViewOption, ANameAndItsNumberAreTheSameView) {
+    for (const ropelab::ViewRow& row : ropelab::view_table()) {
+        const std::string number = std::to_string(static_cast<int>(row.id) + 1);
+        const std::string by_name = ropelab::test::temp_path("view_by_name").string() + ".csv";
+        const std::string by_number = ropelab::test::temp_path("view_by_number").string() + ".csv";
+        const Result a = run("export-data --view " + std::string(row.name) + " --out " + by_name);
+        const Result b = run("export-data --view " + number + " --out " + by_number);
+        ASSERT_EQ(a.status, 0) << row.name << ": " << a.err;
+        ASSERT_EQ(b.status, 0) << number << ": " << b.err;
+        EXPECT_EQ(ropelab::test::slurp(by_name), ropelab::test::slurp(by_number)) << row.name << " vs " << number;
+        std::remove(by_name.c_str());
+        std::remove(by_number.c_str());
+    }
+    const Result past = run("export-data --view " + std::to_string(ropelab::kViewCount + 1) + " --out x.csv");
+    EXPECT_EQ(past.status, 2);
+    EXPECT_NE(past.err.find("--view: unknown view"), std::string::npos) << past.err;
+}
+
+}  // namespace
