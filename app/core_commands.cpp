@@ -19,7 +19,7 @@
 #include "core/scores.h"
 #include "core/sinusoidal.h"
 #include "core/vector_spec.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "state/compare.h"
 #include "lab/lab_data.h"
 #include "state/schema.h"

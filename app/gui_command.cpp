@@ -19,7 +19,7 @@
 #include "core/error.h"
 #include "core/number_text.h"
 #include "core/input_file.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "gpu/gl_context.h"
 #include "gpu/program.h"
 #include "lab/actions.h"

@@ -9,7 +9,7 @@
 #include "export/image.h"
 #include "export/video.h"
 #include "frame_driver.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "gpu/gl_context.h"
 #include "views/lab_view.h"
 #include "plot/display_list.h"

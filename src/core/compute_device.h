@@ -2,7 +2,7 @@
 // The compute device the app hands the lab: where score curves, the decay bound and the heatmap
 // are computed and kept. GL-free on purpose — the lab (src/lab) computes through this interface
 // only, so it links no GL: the window and the offscreen renderer hand it the GL device
-// (src/gpu/compute_device.h: GPU kernels, a CPU fallback, GL textures), the pure-tier tests the
+// (src/gpu/gl_device.h: GPU kernels, a CPU fallback, GL textures), the pure-tier tests the
 // CPU device (core/cpu_device.h). Both give the same numbers within the tolerances tests/gpu states.
 #include <cstdint>
 #include <span>

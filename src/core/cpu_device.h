@@ -1,7 +1,7 @@
 #pragma once
 // The compute device on the CPU (core/cpu_kernels.h: blocks anchored at exact phases, SIMD
 // recurrences over all cores). The pure-tier tests hand it to the lab; the GL device
-// (src/gpu/compute_device.h) keeps one for its fallback (no compute shaders, or more terms than
+// (src/gpu/gl_device.h) keeps one for its fallback (no compute shaders, or more terms than
 // the kernels hold), so both give the same numbers. Its pictures are 0: it has no GL.
 #include <cstdint>
 #include <span>

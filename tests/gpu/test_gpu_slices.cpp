@@ -12,7 +12,7 @@
 #include "core/m4.h"
 #include "core/phasor_sum.h"
 #include "support/gl.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "gpu/kernel_config.h"
 
 namespace ropelab {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/grid_scores.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "lab/lab.h"
 
 namespace ropelab {

@@ -16,7 +16,7 @@
 #include <imgui.h>
 
 #include "support/image.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "gpu/gl_context.h"
 #include "views/lab_view.h"
 #include "ui/widgets.h"

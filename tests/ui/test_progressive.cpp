@@ -17,7 +17,7 @@
 
 #include "support/run_binary.h"
 #include "core/phasor_sum.h"
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 #include "lab/lab_data.h"
 #include "state/session.h"
 

@@ -1,4 +1,4 @@
-#include "gpu/compute_device.h"
+#include "gpu/gl_device.h"
 
 #include <epoxy/gl.h>
 #include <fmt/format.h>
