@@ -17,7 +17,6 @@ namespace {
 class Commands : public ::testing::Test {
 protected:
     void SetUp() override {
-        std::string notice;
         device_ = std::make_unique<CpuDevice>();
         LabParams p;
         p.playing = false;
