@@ -40,6 +40,8 @@ struct Refuse {
 struct Reset {};
 // Back to the state before the last edit by the user (edits under half a second apart are one).
 struct Undo {};
+// Forward again to the state an Undo left (until the next edit, which starts a new history).
+struct Redo {};
 
 // The model from a preset, a HF config.json (read by the lab), or one layer of either.
 struct SelectPreset {
@@ -66,6 +68,12 @@ struct ShowLoadedConfig {
 };
 struct ShowPresetLayers {
     std::string name;
+};
+
+// Any file the lab opens, told apart by content as a drop is (a session, a lesson, else a
+// config.json): the menu's File › Open and its recent files.
+struct OpenFile {
+    std::string path;
 };
 
 // Sessions: a file, the share string, or one already read (the command line, an export).
@@ -148,7 +156,8 @@ struct ViewRequests {
 
 }  // namespace cmd
 
-using Command = std::variant<cmd::SetState, cmd::SetModel, cmd::Refuse, cmd::Reset, cmd::Undo, cmd::SelectPreset,
+using Command = std::variant<cmd::SetState, cmd::SetModel, cmd::Refuse, cmd::Reset, cmd::Undo, cmd::Redo, cmd::OpenFile,
+                             cmd::SelectPreset,
                              cmd::LoadConfig, cmd::PickLayer, cmd::AddCompared, cmd::ShowLoadedConfig,
                              cmd::ShowPresetLayers, cmd::SaveSession, cmd::OpenSession, cmd::CopyShareString,
                              cmd::OpenShareString, cmd::OpenReadSession, cmd::OpenLesson, cmd::OpenReadLesson,

@@ -165,6 +165,7 @@ bool Lab::commit(const LabParams& requested, Origin origin) {
             undo_.push_back(params_);
             if (undo_.size() > kUndoDepth) undo_.erase(undo_.begin());
         }
+        redo_.clear();  // a new edit: the undone states are no longer ahead of this one
         status_.error.clear();
         // A notice ("opened …", "closed the lesson …") is stale once the user starts another
         // edit a while after it: not one set with this change ("loaded …"), nor during the drag
@@ -207,7 +208,28 @@ void Lab::undo() {
     } else {
         const LabParams before = undo_.back();
         undo_.pop_back();
-        if (commit(before, Origin::Session)) status_.notice = "undid the last change";
+        const LabParams now = params_;
+        if (commit(before, Origin::Session)) {
+            redo_.push_back(now);
+            status_.notice = "undid the last change (Ctrl+Shift+Z redoes it)";
+        }
+    }
+    attribute_messages(lab::MessageFrom::Lab);
+}
+
+void Lab::redo() {
+    attribute_messages();
+    if (redo_.empty()) {
+        status_.notice = "nothing to redo";
+    } else {
+        const LabParams after = redo_.back();
+        redo_.pop_back();
+        const LabParams now = params_;
+        if (commit(after, Origin::Session)) {
+            undo_.push_back(now);
+            if (undo_.size() > kUndoDepth) undo_.erase(undo_.begin());
+            status_.notice = "redid the change";
+        }
     }
     attribute_messages(lab::MessageFrom::Lab);
 }
@@ -450,6 +472,8 @@ void Lab::perform_model_command(const lab::Command& command) {
                        status_.notice = "reset to the textbook preset and default curves";
                    },
                    [&](const Undo&) { undo(); },
+                   [&](const Redo&) { redo(); },
+                   [&](const OpenFile& c) { open_dropped(c.path); },
                    [&](const SelectPreset& c) { edit_state([&](LabParams& p) { return lab::select_preset(p, status_, c.name); }); },
                    [&](const LoadConfig& c) {
                        edit_state([&](LabParams& p) { return lab::load_config(p, status_, c.path, c.layer_type, c.given, c.layer); });

@@ -88,6 +88,8 @@ public:
     double scene_time() const { return scene_time_; }
     // States cmd::Undo can go back to.
     int undo_depth() const { return static_cast<int>(undo_.size()); }
+    // States cmd::Redo can go forward to (emptied by the next edit).
+    int redo_depth() const { return static_cast<int>(redo_.size()); }
 
 private:
     enum class Origin { User, Lesson, Playback, Session };
@@ -99,6 +101,7 @@ private:
     void export_command(const lab::Command& command);
     void view_requests(const lab::Requests& requests);
     void undo();
+    void redo();
     bool commit(const LabParams& candidate, Origin origin);
     // Validated and committed as a user's edit; the answer beside the model and the panel's top.
     bool apply(const LabParams& candidate, const std::string& control = "");
@@ -177,6 +180,8 @@ private:
     double notice_age_ = 0.0, since_user_change_ = 1e9;
     // cmd::Undo: the states before the user's edits, the latest last (at most kUndoDepth).
     std::vector<LabParams> undo_;
+    // cmd::Redo: the states Undo left, the latest last.
+    std::vector<LabParams> redo_;
     static constexpr std::size_t kUndoDepth = 64;
 };
 

@@ -117,6 +117,29 @@ TEST_F(Commands, UndoGoesBackOneEditAtATime) {
     EXPECT_EQ(lab_->params().model.rope_theta, theta);
 }
 
+TEST_F(Commands, RedoGoesForwardUntilTheNextEdit) {
+    const double theta = lab_->params().model.rope_theta;
+    step({lab::cmd::SetState{.state = with_theta(2e5), .control = "", .notice = ""}});
+    step({lab::cmd::SetState{.state = with_theta(3e5), .control = "", .notice = ""}});
+    step({lab::cmd::Undo{}});
+    step({lab::cmd::Undo{}});
+    EXPECT_EQ(lab_->params().model.rope_theta, theta);
+    EXPECT_EQ(lab_->redo_depth(), 2);
+    step({lab::cmd::Redo{}});
+    EXPECT_EQ(lab_->params().model.rope_theta, 2e5);
+    step({lab::cmd::Redo{}});
+    EXPECT_EQ(lab_->params().model.rope_theta, 3e5);
+    step({lab::cmd::Redo{}});
+    EXPECT_EQ(lab_->status().notice, "nothing to redo");
+    // Undo, then a new edit: what was undone is no longer ahead.
+    step({lab::cmd::Undo{}});
+    EXPECT_EQ(lab_->params().model.rope_theta, 2e5);
+    step({lab::cmd::SetState{.state = with_theta(4e5), .control = "", .notice = ""}});
+    EXPECT_EQ(lab_->redo_depth(), 0);
+    step({lab::cmd::Undo{}});
+    EXPECT_EQ(lab_->params().model.rope_theta, 2e5);
+}
+
 TEST_F(Commands, APresetAndAResetAnswerBesideTheModel) {
     step({lab::cmd::SelectPreset{"llama3-8b"}});
     EXPECT_EQ(lab_->params().preset, "llama3-8b");
