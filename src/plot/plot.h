@@ -54,6 +54,8 @@ public:
     // A value that may lie off the plot's y range (a loose bound, a zoomed-in view): where it
     // does, an arrow at the plot's top or bottom edge says "label value ↑/↓", in the plot.
     void off_scale_note(const char* label, double value, ImU32 color);
+    // What a legend entry means, shown when the pointer is over its name.
+    void legend_tip(const char* name, std::string tip) { legend_tips_.emplace_back(name, std::move(tip)); }
     // A vertical line the user may drag: a left-drag starting within half a character of it (or
     // on its label) moves it instead of panning; dragged() is then its new x (after finish()).
     void draggable_vline(double x, ImU32 color, const char* label);
@@ -126,6 +128,7 @@ private:
     std::vector<EdgeNote> edge_notes_;
     std::vector<LegendItem> legend_;
     std::vector<std::string> hidden_;  // legend names folded into "+K more"
+    std::vector<std::pair<std::string, std::string>> legend_tips_;  // name, what it means
     std::optional<double> handle_x_;  // the draggable vline's x
     std::string handle_label_;
     std::optional<double> dragged_;

@@ -308,8 +308,17 @@ void Plot::draw_legend(draw::List& out) const {
             ImGui::BeginTooltip();
             for (const std::string& name : hidden_) ImGui::TextUnformatted(name.c_str());
             ImGui::EndTooltip();
-        } else if (hovered && item.full != item.name) {
-            ImGui::SetTooltip("%s", item.full.c_str());
+        } else if (hovered) {
+            const auto tip = std::find_if(legend_tips_.begin(), legend_tips_.end(), [&](const auto& t) { return t.first == item.full; });
+            if (tip != legend_tips_.end()) {
+                ImGui::SetNextWindowSize(ImVec2(30 * font, 0));
+                ImGui::BeginTooltip();
+                if (item.full != item.name) ImGui::TextUnformatted(item.full.c_str());
+                ImGui::TextWrapped("%s", tip->second.c_str());
+                ImGui::EndTooltip();
+            } else if (item.full != item.name) {
+                ImGui::SetTooltip("%s", item.full.c_str());
+            }
         }
     }
     out.pop_clip();

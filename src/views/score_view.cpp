@@ -1,7 +1,7 @@
 // View 3: score vs distance, ⟨R_m q, R_{m−Δ} k⟩ for Δ = 0 .. N−1, straight from the compute
 // device (GPU core or CPU fast path); only M4 columns per pixel come back. Around the RoPE curve,
-// RoFormer's bound for these q and k (a true bound: the curve never leaves it; the y range holds
-// it), and below, both divided by the bound at Δ = 0, the decay shape B(Δ)/B(0) the paper plots
+// RoFormer's bound for these q and k (a true bound: the curve never leaves it; the y range is the
+// curves', the band running off it where loose), and below, both divided by the bound at Δ = 0, the decay shape B(Δ)/B(0) the paper plots
 // with the curve inside it. The marker is the distance shown in the rotation planes.
 #include <algorithm>
 #include <cmath>
@@ -77,11 +77,23 @@ void hand_back_x(const plot::PlotState& before, const plot::PlotState& below, pl
     if (!scores_own_y) scores.y = {0.0, 0.0};
 }
 
-// How loose the bound is on screen: per pixel column, the bound's smallest value over the
-// curve's largest |score − pass|; the smallest such ratio. The bound is at least that many
-// times |score − pass| in every column, so the legend's "≥ K× here" is true wherever one looks.
-double looseness_on_screen(const std::vector<M4Column>& rope, const std::vector<M4Column>& bound, double pass,
-                           double factor) {
+// How loose the bound is, K: the bound is at least K times |score − pass| at every distance.
+// Worked out over a fixed set of blocks of the whole range — kLoosenessBlocks equal runs of the
+// series' samples, whatever the window, the zoom or the log axis — as the smallest, over the
+// blocks, of the bound's least value in a block over the curve's largest |score − pass| there.
+// Each block's ratio is at most every ratio B(Δ)/|s(Δ) − pass| inside it, so K is a true bound
+// ratio of the data, the same at every window size (tests/export/test_score_decay.cpp).
+constexpr int kLoosenessBlocks = 512;
+
+std::vector<std::uint32_t> looseness_blocks(std::int64_t samples) {
+    std::vector<std::uint32_t> bounds;
+    for (int b = 0; b <= kLoosenessBlocks; ++b) {
+        bounds.push_back(static_cast<std::uint32_t>((samples * b + kLoosenessBlocks - 1) / kLoosenessBlocks));
+    }
+    return bounds;
+}
+
+double looseness(const std::vector<M4Column>& rope, const std::vector<M4Column>& bound, double pass, double factor) {
     double ratio = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < rope.size() && i < bound.size(); ++i) {
         if (rope[i].empty() || bound[i].empty()) continue;
@@ -164,11 +176,11 @@ void exact_pass_line(const LabCompute& compute, int settings) {
 
 namespace {
 
-// The lines under the caption: which device, how many distances, how far the exact pass is, and
-// what q and k are.
+// The lines under the caption: how many distances, how far the exact pass is, and what q and k
+// are (the device is the lab's status line's to name).
 void score_status(const LabParams& p, const LabCompute& compute) {
     const std::int64_t preview = compute.largest_stride();
-    ui::text_disabled(fmt::format("{}, N = {}{}", compute.device_name(), p.max_distance,
+    ui::text_disabled(fmt::format("N = {} distances{}", p.max_distance,
                                   preview > 1 ? fmt::format(" (preview: every {}th distance)", preview) : ""));
     exact_pass_line(compute, settings_of(p, compute));
     if (const std::string note = vectors_note(p); !note.empty()) {
@@ -227,20 +239,35 @@ const lab::Columns& score_columns(Context& ctx, plot::Plot& plot, std::int64_t s
     return columns_for(ctx, "scores", std::move(drawn));
 }
 
+// The bound's looseness K over the whole range (looseness above), from its own fixed blocks.
+double bound_looseness(Context& ctx, std::int64_t stride) {
+    const LabData& d = ctx.compute.data();
+    const auto blocks = looseness_blocks((ctx.params.max_distance + stride - 1) / stride);
+    const lab::Columns& cache = columns_for(ctx, "bound looseness", {{Series::Scores, blocks}, {Series::Bound, blocks}});
+    return looseness(cache[Series::Scores], cache[Series::Bound], d.coefficients.passthrough, d.bound_factor);
+}
+
 void bound_band(Context& ctx, plot::Plot& plot, const lab::Columns& cache, std::int64_t stride) {
     const LabParams& p = ctx.params;
     const LabData& d = ctx.compute.data();
     if (cache[Series::Bound].empty() || !p.show_bound || !(d.bound_factor > 0)) return;
-    // The y range holds the band (the fit includes it); zoomed in on the curve, the band's
-    // largest value on screen is named by an arrow at the edge it runs off, and the legend says
-    // how loose it is.
+    // The y range is fitted to the scores, never to the band: the bound is often a hundred times
+    // the curve, and holding it would flatten the decay it bounds. Where the band runs off the
+    // plot an arrow at the edge gives its value; its shape is the decay-shape plot's below.
     const double passthrough = d.coefficients.passthrough;
-    const double loose = looseness_on_screen(cache[Series::Scores], cache[Series::Bound], passthrough, d.bound_factor);
+    const double loose = bound_looseness(ctx, stride);
     const std::string whose = comparing(p) ? ", " + setting_name(p, 0) : "";
-    const std::string name = std::isfinite(loose) && loose >= 1.0 ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose)
-                                                                  : "RoFormer bound" + whose;
-    sampled_columns(plot, cache, name.c_str(), Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough);
-    plot.columns("", cache[Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough);
+    const bool named = std::isfinite(loose) && loose >= 1.0;
+    const std::string name = named ? fmt::format("RoFormer bound{} (≥{:.3g}× here)", whose, loose) : "RoFormer bound" + whose;
+    sampled_columns(plot, cache, name.c_str(), Series::Bound, stride, ctx.colors.bound, d.bound_factor, passthrough, false);
+    plot.columns("", cache[Series::Bound], ctx.colors.bound, -d.bound_factor, passthrough, false);
+    if (named) {
+        plot.legend_tip(name.c_str(), fmt::format("|score − pass| ≤ bound at every Δ < N, and the bound is at least {:.3g} times "
+                                                  "|score − pass| everywhere: K is the smallest, over {} equal blocks of all N "
+                                                  "distances, of the bound's least value in a block over the curve's largest "
+                                                  "|score − pass| there (the same whatever the window or zoom).",
+                                                  loose, kLoosenessBlocks));
+    }
     double largest = 0.0;
     for (const M4Column& c : cache[Series::Bound]) {
         if (!c.empty()) largest = std::max(largest, static_cast<double>(c.max));
@@ -323,8 +350,9 @@ void score_view(Context& ctx) {
     caption("q·k against the distance m − n, computed for every Δ < N.",
             "RoPE's score depends on the distance only; it oscillates and decays. The grey curves either side are "
             "RoFormer's bound for these q and k, |score − pass| ≤ max_j |c_{j−1} − c_j| · Σ_j |S_j(Δ)| "
-            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose; the y axis holds it, "
-            "and zoomed in an arrow at the edge gives its value. Below, both divided by the bound at Δ = 0: the "
+            "(Abel summation, S_j = Σ_{k<j} e^{iΔθ_k}): true at every Δ, and usually loose (the legend's K×: it is at "
+            "least K times |score − pass| everywhere); the y axis fits the curves, and where the band runs off it an "
+            "arrow at the edge gives its value. Below, both divided by the bound at Δ = 0: the "
             "shape ±B(Δ)/B(0) = Σ|S_j| / Σ|S_j(0)| that the paper plots, and the curve inside it. The additive score "
             "also depends on where the query sits (here at m = N − 1). A naive angle mode is drawn over the "
             "exact curve (q at m = N − 1 too, k at m − Δ), its difference below on request (sharing the x range). Wheel zooms x, "
