@@ -29,6 +29,23 @@ Palette palette(Theme theme) {
             IM_COL32(220, 130, 180, 255)};
 }
 
+// Compare mode's four settings (the base, then the three slots), chosen so that every two stay
+// apart, and each from the background, with any of the three colour-vision deficiencies: at
+// least ΔE76 = 25 under normal vision and Machado et al.'s (2009) protanopia, deuteranopia and
+// tritanopia (tests/lab/test_setting_colours.cpp). Paul Tol's muted rose, blue/olive and indigo
+// with Okabe–Ito's sky and yellow where they keep more distance on the dark background; on the
+// projector every one ≥ 4.5:1 on white, as its other curves.
+std::array<ImU32, 4> compare_colours(Theme theme) {
+    if (theme == Theme::Projector) {  // Tol's vibrant red, bright blue, muted wine and indigo
+        return {IM_COL32(204, 51, 17, 255), IM_COL32(68, 119, 170, 255), IM_COL32(136, 34, 85, 255), IM_COL32(51, 34, 136, 255)};
+    }
+    if (theme == Theme::Light) {  // Tol's muted rose, bright blue, olive, indigo
+        return {IM_COL32(204, 102, 119, 255), IM_COL32(68, 119, 170, 255), IM_COL32(153, 153, 51, 255), IM_COL32(51, 34, 136, 255)};
+    }
+    // Dark: Tol's rose, Okabe–Ito's sky blue and yellow, Tol's olive.
+    return {IM_COL32(204, 102, 119, 255), IM_COL32(86, 180, 233, 255), IM_COL32(240, 228, 66, 255), IM_COL32(153, 153, 51, 255)};
+}
+
 ImU32 axis_color(const Palette& colors, char axis) {
     switch (axis) {
         case 't': return colors.axis_t;

@@ -10,6 +10,9 @@ namespace ropelab::views {
 ImU32 setting_color(const Context& ctx, int setting) {
     const bool light = ctx.params.theme != Theme::Dark;  // the projector's background is white too
     // Okabe–Ito's colours; on the dark theme a lighter shade of each, for contrast.
+    // A slot left to Auto takes the theme's compare colour for its place.
+    const SettingColour chosen = setting <= 0 ? ctx.params.base_colour : ctx.params.compared[std::min(setting, kMaxCompared) - 1].colour;
+    if (chosen == SettingColour::Auto) return compare_colours(ctx.params.theme)[std::clamp(setting, 0, kMaxCompared)];
     switch (setting_colour(ctx.params, setting)) {
         case SettingColour::Auto: return ctx.colors.rope;
         case SettingColour::Blue: return light ? IM_COL32(0, 114, 178, 255) : IM_COL32(80, 160, 240, 255);

@@ -51,6 +51,9 @@ struct Palette {
     ImU32 axis_t, axis_h, axis_w, axis_mixed;
 };
 Palette palette(Theme theme);
+// Compare mode's settings in their slots' own colours (the base first): apart from each other and
+// from the background with colour-vision deficiencies too (colors.cpp).
+std::array<ImU32, 4> compare_colours(Theme theme);
 // Warning text in the current ImGui style: amber, dark on a light background (≥ 4.5:1 on both).
 ImU32 warning_color();
 ImU32 error_color();
