@@ -21,6 +21,7 @@
 #include "core/parallel.h"
 #include "core/frequencies.h"
 #include "lab/attention_input.h"
+#include "state/compare.h"
 
 namespace ropelab::lab {
 
@@ -111,6 +112,8 @@ std::vector<std::uint8_t> panel_rgba(const AttentionImage& im, const AttentionCo
     }
     return out;
 }
+
+int attention_setting(const LabParams& p) { return comparing(p) ? std::clamp(p.single_setting, 0, setting_count(p) - 1) : 0; }
 
 AttentionWindow clamp_window(AttentionWindow w, std::int64_t tokens) {
     const auto side = [&](std::int64_t& lo, std::int64_t& hi) {

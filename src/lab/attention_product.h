@@ -128,6 +128,10 @@ std::array<std::uint8_t, 3> weight_rgb(const AttentionColours& c, double weight)
 // shows the computed one above it, or nothing (alpha 0).
 std::vector<std::uint8_t> panel_rgba(const AttentionImage& image, const AttentionColours& colours, AttentionPanel panel);
 
+// The setting whose attention is computed: compare mode's single setting (the one views 2, 4 and
+// 11 show), clamped to the settings there are; the base otherwise.
+int attention_setting(const LabParams& p);
+
 // The window clamped into a T × T matrix (an empty one: the whole matrix).
 AttentionWindow clamp_window(AttentionWindow w, std::int64_t tokens);
 

@@ -3,7 +3,8 @@
 // sliding window or chunks) applied, and the row-wise softmax — three panels with one shared
 // zoom. A long matrix is shown in bins (lab/attention_product.h): each bin row is one query row
 // computed whole, each bin the largest value of its keys; zoomed in far enough every bin is one
-// cell. Below, the rows' readouts against m. Compare mode shows the base.
+// cell. Below, the rows' readouts against m. In compare mode a selector picks the setting shown
+// (the one views 2 and 4 show). A new T (a new matrix size) shows the whole new matrix.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -30,9 +31,14 @@ struct Window {
     std::int64_t row0 = 0, col0 = 0, span = 1;
 };
 
+// The whole T × T matrix.
+AttentionZoom whole(std::int64_t tokens) { return {0, 0, static_cast<double>(tokens), tokens}; }
+
 Window window_of(AttentionZoom& z, std::int64_t tokens) {
     const double least = static_cast<double>(std::min<std::int64_t>(tokens, 8));
-    if (z.span <= 0 || z.span > static_cast<double>(tokens)) z = {0, 0, static_cast<double>(tokens)};
+    // A zoom made for another T would keep its old window (33 × 33 of a 64-token matrix): the
+    // change would seem to do nothing.
+    if (z.tokens != tokens || z.span <= 0 || z.span > static_cast<double>(tokens)) z = whole(tokens);
     z.span = std::max(z.span, least);
     const double top = static_cast<double>(tokens) - z.span;
     z.row0 = std::clamp(z.row0, 0.0, top);
@@ -86,13 +92,13 @@ void zoom_input(AttentionZoom& z, std::int64_t tokens, ImVec2 at, float side) {
         const double n = z.col0 + fx * z.span, m = z.row0 + fy * z.span;
         const double span = std::clamp(z.span * std::pow(0.8, static_cast<double>(io.MouseWheel)),
                                        static_cast<double>(std::min<std::int64_t>(tokens, 8)), static_cast<double>(tokens));
-        z = {m - fy * span, n - fx * span, span};
+        z = {m - fy * span, n - fx * span, span, tokens};
     }
     if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 1.0f)) {
         z.col0 -= io.MouseDelta.x / side * z.span;
         z.row0 -= io.MouseDelta.y / side * z.span;
     }
-    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) z = {0, 0, static_cast<double>(tokens)};
+    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) z = whole(tokens);
 }
 
 // A colour key `width` wide: the bar, and its ends (and 0) under it.
@@ -182,8 +188,8 @@ void attention_view(Context& ctx) {
             "is shown in bins: each bin row is one query row m computed whole, each bin its largest value; zoomed in, "
             "every bin is one cell and hover reads it exactly. Below: each computed row's attention mass within w, mean "
             "attended distance and entropy against m.");
-    if (comparing(p)) base_setting_note(ctx);
-    const ModelConfig& model = setting_model(p, 0);
+    // The setting computed is lab::attention_setting's: the same clamp of the state's single setting.
+    const ModelConfig& model = setting_model(p, single_setting_header(ctx));
     const auto tokens = static_cast<std::int64_t>(ctx.compute.token_positions().ids.size());
     if (tokens < 1 || tokens > kMaxAttentionTokens) {
         ui::text_disabled(fmt::format("the token layout has {} tokens: the attention view takes 1 … {}", tokens, kMaxAttentionTokens));

@@ -26,6 +26,7 @@ using lab::Requests;
 // span 0: the whole matrix.
 struct AttentionZoom {
     double row0 = 0, col0 = 0, span = 0;  // fractional while dragged
+    std::int64_t tokens = 0;  // the T it was made for: a new T shows the whole new matrix
 };
 
 // Per-view UI state that survives frames (plot zoom and pan).

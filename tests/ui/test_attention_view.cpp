@@ -2,13 +2,15 @@
 // all three panels to single cells, where the hover reads m, n, logit and weight, checked
 // against `export-data --view attention` (every entry, a separate path through core/attention);
 // a drag pans; the panel's Vectors combo switches to the needle; and at T = 2^16 random vectors
-// no frame after the first second takes over 100 ms while the matrix is completed off the frame.
+// no frame after the first second takes over 100 ms while the matrix is completed off the frame;
+// a new T typed in the panel shows the whole new matrix; compare mode's selector picks the setting.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <regex>
+#include <tuple>
 #include <string>
 #include <utility>
 #include <vector>
@@ -214,6 +216,121 @@ TEST(AttentionView, RendersAsPngSvgAndPdf) {
     EXPECT_EQ(images, 3u) << "logits, masked, weights";
     EXPECT_NE(svg.find("sliding window W = 256"), std::string::npos) << "the caption as text";
     EXPECT_GT(fs::file_size(dir / "a.pdf"), 10000u);
+}
+
+// A new T shows the whole new matrix: T typed into the Images section's Layout field, as a person
+// does, after the view was zoomed in on the old one. Before, the zoom kept its old window (the
+// whole 33 × 33 matrix, now a corner of 64 × 64) and the change seemed to do nothing.
+TEST(AttentionView, ANewTShowsTheWholeNewMatrix) {
+    const fs::path dir = fresh_dir("attention_new_t");
+    const auto panel_value = [&](const std::string& file) {
+        const Json widgets = read_json(dir / file);
+        const Json* panel = widget(widgets, "attention panel 0", "canvas");
+        return panel ? (*panel)["value"].get<std::string>() : std::string("(no panel)");
+    };
+    const Json layout = {{"click", "Layout"}, {"at", {0.1, 0.5}}};
+    for (const bool zoomed : {false, true}) {
+        Json script = {{{"wait", 3}}, {{"key", "A"}}, {{"wait", 5}}, {{"widgets", "before.json"}}};
+        if (zoomed) script.push_back({{"wheel", "attention panel 0"}, {"dy", 3}});  // 33 · 0.8³: 17 cells
+        for (const Json& step : Json{{{"wait", 3}},
+                                     {{"widgets", "zoomed.json"}},
+                                     {{"click", "Model"}},
+                                     {{"click", "Curves"}},
+                                     {{"click", "Position and playback"}},
+                                     {{"click", "Images"}},
+                                     {{"wait", 1}},
+                                     layout,
+                                     {{"type", "text:64"}},
+                                     {{"key", "Enter"}},
+                                     {{"wait", 6}},
+                                     {{"state", "after.json"}},
+                                     {{"widgets", "after.json.widgets"}}}) {
+            script.push_back(step);
+        }
+        const test::Result r = gui(dir, script, "--tokens text:33 --token-vectors random --seed 5");
+        ASSERT_EQ(r.status, 0) << r.err << r.out;
+        EXPECT_EQ(panel_value("before.json"), "rows 0 .. 32, keys 0 .. 32");
+        if (zoomed) {
+            EXPECT_NE(panel_value("zoomed.json"), "rows 0 .. 32, keys 0 .. 32") << "the wheel zoomed in";
+        }
+        EXPECT_EQ(read_json(dir / "after.json")["images"]["tokens"], "text:64");
+        EXPECT_EQ(panel_value("after.json.widgets"), "rows 0 .. 63, keys 0 .. 63") << (zoomed ? "zoomed first" : "whole first");
+        const Json after = read_json(dir / "after.json.widgets");
+        for (int i = 1; i < 3; ++i) {
+            const Json* panel = widget(after, "attention panel " + std::to_string(i), "canvas");
+            ASSERT_NE(panel, nullptr);
+            EXPECT_EQ((*panel)["value"], "rows 0 .. 63, keys 0 .. 63") << "one zoom for all three";
+        }
+    }
+}
+
+// export-data's rows in compare mode: (setting, m, n) → logit.
+std::map<std::tuple<int, int, int>, double> exported_settings(const fs::path& dir, const std::string& args) {
+    const test::Result r = test::run("export-data --view attention --out compared.csv " + args, "cd '" + dir.string() + "' &&");
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::map<std::tuple<int, int, int>, double> out;
+    std::ifstream in(dir / "compared.csv");
+    std::string line;
+    while (std::getline(in, line)) {
+        int s = 0, m = 0, n = 0;
+        double logit = 0, weight = 0;
+        if (std::sscanf(line.c_str(), "%d,%d,%d,%lf,%lf", &s, &m, &n, &logit, &weight) == 5) out[{s, m, n}] = logit;
+    }
+    return out;
+}
+
+// Compare mode: view 11 picks its setting as views 2 and 4 do. Its combo, clicked, picks PI ×8;
+// the state's single setting says so, and the cell under the pointer then reads PI's logit (from
+// export-data's stacked rows for that setting), where it read the base's before.
+TEST(AttentionView, CompareModePicksTheSettingShown) {
+    const fs::path dir = fresh_dir("attention_compare");
+    const std::string args = "--comparison llama3.1-scaling --tokens text:64 --token-vectors random --seed 5";
+    const Json hover = {{"hover", "attention panel 0"}, {"at", {0.30, 0.90}}};  // below the diagonal: attended
+    const Json script = {
+        {{"wait", 5}},
+        {{"key", "A"}},
+        {{"wait", 6}},
+        hover,
+        {{"wait", 3}},
+        {{"widgets", "base.json"}},
+        {{"click", "setting shown"}},
+        {{"wait", 2}},
+        {{"click", "PI ×8"}},
+        {{"wait", 8}},
+        hover,
+        {{"wait", 3}},
+        {{"state", "picked_state.json"}},
+        {{"widgets", "picked.json"}},
+    };
+    const test::Result r = gui(dir, script, args);
+    ASSERT_EQ(r.status, 0) << r.err << r.out;
+    EXPECT_EQ(read_json(dir / "picked_state.json")["compare"]["single_setting"], 2);
+    const Json picked = read_json(dir / "picked.json");
+    const Json* combo = widget(picked, "setting shown", "combo");
+    ASSERT_NE(combo, nullptr) << "view 11 has the setting selector";
+    EXPECT_EQ((*combo)["value"], "PI ×8");
+    const auto logit_read = [&](const Json& widgets, int& m, int& n) {
+        const Json* readout = widget(widgets, "attention readout", "message");
+        if (!readout) return std::nan("");
+        std::smatch match;
+        const std::string text = (*readout)["value"];
+        if (!std::regex_match(text, match, std::regex(R"(m = (\d+), n = (\d+): logit (\S+), weight (\S+))"))) return std::nan("");
+        m = std::stoi(match[1]);
+        n = std::stoi(match[2]);
+        return std::stod(match[3]);
+    };
+    int m0 = -1, n0 = -1, m1 = -2, n1 = -2;
+    const double before = logit_read(read_json(dir / "base.json"), m0, n0);
+    const double after = logit_read(picked, m1, n1);
+    ASSERT_TRUE(std::isfinite(before) && std::isfinite(after));
+    ASSERT_EQ(m0, m1);
+    ASSERT_EQ(n0, n1);
+    ASSERT_NE(m0, n0) << "a cell off the diagonal, where the settings' rotations differ";
+    const auto entries = exported_settings(dir, args);
+    const double base = entries.at({0, m0, n0}), pi = entries.at({2, m0, n0});
+    ASSERT_GT(std::abs(base - pi), 1e-3 * std::abs(base)) << "the two settings' logits differ at this cell";
+    EXPECT_NEAR(before, base, 5e-6 * std::abs(base) + 1e-12) << "the base before";
+    EXPECT_NEAR(after, pi, 5e-6 * std::abs(pi) + 1e-12) << "PI ×8's after the pick";
 }
 
 }  // namespace
