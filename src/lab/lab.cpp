@@ -429,33 +429,9 @@ constexpr bool is_any_of(const lab::Command& c) {
     return std::holds_alternative<T>(c);
 }
 
-// The document file a command opens or saves: a config, a session or a lesson (not the built-in one).
-std::optional<std::string> document_file(const lab::Command& command) {
-    using namespace lab::cmd;
-    const auto path = Overloaded{
-        [](const LoadConfig& c) { return std::optional(c.path); },
-        [](const OpenSession& c) { return std::optional(c.path); },
-        [](const SaveSession& c) { return std::optional(c.path); },
-        [](const OpenLesson& c) { return std::optional(c.path); },
-        [](const PresentLesson& c) { return std::optional(c.path); },
-        [](const SaveLesson& c) { return std::optional(c.path); },
-        [](const auto&) { return std::optional<std::string>(); },
-    };
-    std::optional<std::string> file = std::visit(path, command);
-    return file && !file->empty() && *file != "builtin" ? file : std::nullopt;
-}
-
 }  // namespace
 
-// A file command that succeeded (no refusal) puts its file first among the recent files.
 void Lab::perform(const lab::Command& command) {
-    const std::optional<std::string> file = document_file(command);
-    if (file) status_.error.clear();  // its own answer decides
-    perform_command(command);
-    if (file && status_.error.empty()) recent_.add(*file);
-}
-
-void Lab::perform_command(const lab::Command& command) {
     using namespace lab::cmd;
     using From = lab::MessageFrom;
     if (is_any_of<SaveSession>(command) || is_any_of<OpenSession>(command)) return perform_session_command(command, From::Session);
