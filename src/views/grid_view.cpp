@@ -152,26 +152,17 @@ void colour_key(float width, const ColourScale& scale) {
     ImGui::Dummy(ImVec2(width, h + ImGui::GetFontSize() + 2));
 }
 
-// The text tokens' curve: score vs Δ for Δ = 0 … 4·max(H, W) (at most 512), from the base's coefficients.
+// The text tokens' curve: score vs Δ for Δ = 0 … 4·max(H, W) (at most 512), from the base's
+// coefficients — a plot with its axes, so the image's scores read against 1-D text's.
 void text_curve(Context& ctx, const std::vector<double>& ys, ImVec2 at, ImVec2 size) {
     if (ys.empty()) return;
-    const std::size_t n = ys.size() - 1;
-    const auto [lo, hi] = std::minmax_element(ys.begin(), ys.end());
-    const double span = std::max(1e-12, *hi - *lo);
-    draw::Canvas dl = draw::Canvas::window();
-    const ImU32 frame = ImGui::GetColorU32(ImGuiCol_Border);
-    dl.rect(at, ImVec2(at.x + size.x, at.y + size.y), frame);
-    auto point = [&](std::size_t i) {
-        return ImVec2(at.x + size.x * static_cast<float>(i) / static_cast<float>(std::max<std::size_t>(1, ys.size() - 1)),
-                      at.y + size.y * static_cast<float>(1.0 - (ys[i] - *lo) / span));
-    };
-    for (std::size_t i = 1; i < ys.size(); ++i) dl.line(point(i - 1), point(i), ctx.colors.rope, 1.5f);
-    if (*lo < 0 && *hi > 0) {
-        const float y0 = at.y + size.y * static_cast<float>(*hi / span);
-        dl.line(ImVec2(at.x, y0), ImVec2(at.x + size.x, y0), frame);
-    }
-    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + 2));
-    ui::text_disabled(fmt::format("text tokens: score vs Δ 0 … {} ({:.3g} … {:.3g})", n, *lo, *hi));
+    std::vector<double> xs(ys.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) xs[i] = static_cast<double>(i);
+    ImGui::SetCursorScreenPos(at);
+    plot::Plot plot("text tokens", ctx.state.grid_text, size, {0.0, static_cast<double>(std::max<std::size_t>(1, ys.size() - 1))},
+                    {"distance Δ (tokens)", "score", false, false, true, true});
+    plot.line("text tokens: score vs Δ", xs, ys, ctx.colors.rope, 1.5f);
+    plot.finish();
 }
 
 std::string axes_note(const LabParams& p, const lab::GridSetting& s) {
@@ -213,7 +204,11 @@ void grid_view(Context& ctx) {
         colour_key(side, scales[0]);
         const float curve_x = at.x + side + ImGui::GetStyle().ItemSpacing.x * 2;
         const float curve_w = at.x + region.x - curve_x;
-        if (curve_w > 40) text_curve(ctx, settings[0].text_curve, ImVec2(curve_x, at.y), ImVec2(curve_w, std::max(8.0f, side - 2 * line)));
+        // As tall as the heatmap and its key, where the plot's axes and legend have room.
+        const float curve_h = drawn.y + 2 + 0.7f * ImGui::GetFontSize() + ImGui::GetFontSize() + 2;
+        if (curve_w > 12 * ImGui::GetFontSize() && curve_h > 8 * line) {
+            text_curve(ctx, settings[0].text_curve, ImVec2(curve_x, at.y), ImVec2(curve_w, curve_h));
+        }
         return;
     }
     // Compare: the settings side by side, each with its key (fitted: its own range).

@@ -34,6 +34,7 @@ struct ViewState {
     plot::PlotState scores, invariance, angles, frequencies, wavelengths, precision, decay_shape, mode_error;
     AttentionZoom attention;
     std::array<plot::PlotState, 3> attention_readouts;  // mass within w, mean distance, entropy vs m
+    plot::PlotState grid_text;  // the grid view's text-token curve
     std::array<plot::PlotState, kMaxCompared + 1> axis_wavelengths;  // compare mode, multi-axis: one per setting
 };
 
