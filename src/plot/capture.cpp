@@ -1,6 +1,7 @@
 #include "plot/capture.h"
 
 #include "plot/screen.h"
+#include "ui/widgets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -112,6 +113,7 @@ private:
         const ImFont* font = nullptr;
         float scale = 1.0f;
         float pen = 0.0f;  // where the next character would start
+        math_text::Level level;  // the last character's
     };
 
     bool is_white(const ImDrawVert& v) const { return v.uv.x == white_.x && v.uv.y == white_.y; }
@@ -127,29 +129,62 @@ private:
         const float top = top_left.pos.y - g.Y0 * scale;
         const float size = font->FontSize * scale;
         const float space = font->FindGlyph(' ') ? font->FindGlyph(' ')->AdvanceX * scale : 0.3f * size;
+        std::optional<math_text::Level> level;
         if (run_) {
-            const float gap = pen - run_->pen;
-            const bool continues = run_->font == font && std::abs(run_->text.size - size) < 0.01f &&
-                                   std::abs(run_->text.at.y - top) < 0.5f && run_->text.color == top_left.col &&
-                                   gap > -0.5f && gap < 4.0f * space;
-            if (!continues) end_run();
+            level = level_in_run(font, size, top, top_left.col, pen, space);
+            if (!level) end_run();
         }
         if (!run_) {
             const TextMetrics m = text_metrics(font, size);
-            run_ = Run{Text{{pen, top}, {}, size, top_left.col, {}, m.em, m.ascent}, font, scale, pen};
+            run_ = Run{Text{{pen, top}, {}, size, top_left.col, {}, m.em, m.ascent, {}}, font, scale, pen, math_text::kBase};
+            level = math_text::kBase;
         } else {
             // ImGui draws no quad for a space: the gap says how many there were.
             const int spaces = space > 0 ? static_cast<int>(std::lround((pen - run_->pen) / space)) : 0;
             for (int s = 0; s < spaces; ++s) {
-                run_->text.text += ' ';
+                append(" ", run_->level);
                 run_->text.advances.push_back(space);
             }
             // What is left of the gap (rounding) goes to the last character, so positions stay exact.
             if (!run_->text.advances.empty()) run_->text.advances.back() += pen - run_->pen - spaces * space;
         }
-        append_utf8(run_->text.text, g.Codepoint);
+        std::string bytes;
+        append_utf8(bytes, g.Codepoint);
+        append(bytes, *level);
         run_->text.advances.push_back(g.AdvanceX * scale);
         run_->pen = pen + g.AdvanceX * scale;
+    }
+
+    // The level at which a glyph continues the current run: the run's own line (base), or a
+    // script typeset into it (ui::add_typeset_text: smaller, raised or lowered, right after the
+    // text before it). Nothing: the glyph starts a new run.
+    std::optional<math_text::Level> level_in_run(const ImFont* font, float size, float top, ImU32 color, float pen,
+                                                 float space) const {
+        const Text& t = run_->text;
+        const float gap = pen - run_->pen;
+        if (run_->font != font || t.color != color || gap >= 4.0f * space) return std::nullopt;
+        if (std::abs(t.size - size) < 0.01f && std::abs(t.at.y - top) < 0.5f && gap > -0.5f) return math_text::kBase;
+        // A script's run starts at a whole pixel (ImGui floors each text's position): up to 1 px back.
+        if (gap <= -1.0f) return std::nullopt;
+        for (const math_text::Level level : {math_text::kSuperscript, math_text::kSubscript, math_text::Level{1, -1},
+                                             math_text::Level{1, 1}, math_text::Level{-1, 1}, math_text::Level{-1, -1},
+                                             math_text::kBase}) {
+            const float expected_top = std::floor(ui::script_top(font, t.size, level, t.at.y));
+            if (std::abs(t.size * math_text::placement(level).scale - size) < 0.01f && std::abs(expected_top - top) < 0.5f) return level;
+        }
+        return std::nullopt;
+    }
+
+    // Adds bytes to the run at `level`, extending its spans.
+    void append(std::string_view bytes, math_text::Level level) {
+        Text& t = run_->text;
+        t.text += bytes;
+        if (!t.spans.empty() && t.spans.back().level == level) {
+            t.spans.back().bytes += static_cast<std::uint32_t>(bytes.size());
+        } else {
+            t.spans.push_back({static_cast<std::uint32_t>(bytes.size()), level});
+        }
+        run_->level = level;
     }
 
     void image(ImTextureID texture, const ImDrawVert& top_left, const ImDrawVert& bottom_right) {
@@ -171,6 +206,8 @@ private:
 
     void end_run() {
         if (!run_) return;
+        std::vector<math_text::Span>& spans = run_->text.spans;
+        if (std::all_of(spans.begin(), spans.end(), [](const math_text::Span& sp) { return sp.level.base(); })) spans.clear();
         out_.push_back(std::move(run_->text));
         run_.reset();
     }

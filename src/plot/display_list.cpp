@@ -43,8 +43,13 @@ void List::bezier(Point a, Point b, Point c, Point d, Color color, float width) 
     items_.push_back(Polyline{std::move(points), color, width, false});
 }
 
+Text typeset_text(Point at, std::string_view marked, float size, Color color, float em, float ascent) {
+    math_text::Typeset t = math_text::typeset(marked);
+    return Text{at, std::move(t.text), size, color, {}, em, ascent, std::move(t.spans)};
+}
+
 void List::text(Point at, std::string text, float size, Color color) {
-    if (!text.empty()) items_.push_back(Text{at, std::move(text), size, color, {}});
+    if (!text.empty()) items_.push_back(typeset_text(at, text, size, color));
 }
 
 void List::image(Point min, Point max, int width, int height, std::vector<std::uint8_t> rgba) {

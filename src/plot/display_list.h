@@ -5,8 +5,11 @@
 // text kept as text. No ImGui here: a display list is plain data.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
+
+#include "plot/math_text.h"
 
 namespace ropelab::draw {
 
@@ -70,6 +73,9 @@ struct Circle {
 // `em` and `ascent` are the font's em square and the baseline's depth below `at`, in pixels at
 // this size (ImGui sizes a font by its line height, files by its em): with them a file's text
 // sits on the screen's baseline at the screen's size.
+// `spans` typeset maths (plot/math_text.h): `text` is what is shown, markup already read, and
+// each span of it sits at its level — scripts smaller, raised or lowered (math_text::placement);
+// no spans: all on the baseline. `advances` then hold each character's advance at its own size.
 struct Text {
     Point at;
     std::string text;  // UTF-8
@@ -77,7 +83,11 @@ struct Text {
     Color color = 0;
     std::vector<float> advances;
     float em = 0.0f, ascent = 0.0f;  // 0: estimated from size
+    std::vector<math_text::Span> spans;
 };
+
+// The text of `marked` with its maths markup read into spans (the way every text enters a list).
+Text typeset_text(Point at, std::string_view marked, float size, Color color, float em = 0.0f, float ascent = 0.0f);
 
 // Pixels (RGBA, top row first) stretched over [min, max].
 struct Image {
@@ -107,6 +117,7 @@ public:
     void disc(Point center, float radius, Color color, int segments = 0);
     // A cubic Bézier from a to d, as a polyline fine enough at any zoom of a figure.
     void bezier(Point a, Point b, Point c, Point d, Color color, float width = 1.0f);
+    // `text` may hold maths markup (plot/math_text.h): it is typeset.
     void text(Point at, std::string text, float size, Color color);
     void image(Point min, Point max, int width, int height, std::vector<std::uint8_t> rgba);
     void push_clip(Point min, Point max);

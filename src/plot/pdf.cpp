@@ -103,32 +103,47 @@ private:
             cairo_fill(cr_);
         }
     }
+    // One glyph per character at the screen's pen position; the clusters tie each glyph to its
+    // bytes, which is what keeps the PDF's text searchable. Typeset maths: each span shown at its
+    // own size on its own baseline (cairo writes the size and the position of each glyph run;
+    // it has no call for PDF's text rise, Ts, which would say the same).
     void paint(const Text& t) {
         const auto chars = code_points(t.text);
         if (chars.empty()) return;
         cairo_set_font_face(cr_, font_);
-        cairo_set_font_size(cr_, t.em > 0 ? t.em : 0.86 * t.size);
+        const double em = t.em > 0 ? t.em : 0.86 * t.size;
         const double baseline = t.at.y + (t.ascent > 0 ? t.ascent : 0.8 * t.size);
-        // One glyph per character at the screen's pen position; the clusters tie each glyph to its
-        // bytes, which is what keeps the PDF's text searchable.
-        std::vector<cairo_glyph_t> glyphs;
-        std::vector<cairo_text_cluster_t> clusters;
-        double pen = t.at.x;
-        for (std::size_t k = 0; k < chars.size(); ++k) {
-            glyphs.push_back({FT_Get_Char_Index(face_, chars[k].first), pen, baseline});
-            clusters.push_back({chars[k].second, 1});
-            if (k < t.advances.size()) {
-                pen += t.advances[k];
-            } else {
-                cairo_text_extents_t e;
-                cairo_glyph_extents(cr_, &glyphs.back(), 1, &e);
-                pen += e.x_advance;
-            }
-        }
         set_color(cr_, t.color);
-        cairo_show_text_glyphs(cr_, t.text.data(), static_cast<int>(t.text.size()), glyphs.data(),
-                               static_cast<int>(glyphs.size()), clusters.data(), static_cast<int>(clusters.size()),
-                               static_cast<cairo_text_cluster_flags_t>(0));
+        const std::vector<math_text::Span> spans =
+            t.spans.empty() ? std::vector<math_text::Span>{{static_cast<std::uint32_t>(t.text.size()), math_text::kBase}} : t.spans;
+        double pen = t.at.x;
+        std::size_t k = 0, byte = 0;
+        for (const math_text::Span& span : spans) {
+            const math_text::Placement p = math_text::placement(span.level);
+            cairo_set_font_size(cr_, em * p.scale);
+            const double y = baseline - p.rise * t.size;
+            std::vector<cairo_glyph_t> glyphs;
+            std::vector<cairo_text_cluster_t> clusters;
+            std::size_t bytes = 0;
+            for (; k < chars.size() && bytes < span.bytes; ++k) {
+                glyphs.push_back({FT_Get_Char_Index(face_, chars[k].first), pen, y});
+                clusters.push_back({chars[k].second, 1});
+                bytes += static_cast<std::size_t>(chars[k].second);
+                if (k < t.advances.size()) {
+                    pen += t.advances[k];
+                } else {
+                    cairo_text_extents_t e;
+                    cairo_glyph_extents(cr_, &glyphs.back(), 1, &e);
+                    pen += e.x_advance;
+                }
+            }
+            if (!glyphs.empty()) {
+                cairo_show_text_glyphs(cr_, t.text.data() + byte, static_cast<int>(bytes), glyphs.data(),
+                                       static_cast<int>(glyphs.size()), clusters.data(), static_cast<int>(clusters.size()),
+                                       static_cast<cairo_text_cluster_flags_t>(0));
+            }
+            byte += bytes;
+        }
     }
     void paint(const Image& i) {
         if (i.width <= 0 || i.height <= 0) return;

@@ -97,7 +97,7 @@ bool Plot::near_handle(ImVec2 mouse) const {
     if (!handle_x_) return false;
     for (const Marker& m : markers_) {  // its label, where drawn beside the line, grabs it too
         if (m.horizontal || m.at != *handle_x_ || m.label_in_legend || m.crowded || m.label != handle_label_) continue;
-        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        const ImVec2 size = text_size(m.label.c_str());
         if (mouse.x >= m.label_at.x && mouse.x <= m.label_at.x + size.x && mouse.y >= m.label_at.y && mouse.y <= m.label_at.y + size.y) return true;
     }
     return std::abs(mouse.x - static_cast<float>(x_to_px(*handle_x_))) <= 0.5f * ImGui::GetFontSize() && mouse.y >= area_min_.y &&

@@ -144,6 +144,9 @@ double safe_log(double v);
 // panning stops at the data's edge.
 Range clamp_range(Range r, Range extent, bool log_axis);
 // Lines and markers thicker by this factor (2 for a projector; 1 otherwise).
+// A label's size at the current font, its maths markup typeset (what the screen and files draw).
+ImVec2 text_size(const char* text);
+
 void set_line_emphasis(float factor);
 float line_emphasis();
 // A tick's label: 6 significant digits, 3 in scientific notation for the very large and small.

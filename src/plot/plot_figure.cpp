@@ -11,11 +11,13 @@
 
 namespace ropelab::plot {
 
+ImVec2 text_size(const char* text) { return ImVec2(ui::typeset_width(text), ImGui::CalcTextSize(text).y); }
+
 namespace {
 
-// The box a text drawn at `at` occupies.
+// The box a text drawn at `at` occupies, its maths typeset.
 ImVec4 box_of(ImVec2 at, const char* text) {
-    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 size = text_size(text);
     return ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
 }
 
@@ -24,8 +26,7 @@ draw::Point pt(float x, float y) { return {x, y}; }
 
 // Text at the current font's size, with the metrics files need to match the screen.
 void add_text(draw::List& out, ImVec2 at, ImU32 color, const std::string& text) {
-    const draw::TextMetrics m = draw::text_metrics(ImGui::GetFont(), ImGui::GetFontSize());
-    if (!text.empty()) out.add(draw::Text{pt(at), text, ImGui::GetFontSize(), color, {}, m.em, m.ascent});
+    if (!text.empty()) out.add(draw::screen_text(at, color, text));
 }
 
 }  // namespace
@@ -40,7 +41,7 @@ void Plot::draw_axes(draw::List& out) const {
         const float px = static_cast<float>(x_to_px(t));
         out.line(pt(px, area_min_.y), pt(px, area_max_.y), grid);
         const std::string label = tick_label(t);
-        const float w = ImGui::CalcTextSize(label.c_str()).x;
+        const float w = text_size(label.c_str()).x;
         // The last label may not hang past the frame: it moves left to end at its edge.
         const ImVec2 at(std::min(px - w / 2, frame_max_.x - w), area_max_.y + 0.15f * font);
         add_text(out, at, text, label);
@@ -50,13 +51,13 @@ void Plot::draw_axes(draw::List& out) const {
         const float py = static_cast<float>(y_to_px(t));
         out.line(pt(area_min_.x, py), pt(area_max_.x, py), grid);
         const std::string label = tick_label(t / y_unit_);
-        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+        const ImVec2 size = text_size(label.c_str());
         const ImVec2 at(area_min_.x - size.x - 0.3f * font, py - size.y / 2);
         add_text(out, at, text, label);
         ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), frame);
     }
     out.rect(pt(area_min_), pt(area_max_), ImGui::GetColorU32(ImGuiCol_Border));
-    const ImVec2 xl = ImGui::CalcTextSize(options_.x_label);
+    const ImVec2 xl = text_size(options_.x_label);
     const ImVec2 at((area_min_.x + area_max_.x - xl.x) / 2, area_max_.y + 1.2f * font);
     add_text(out, at, text, options_.x_label);
     ui::log().check_fits(options_.x_label, at, ImVec2(at.x + xl.x, at.y + xl.y), frame);
@@ -136,7 +137,7 @@ bool Plot::place_marker_labels() {
     bool moved = false;
     for (Marker& m : markers_) {
         if (m.label_in_legend || m.label.empty()) continue;
-        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        const ImVec2 size = text_size(m.label.c_str());
         std::optional<ImVec2> at;
         if (m.horizontal) {
             const float py = static_cast<float>(y_to_px(m.at));
@@ -174,7 +175,7 @@ void Plot::draw_markers(draw::List& out) const {
     }
     for (const Marker& m : markers_) {
         if (m.label_in_legend || m.label.empty()) continue;
-        const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+        const ImVec2 size = text_size(m.label.c_str());
         add_text(out, m.label_at, m.color, m.label);
         ui::log().check_fits(m.label, m.label_at, ImVec2(m.label_at.x + size.x, m.label_at.y + size.y), area);
         ui::log().record_box(m.label, "marker label", m.label_at, size);
@@ -192,7 +193,7 @@ void Plot::draw_edge_notes(draw::List& out) const {
         const bool above = n.value > y_.max;
         if (!above && n.value >= y_.min) continue;
         const std::string text = fmt::format("{} {} {}", n.label, tick_label(n.value), above ? "↑" : "↓");
-        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        const ImVec2 size = text_size(text.c_str());
         const ImVec2 at(std::max(area_min_.x + 0.2f * font, area_max_.x - size.x - 0.4f * font), above ? top : bottom);
         out.fill_rect(pt(at.x - 0.2f * font, at.y - 0.05f * font), pt(at.x + size.x + 0.2f * font, at.y + size.y + 0.05f * font),
                       ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
@@ -219,7 +220,7 @@ void Plot::layout_legend() {
     }
     // A marker whose label fits on neither side of its line is named up here instead of being cut.
     for (Marker& m : markers_) {
-        const float need = ImGui::CalcTextSize(m.label.c_str()).x + 0.3f * font;
+        const float need = text_size(m.label.c_str()).x + 0.3f * font;
         bool fits = true;
         if (m.horizontal) {
             fits = need <= area_max_.x - area_min_.x;
@@ -234,8 +235,8 @@ void Plot::layout_legend() {
     // the plot three lines of its own. What does not fit is "+K more", named on hover.
     const float line = 1.2f * font;
     const int max_lines = std::max(1, static_cast<int>((area_max_.y - 3.0f * font - frame_min_.y - 1.4f * font) / line) + 1);
-    const float first = frame_min_.x + ImGui::CalcTextSize(y_label_.c_str()).x + 1.5f * font;
-    const auto width_of = [&](const std::string& name) { return 1.5f * font + ImGui::CalcTextSize(name.c_str()).x; };
+    const float first = frame_min_.x + text_size(y_label_.c_str()).x + 1.5f * font;
+    const auto width_of = [&](const std::string& name) { return 1.5f * font + text_size(name.c_str()).x; };
     // A name longer than the room it has ends in "…"; hovering it shows it whole.
     const auto fitted = [&](const std::string& name, float room) {
         std::string shown = name;

@@ -6,6 +6,7 @@
 #include <stb_truetype.h>
 
 #include "plot/capture.h"
+#include "ui/widgets.h"
 
 namespace ropelab::draw {
 
@@ -27,18 +28,29 @@ void render_polygon(ImDrawList* dl, const Polygon& p) {
     }
 }
 
+// A character of `t` from byte `i`: its length in bytes.
+std::size_t char_length(const std::string& text, std::size_t i) {
+    std::size_t n = 1;
+    while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80) ++n;
+    return n;
+}
+
 void render_text(ImDrawList* dl, const Text& t) {
+    const math_text::Typeset typeset{t.text, t.spans};
     if (t.advances.empty()) {
-        dl->AddText(ImGui::GetFont(), t.size, imvec(t.at), t.color, t.text.c_str());
+        ui::add_typeset_text(dl, ImGui::GetFont(), t.size, imvec(t.at), t.color, typeset);
         return;
     }
-    // Placed character by character, as a captured run was.
+    // Placed character by character, as a captured run was, each at its span's size and height.
     float x = t.at.x;
-    std::size_t k = 0;
+    std::size_t k = 0, span = 0, span_end = t.spans.empty() ? t.text.size() : t.spans[0].bytes;
     for (std::size_t i = 0; i < t.text.size() && k < t.advances.size(); ++k) {
-        std::size_t n = 1;
-        while (i + n < t.text.size() && (static_cast<unsigned char>(t.text[i + n]) & 0xC0) == 0x80) ++n;
-        dl->AddText(ImGui::GetFont(), t.size, ImVec2(x, t.at.y), t.color, t.text.data() + i, t.text.data() + i + n);
+        while (i >= span_end && span + 1 < t.spans.size()) span_end += t.spans[++span].bytes;
+        const math_text::Level level = t.spans.empty() ? math_text::kBase : t.spans[span].level;
+        const std::size_t n = char_length(t.text, i);
+        const float top = ui::script_top(ImGui::GetFont(), t.size, level, t.at.y);
+        dl->AddText(ImGui::GetFont(), t.size * math_text::placement(level).scale, ImVec2(x, top), t.color, t.text.data() + i,
+                    t.text.data() + i + n);
         x += t.advances[k];
         i += n;
     }
@@ -71,10 +83,19 @@ TextMetrics text_metrics(const ImFont* font, float size) {
     return {found->second.first * size, ascent};
 }
 
+Text screen_text(ImVec2 at, ImU32 color, std::string_view text) {
+    const float size = ImGui::GetFontSize();
+    const TextMetrics m = text_metrics(ImGui::GetFont(), size);
+    Text t = typeset_text(point(at), text, size, color, m.em, m.ascent);
+    // Typeset maths keeps the screen's pen positions: a file's viewer would space the scripts by
+    // its own font otherwise.
+    if (!t.spans.empty()) t.advances = ui::typeset_advances(ImGui::GetFont(), size, {t.text, t.spans});
+    return t;
+}
+
 void Canvas::text(ImVec2 at, ImU32 color, std::string_view text) {
     if (text.empty()) return;
-    const TextMetrics m = text_metrics(ImGui::GetFont(), ImGui::GetFontSize());
-    list_.add(Text{point(at), std::string(text), ImGui::GetFontSize(), color, {}, m.em, m.ascent});
+    list_.add(screen_text(at, color, text));
     flush();
 }
 

@@ -93,20 +93,68 @@ std::size_t utf8_length(const std::string& s) {
     return n;
 }
 
+// The byte length of each UTF-8 character of `s` (a stray byte counts as one).
+std::vector<std::size_t> char_bytes(const std::string& s) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t n = 1;
+        while (i + n < s.size() && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
+        out.push_back(n);
+        i += n;
+    }
+    return out;
+}
+
+// x="…" for `count` characters from the `first`th, placed by the advances (the screen's pen).
+std::string x_list(const Text& t, float start, std::size_t first, std::size_t count) {
+    std::string x;
+    float pen = start;
+    for (std::size_t k = first; k < first + count; ++k) {
+        x += (x.empty() ? "" : " ") + num(pen);
+        pen += t.advances[k];
+    }
+    return x;
+}
+
+// Typeset maths: one <tspan> per span, its font size scaled and its baseline moved by dy
+// (relative, so each span's dy also undoes the one before: every viewer honours dy, unlike
+// baseline-shift). With the screen's advances each tspan carries its characters' x.
+std::string spans_content(const Text& t, float em) {
+    const bool placed = !t.advances.empty() && t.advances.size() == utf8_length(t.text);
+    const std::vector<std::size_t> bytes = char_bytes(t.text);
+    std::string out;
+    float rise = 0.0f, pen = t.at.x;
+    std::size_t at = 0, first_char = 0;
+    for (const math_text::Span& span : t.spans) {
+        const math_text::Placement p = math_text::placement(span.level);
+        std::size_t chars = 0;
+        for (std::size_t b = 0; first_char + chars < bytes.size() && b < span.bytes; ++chars) b += bytes[first_char + chars];
+        std::string attributes;
+        if (placed) attributes += " x=\"" + x_list(t, pen, first_char, chars) + "\"";
+        const float dy = (rise - p.rise) * t.size;  // SVG's y grows downwards
+        if (dy != 0.0f) attributes += " dy=\"" + num(dy) + "\"";
+        if (p.scale != 1.0f) attributes += " font-size=\"" + num(em * p.scale) + "\"";
+        out += "<tspan" + attributes + ">" + escaped(t.text.substr(at, span.bytes)) + "</tspan>";
+        if (placed) {
+            for (std::size_t k = first_char; k < first_char + chars; ++k) pen += t.advances[k];
+        }
+        rise = p.rise;
+        at += span.bytes;
+        first_char += chars;
+    }
+    return out;
+}
+
 std::string text_element(const Text& t, const std::string& family) {
     const float em = t.em > 0 ? t.em : 0.86f * t.size;
     const float baseline = t.at.y + (t.ascent > 0 ? t.ascent : 0.8f * t.size);
     std::string x = num(t.at.x);
-    if (!t.advances.empty() && t.advances.size() == utf8_length(t.text)) {
-        float pen = t.at.x;
-        for (std::size_t k = 0; k + 1 < t.advances.size(); ++k) {
-            pen += t.advances[k];
-            x += " " + num(pen);
-        }
-    }
+    const bool placed = !t.advances.empty() && t.advances.size() == utf8_length(t.text);
+    if (placed && t.spans.empty()) x = x_list(t, t.at.x, 0, t.advances.size());
     // xml:space keeps a run's inner spaces, which the per-character x positions count.
     return fmt::format("<text xml:space=\"preserve\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" {}>{}</text>\n", x,
-                       num(baseline), family, num(em), paint("fill", t.color), escaped(t.text));
+                       num(baseline), family, num(em), paint("fill", t.color),
+                       t.spans.empty() ? escaped(t.text) : spans_content(t, em));
 }
 
 class Writer {

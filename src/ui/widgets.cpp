@@ -3,7 +3,9 @@
 #include "core/utf8.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cinttypes>
+#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -120,7 +122,7 @@ std::string elided(std::string_view text) {
 }
 
 void tip(const char* text) {
-    if (g_tooltips && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", elided(text).c_str());
+    if (g_tooltips && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", math_text::with_unicode_scripts(elided(text)).c_str());
 }
 
 std::string visible_label(std::string_view label) {
@@ -130,7 +132,71 @@ std::string visible_label(std::string_view label) {
 
 namespace {
 
-float text_width(const std::string& text, float scale) { return ImGui::CalcTextSize(text.c_str()).x * scale; }
+float ascent_ratio(const ImFont* font) { return font != nullptr && font->FontSize > 0 ? font->Ascent / font->FontSize : 0.8f; }
+
+// Calls f(run's bytes, its level) for each run of `text`, plain text as one base run.
+template <typename F>
+void each_run(const math_text::Typeset& text, F f) {
+    if (text.spans.empty()) {
+        f(std::string_view(text.text), math_text::kBase);
+        return;
+    }
+    std::size_t at = 0;
+    for (const math_text::Span& span : text.spans) {
+        f(std::string_view(text.text).substr(at, span.bytes), span.level);
+        at += span.bytes;
+    }
+}
+
+}  // namespace
+
+float script_top(const ImFont* font, float size, math_text::Level level, float line_top) {
+    // The run's baseline sits `rise` above the line's; ImGui places a glyph under its font's ascent.
+    const math_text::Placement p = math_text::placement(level);
+    const float ascent = ascent_ratio(font);
+    return line_top + ascent * size - p.rise * size - ascent * p.scale * size;
+}
+
+float typeset_width(const ImFont* font, float size, const math_text::Typeset& text) {
+    float width = 0.0f;
+    each_run(text, [&](std::string_view run, math_text::Level level) {
+        width += font->CalcTextSizeA(size * math_text::placement(level).scale, FLT_MAX, 0.0f, run.data(), run.data() + run.size()).x;
+    });
+    return width;
+}
+
+float typeset_width(std::string_view text) {
+    if (!math_text::has_markup(text)) return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x;
+    // Rounded up to a whole pixel, as ImGui::CalcTextSize rounds.
+    return std::ceil(typeset_width(ImGui::GetFont(), ImGui::GetFontSize(), math_text::typeset(text)) - 0.00001f);
+}
+
+std::vector<float> typeset_advances(const ImFont* font, float size, const math_text::Typeset& text) {
+    std::vector<float> advances;
+    each_run(text, [&](std::string_view run, math_text::Level level) {
+        const float scale = size * math_text::placement(level).scale / font->FontSize;
+        for (const char* c = run.data(); c < run.data() + run.size();) {
+            unsigned int code = 0;
+            const int n = ImTextCharFromUtf8(&code, c, run.data() + run.size());
+            advances.push_back(font->GetCharAdvance(static_cast<ImWchar>(code)) * scale);
+            c += n > 0 ? n : 1;
+        }
+    });
+    return advances;
+}
+
+void add_typeset_text(ImDrawList* dl, const ImFont* font, float size, ImVec2 at, ImU32 color, const math_text::Typeset& text) {
+    float x = at.x;
+    each_run(text, [&](std::string_view run, math_text::Level level) {
+        const float run_size = size * math_text::placement(level).scale;
+        dl->AddText(font, run_size, ImVec2(x, script_top(font, size, level, at.y)), color, run.data(), run.data() + run.size());
+        x += font->CalcTextSizeA(run_size, FLT_MAX, 0.0f, run.data(), run.data() + run.size()).x;
+    });
+}
+
+namespace {
+
+float text_width(const std::string& text, float scale) { return typeset_width(text) * scale; }
 
 // A word wider than the whole box (a path, a long name) is cut between characters, as ImGui
 // cuts it; returns the last piece, which the next words may join.
@@ -158,7 +224,18 @@ void add_paragraph_lines(std::string_view paragraph, float width, float scale, s
     while (i < paragraph.size()) {
         std::size_t j = i;  // the next word with the spaces before it
         while (j < paragraph.size() && paragraph[j] == ' ') ++j;
-        while (j < paragraph.size() && paragraph[j] != ' ') ++j;
+        // A script in braces (e^{i x}) is one word: a line break inside would leave its markup open.
+        int braces = 0;
+        for (; j < paragraph.size() && (paragraph[j] != ' ' || braces > 0); ++j) {
+            if (braces == 0 && (paragraph[j] == '^' || paragraph[j] == '_') && j + 1 < paragraph.size() && paragraph[j + 1] == '{') {
+                braces = 1;
+                ++j;
+            } else if (braces > 0 && paragraph[j] == '{') {
+                ++braces;
+            } else if (braces > 0 && paragraph[j] == '}') {
+                --braces;
+            }
+        }
         const std::string_view word = paragraph.substr(i, j - i);
         std::string joined = current;
         joined += word;
@@ -192,16 +269,45 @@ std::vector<std::string> lines_at_spaces(std::string_view text, float width, flo
     return lines;
 }
 
+namespace {
+
+// Lines holding maths: an item of the lines' size, each line typeset into it with the window's
+// draw list (ImGui's own text would show the markup).
+void typeset_lines(const std::vector<std::string>& lines) {
+    const ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    std::vector<math_text::Typeset> typeset;
+    float width = 0.0f;
+    for (const std::string& line : lines) {
+        typeset.push_back(math_text::typeset(line));
+        width = std::max(width, typeset_width(font, size, typeset.back()));
+    }
+    ImGui::Dummy(ImVec2(std::ceil(width - 0.00001f), size * static_cast<float>(lines.size())));
+    if (!ImGui::IsItemVisible()) return;
+    const ImVec2 at = ImGui::GetItemRectMin();
+    const ImU32 color = ImGui::GetColorU32(ImGuiCol_Text);
+    for (std::size_t k = 0; k < typeset.size(); ++k) {
+        add_typeset_text(ImGui::GetWindowDrawList(), font, size, ImVec2(at.x, at.y + size * static_cast<float>(k)), color, typeset[k]);
+    }
+}
+
+}  // namespace
+
 void text(std::string_view full, ImU32 color) {
     const std::string shown = elided(full);
+    const std::vector<std::string> lines = lines_at_spaces(shown, ImGui::GetContentRegionAvail().x);
     std::string text;
-    for (const std::string& line : lines_at_spaces(shown, ImGui::GetContentRegionAvail().x)) {
+    for (const std::string& line : lines) {
         text += line;
         text += '\n';
     }
     if (!text.empty()) text.pop_back();
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    if (math_text::has_markup(text)) {
+        typeset_lines(lines);
+    } else {
+        ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    }
     if (color) ImGui::PopStyleColor();
     log().check_item_fits(text);  // a single word wider than the box still overflows
 }
@@ -211,7 +317,7 @@ void text_disabled(std::string_view t) { text(t, ImGui::GetColorU32(ImGuiCol_Tex
 void same_line_if_fits(std::string_view next) {
     const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (after + ImGui::CalcTextSize(next.data(), next.data() + next.size()).x <= right) ImGui::SameLine();
+    if (after + typeset_width(next) <= right) ImGui::SameLine();
 }
 
 bool button(const char* label, ImVec2 size) {

@@ -10,6 +10,8 @@
 
 #include <imgui.h>
 
+#include "plot/math_text.h"
+
 namespace ropelab::ui {
 
 struct Widget {
@@ -69,7 +71,9 @@ WidgetLog& log();
 // Tooltips are off while presenting: nothing floats over the slides.
 void allow_tooltips(bool on);
 bool tooltips_allowed();
-// The hovered item's tooltip, when allowed.
+// The hovered item's tooltip, when allowed. ImGui's tooltip draws plain text, so maths markup
+// becomes Unicode superscript and subscript characters where every character of a script has
+// one (2^31 → 2³¹, x_{k+1} → xₖ₊₁) and stays as written otherwise (e^{iΔθ_i}: θ has none).
 void tip(const char* text);
 
 std::string visible_label(std::string_view label);
@@ -106,6 +110,19 @@ bool input_int64(const char* label, std::int64_t* v);
 bool input_double(const char* label, double* v);
 bool input_int2(const char* label, int v[2]);
 bool input_double2(const char* label, double v[2], const char* format);
+
+// Maths in text (plot/math_text.h: c_i, e^{iΔθ_i}, 2^31) typeset with ImGui's font: scripts at
+// math_text::placement's size and height. Widths are the typeset text's, not the markup's.
+float typeset_width(const ImFont* font, float size, const math_text::Typeset& text);
+// `text`'s width at the current font and size, its markup read; plain text measures as
+// ImGui::CalcTextSize does.
+float typeset_width(std::string_view text);
+// Each character's advance at its own size (the figure files place characters by them).
+std::vector<float> typeset_advances(const ImFont* font, float size, const math_text::Typeset& text);
+// Draws typeset text with the top-left of its line box at `at`, as ImDrawList::AddText does.
+void add_typeset_text(ImDrawList* dl, const ImFont* font, float size, ImVec2 at, ImU32 color, const math_text::Typeset& text);
+// The top-left at which a run of `level` is drawn (at its scaled size) in a line whose top is `line_top`.
+float script_top(const ImFont* font, float size, math_text::Level level, float line_top);
 
 // Text that wraps at the window's edge (a readout, a caption), checked against its box. It
 // breaks at spaces (and its own newlines) only: ImGui's wrap breaks after a '.', which split
