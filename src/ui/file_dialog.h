@@ -8,6 +8,7 @@
 // it returns the chosen path in the frame the person confirms it, and nothing otherwise.
 //     if (ui::button("…##session")) ui::open_file_dialog("session", {.title = "Open a session", …});
 //     if (auto path = ui::file_dialog("session")) send(lab::cmd::OpenSession{*path});
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -32,5 +33,30 @@ void open_file_dialog(std::string_view id, FileDialogRequest request);
 std::optional<std::string> file_dialog(std::string_view id);
 // Whether any file dialog is open (the lab's shortcuts wait while one is).
 bool file_dialog_open();
+
+}  // namespace ropelab::ui
+
+namespace ropelab::ui {
+
+// One entry of a listed folder, as the dialog shows it.
+struct FolderEntry {
+    std::string name;
+    bool folder = false;
+    std::uintmax_t bytes = 0;     // files only
+    std::string modified;         // "2026-11-28 14:05", local time; empty when unknown
+};
+
+struct FolderListing {
+    std::vector<FolderEntry> entries;  // folders first, then files matching the extensions; each by name
+    std::string error;                 // why the folder could not be read ("" when it could)
+};
+
+// Lists `folder` once (the dialog's only disk access): its sub-folders and the files whose names
+// end in one of `extensions` (any case; empty: every file), hidden ones ('.') only when asked.
+// Never throws: an unreadable folder is a listing with its reason.
+FolderListing list_folder(const std::string& folder, std::span<const std::string> extensions, bool show_hidden = false);
+
+// Whether `name` ends in one of `extensions` (any case); every name matches an empty list.
+bool has_extension(std::string_view name, std::span<const std::string> extensions);
 
 }  // namespace ropelab::ui
