@@ -188,8 +188,18 @@ void attention_view(Context& ctx) {
             "is shown in bins: each bin row is one query row m computed whole, each bin its largest value; zoomed in, "
             "every bin is one cell and hover reads it exactly. Below: each computed row's attention mass within w, mean "
             "attended distance and entropy against m.");
-    // The setting computed is lab::attention_setting's: the same clamp of the state's single setting.
-    const ModelConfig& model = setting_model(p, single_setting_header(ctx));
+    // The setting computed is lab::attention_setting's: the same clamp of the state's single
+    // setting. A small cell has no room for the selector: the name alone (views 2, 4 or this
+    // view shown large pick it).
+    int setting = lab::attention_setting(p);
+    if (comparing(p) && compact) {
+        const std::string name = "showing " + setting_name(p, setting);
+        ui::text(ui::cut_to_width(name, ImGui::GetContentRegionAvail().x), setting_color(ctx, setting));
+        if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", name.c_str());
+    } else {
+        setting = single_setting_header(ctx);
+    }
+    const ModelConfig& model = setting_model(p, setting);
     const auto tokens = static_cast<std::int64_t>(ctx.compute.token_positions().ids.size());
     if (tokens < 1 || tokens > kMaxAttentionTokens) {
         ui::text_disabled(fmt::format("the token layout has {} tokens: the attention view takes 1 … {}", tokens, kMaxAttentionTokens));

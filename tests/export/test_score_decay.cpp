@@ -191,5 +191,24 @@ TEST(ScoreDecay, LoosenessIsTheDataAndATrueBoundRatio) {
     }
 }
 
+// View 10's text-token curve is a plot with axes: its x label (the distance in tokens), its y
+// label and tick numbers along both (before: a bare line in a box, only a range in words). The
+// colour key under the heatmap has two numbers; the plot's ticks are the rest.
+TEST(GridTextCurve, HasLabelledAxesWithTicks) {
+    const std::string svg = render_svg("--view grid --grid 1x16x16", "grid");
+    EXPECT_NE(svg.find(">distance Δ (tokens)</text>"), std::string::npos);
+    EXPECT_NE(svg.find(">score</text>"), std::string::npos);
+    EXPECT_NE(svg.find(">text tokens: score vs Δ</text>"), std::string::npos);
+    int numbers = 0;
+    for (std::size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1)) {
+        const std::size_t begin = svg.find('>', at) + 1;
+        const std::string text = svg.substr(begin, svg.find('<', begin) - begin);
+        char* end = nullptr;
+        std::strtod(text.c_str(), &end);
+        numbers += !text.empty() && end == text.c_str() + text.size();
+    }
+    EXPECT_GE(numbers, 2 + 6) << "the key's two ends and at least three ticks on each axis";
+}
+
 }  // namespace
 }  // namespace ropelab
