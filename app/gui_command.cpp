@@ -387,6 +387,7 @@ int run_gui(const GuiOptions& options) {
 
     const auto opened = Clock::now();
     Lab lab(*device, initial_params(o, window->content_scale(), in.from()));
+    lab.keep_recent_files(recent_files_path());  // the window remembers the files it used (core/user_dirs.h)
     views::LabView view(lab);
     const LabParams lecturer_look = lab.params();
     open_inputs(view, o, in);

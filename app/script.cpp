@@ -1,7 +1,9 @@
 #include "script.h"
 
+#include <cctype>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -83,9 +85,60 @@ std::pair<double, double> at_of(const Json& step) {
     return {step["at"][0].get<double>(), step["at"][1].get<double>()};
 }
 
+// A tap: the key (and its modifiers) pressed and released inside one frame, as a quick finger
+// does. {"tap": "Space"}, {"tap": "A", "mods": ["ctrl"]}.
+const std::map<std::string, int>& modifier_keys() {
+    static const std::map<std::string, int> keys = {
+        {"ctrl", GLFW_KEY_LEFT_CONTROL}, {"shift", GLFW_KEY_LEFT_SHIFT}, {"alt", GLFW_KEY_LEFT_ALT}};
+    return keys;
+}
+
+// The key a tap names: GLFW's spelling ("Space", "A"), or the same in lower case ("space", "a").
+std::optional<int> tap_key(const Json& name) {
+    if (!name.is_string() || name.get<std::string>().empty()) return std::nullopt;
+    std::string spelled = name.get<std::string>();
+    if (const auto it = key_codes().find(spelled); it != key_codes().end()) return it->second;
+    spelled[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(spelled[0])));
+    if (const auto it = key_codes().find(spelled); it != key_codes().end()) return it->second;
+    return std::nullopt;
+}
+
+std::string tap_problem(const Json& s) {
+    for (const auto& [field, value] : s.items()) {
+        if (field != "tap" && field != "mods") return fmt::format("unknown field \"{}\" (a tap has \"tap\" and \"mods\")", field);
+    }
+    if (!tap_key(s["tap"])) return "\"tap\" must be a GLFW key name (Escape, Right, PageDown, Space, F1, A, …)";
+    if (!s.contains("mods")) return "";
+    if (!s["mods"].is_array()) return "\"mods\" must be a list of ctrl, shift, alt";
+    for (const Json& m : s["mods"]) {
+        if (!m.is_string() || !modifier_keys().count(m.get<std::string>())) return "\"mods\" must be a list of ctrl, shift, alt";
+    }
+    return "";
+}
+
+// One frame's events for a tap: modifiers down, the key down (typing its character when no
+// modifier changes it into a shortcut), the key up, modifiers up.
+std::function<bool(Window&)> tap_action(const Json& step) {
+    const int key = *tap_key(step["tap"]);
+    std::vector<int> mods;
+    for (const Json& m : step.value("mods", Json::array())) mods.push_back(modifier_keys().at(m.get<std::string>()));
+    return [key, mods](Window& w) {
+        for (int m : mods) w.send_key(m, true);
+        w.send_key(key, true);
+        const bool shift_only = mods.size() == 1 && mods[0] == GLFW_KEY_LEFT_SHIFT;
+        unsigned c = mods.empty() || shift_only ? typed_char(key) : 0;
+        if (shift_only && c >= 'a' && c <= 'z') c -= 'a' - 'A';
+        if (c) w.send_char(c);
+        w.send_key(key, false);
+        for (auto m = mods.rbegin(); m != mods.rend(); ++m) w.send_key(*m, false);
+        return true;
+    };
+}
+
 // Checks one step's shape; returns the problem or "".
 std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
+    if (s.contains("tap")) return tap_problem(s);
     static const std::vector<std::string> actions = {"wait",  "click",   "drag",    "type",        "key",      "drop",
                                                      "screenshot", "state", "widgets", "clipped", "until_exact", "progress",
                                                      "curve", "hover", "wheel"};
@@ -243,6 +296,8 @@ bool Script::expand(const Json& step, Window&) {
         type_text(step["type"].get<std::string>());
     } else if (step.contains("key")) {
         press_key(key_codes().at(step["key"].get<std::string>()), step.value("repeat", 1));
+    } else if (step.contains("tap")) {
+        actions_.push_back(tap_action(step));
     } else if (step.contains("drop")) {
         const std::string path = step["drop"].get<std::string>();
         actions_.push_back([path](Window& w) { w.send_drop(path); return true; });

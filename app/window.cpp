@@ -22,7 +22,9 @@
 #include "offscreen.h"
 #include "gpu/gl_context.h"
 #include "core/headroom.h"
+#include "core/user_dirs.h"
 #include "imgui_setup.h"
+#include "ui/file_dialog.h"
 
 namespace ropelab {
 
@@ -35,6 +37,28 @@ bool quiet_glfw_errors = false;
 
 struct WindowCallbacks {
     static Window* owner(GLFWwindow* w) { return static_cast<Window*>(glfwGetWindowUserPointer(w)); }
+    // What every key event does: queued for ImGui (trickled, one change per key per frame), and
+    // the lab's keys counted at once.
+    static void queued_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
+        Window* self = owner(w);
+        if (action != GLFW_REPEAT) self->queue_.push_back({.kind = Window::InputEvent::Key, .code = key, .down = action == GLFW_PRESS});
+        undo_key(w, key, action, mods);
+        WindowCallbacks::key(w, key, scancode, action, mods);
+    }
+    static void queued_char(GLFWwindow* w, unsigned codepoint) {
+        owner(w)->queue_.push_back({.kind = Window::InputEvent::Char, .code = static_cast<int>(codepoint), .down = true});
+    }
+    static void queued_mouse(GLFWwindow* w, int button, int action, int) {
+        owner(w)->queue_.push_back({.kind = Window::InputEvent::Mouse, .code = button, .down = action == GLFW_PRESS});
+    }
+    // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (repeats too), unless a text field has the
+    // keyboard (its own undo then) or a file dialog is open.
+    static void undo_key(GLFWwindow* w, int key, int action, int mods) {
+        if (action == GLFW_RELEASE || !(mods & GLFW_MOD_CONTROL) || (key != GLFW_KEY_Z && key != GLFW_KEY_Y)) return;
+        if (ImGui::GetIO().WantTextInput || ui::file_dialog_open()) return;
+        const bool redo = key == GLFW_KEY_Y || (mods & GLFW_MOD_SHIFT);
+        owner(w)->pending_.keys.push_back(redo ? lab::Key::Redo : lab::Key::Undo);
+    }
     static void key(GLFWwindow* w, int key, int, int action, int) {
         if (action == GLFW_RELEASE) return;
         // Presses and repeats are queued, so quick presses within one frame all count (ImGui
@@ -121,6 +145,11 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is the app's; screenshots reproducible
     ImGui_ImplGlfw_InitForOpenGL(w->window_, true);
+    // Keys, characters and buttons go through the window's queue rather than straight into
+    // ImGui's state (trickle_input); the backend's other callbacks stay.
+    glfwSetKeyCallback(w->window_, WindowCallbacks::queued_key);
+    glfwSetCharCallback(w->window_, WindowCallbacks::queued_char);
+    glfwSetMouseButtonCallback(w->window_, WindowCallbacks::queued_mouse);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     return w;
 }
@@ -176,8 +205,11 @@ void Window::apply_presentation(const LabParams& p) {
 void Window::send_key(int key, bool press) {
     GLFWkeyfun callback = glfwSetKeyCallback(window_, nullptr);
     glfwSetKeyCallback(window_, callback);
-    const int mods = (key_held_[GLFW_KEY_LEFT_CONTROL] ? GLFW_MOD_CONTROL : 0);
     if (key >= 0 && key < static_cast<int>(sizeof key_held_)) key_held_[key] = press;
+    // The modifiers held, as GLFW reports them (a modifier key's own event includes itself).
+    const int mods = (key_held_[GLFW_KEY_LEFT_CONTROL] || key_held_[GLFW_KEY_RIGHT_CONTROL] ? GLFW_MOD_CONTROL : 0) |
+                     (key_held_[GLFW_KEY_LEFT_SHIFT] || key_held_[GLFW_KEY_RIGHT_SHIFT] ? GLFW_MOD_SHIFT : 0) |
+                     (key_held_[GLFW_KEY_LEFT_ALT] || key_held_[GLFW_KEY_RIGHT_ALT] ? GLFW_MOD_ALT : 0);
     if (callback) callback(window_, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods);
 }
 
@@ -236,6 +268,7 @@ bool Window::frame(const LabParams& presentation,
             ImGui_ImplGlfw_NewFrame();
             if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
             if (input_hook_) input_hook_();
+            trickle_input();
         },
         [&] {
             const lab::Input input = pending_;
@@ -262,6 +295,40 @@ bool Window::frame(const LabParams& presentation,
     return true;
 }
 
+// ImGui 1.86 reads keys and buttons as states once per frame, so a press and its release inside
+// one frame were never seen (a 12 ms Space toggled playback 1 time in 6). The queued events are
+// handed over in order, each key and button changing at most once per frame: its next change,
+// and everything after it, waits for the next frame (1.87's input trickling, for 1.86's KeysDown).
+void Window::trickle_input() {
+    ImGuiIO& io = ImGui::GetIO();
+    constexpr int kKeys = IM_ARRAYSIZE(io.KeysDown), kButtons = IM_ARRAYSIZE(io.MouseDown);
+    bool key_changed[kKeys] = {}, button_changed[kButtons] = {};
+    std::size_t handed = 0;
+    for (; handed < queue_.size(); ++handed) {
+        const InputEvent& e = queue_[handed];
+        if (e.kind == InputEvent::Char) {
+            io.AddInputCharacter(static_cast<unsigned>(e.code));
+        } else if (e.kind == InputEvent::Key && e.code >= 0 && e.code < kKeys) {
+            if (key_changed[e.code] && io.KeysDown[e.code] != e.down) break;
+            key_changed[e.code] = true;
+            io.KeysDown[e.code] = e.down;
+        } else if (e.kind == InputEvent::Mouse && e.code >= 0 && e.code < kButtons) {
+            if (button_changed[e.code] && buttons_down_[e.code] != e.down) break;
+            button_changed[e.code] = true;
+            buttons_down_[e.code] = e.down;
+        }
+    }
+    queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(handed));
+    const bool* down = io.KeysDown;
+    io.KeyCtrl = down[GLFW_KEY_LEFT_CONTROL] || down[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyShift = down[GLFW_KEY_LEFT_SHIFT] || down[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyAlt = down[GLFW_KEY_LEFT_ALT] || down[GLFW_KEY_RIGHT_ALT];
+    io.KeySuper = down[GLFW_KEY_LEFT_SUPER] || down[GLFW_KEY_RIGHT_SUPER];
+    // The backend polled the buttons; the queue's states replace that (a click inside one frame
+    // is down for a frame, then up).
+    for (int b = 0; b < kButtons; ++b) io.MouseDown[b] = buttons_down_[b];
+}
+
 void Window::park_pointer() { pointer_parked_ = true; }
 
 void Window::make_current() { glfwMakeContextCurrent(window_); }
@@ -272,12 +339,13 @@ void Window::take_keys_from(GLFWwindow* other) {
 }
 
 std::string screenshot_path() {
-    // $ROPELAB_SCREENSHOT_DIR, else ~/Pictures/ropelab, else ./screenshots.
+    // $ROPELAB_SCREENSHOT_DIR, else the pictures folder's ropelab/ (core/user_dirs.h: XDG's, else
+    // ~/Pictures), else ./screenshots.
     std::filesystem::path folder;
     if (const char* dir = std::getenv("ROPELAB_SCREENSHOT_DIR"); dir && *dir) {
         folder = dir;
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        folder = std::filesystem::path(home) / "Pictures" / "ropelab";
+    } else if (const std::string pictures = ropelab_folder(UserFolder::Pictures); !pictures.empty()) {
+        folder = pictures;
     } else {
         folder = "screenshots";
     }

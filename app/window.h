@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "frame_driver.h"
 #include "lab/input.h"
@@ -91,6 +92,15 @@ private:
     double last_motion_ = 0.0;
     bool cursor_hidden_ = false;
     bool key_held_[512] = {};
+    // Keys, characters and mouse buttons as GLFW delivered them, not yet handed to ImGui.
+    struct InputEvent {
+        enum Kind { Key, Char, Mouse } kind;
+        int code;   // GLFW key, codepoint or button
+        bool down;  // pressed (keys, buttons)
+    };
+    std::vector<InputEvent> queue_;
+    bool buttons_down_[5] = {};  // as the queue has left them (ImGui's five buttons)
+    void trickle_input();
 
     friend struct WindowCallbacks;
 };
@@ -99,8 +109,9 @@ private:
 // beside `path` and renamed, so a failure never leaves a partial file under that name.
 bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error);
 
-// Where F12 saves: a timestamped name in $ROPELAB_SCREENSHOT_DIR, ~/Pictures/ropelab or
-// ./screenshots (created if missing).
+// Where F12 saves: a timestamped name in $ROPELAB_SCREENSHOT_DIR, the pictures folder's ropelab/
+// ($XDG_PICTURES_DIR, user-dirs.dirs, else ~/Pictures: core/user_dirs.h) or ./screenshots
+// (created if missing).
 std::string screenshot_path();
 
 }  // namespace ropelab

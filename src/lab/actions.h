@@ -10,6 +10,7 @@
 
 #include "core/config_json.h"
 #include "core/model_config.h"
+#include "core/user_dirs.h"
 #include "lab/input.h"
 #include "state/params.h"
 
@@ -24,7 +25,8 @@ std::pair<double, double> default_sweep_range(Sweep sweep, int frames);
 
 // An export as the panel (or the command line) describes it.
 struct ExportSpec {
-    std::string path = "ropelab-export.png";  // .png .gif .mp4 .csv .json or DIR/
+    // .png .gif .mp4 .csv .json or DIR/; by default in the pictures folder's ropelab/ (user_dirs.h)
+    std::string path = default_save_path(UserFolder::Pictures, "ropelab-export.png");
     int view = -1;                            // −1: the whole window
     int width = 1280, height = 720;
     int frames = 60, fps = 30;
@@ -88,9 +90,12 @@ struct Status {
     ExportSpec export_spec;
     int exports_asked = 0, cancels_asked = 0;
     ExportStatus export_status;
-    std::string session_path = "session.ropelab";  // the session file last opened or saved
+    // The session file last opened or saved; by default in the documents folder's ropelab/.
+    std::string session_path = default_save_path(UserFolder::Documents, "session.ropelab");
     std::string share_text;                        // the share string last copied
     std::string lesson_path = "builtin";           // the lesson file last opened or saved
+    // Where a lesson made here is saved unless the user names another file.
+    std::string lesson_save_path = default_save_path(UserFolder::Documents, "my-lesson.ropelesson");
     int audience_asked = 0;  // Present with notes, counted: the app opens the audience window
 };
 

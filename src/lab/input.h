@@ -19,7 +19,8 @@ namespace ropelab::lab {
 // Keys the presenter uses, each press counted (a clicker's quick presses can come within one frame).
 // S (the spotlight) counts presses only, not a held key's repeats. D: the pen (held; the views
 // read it), C: clear the pen's strokes, R: reveal a scene's hidden curves.
-enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B, S, D, C, R };
+enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B, S, D, C, R,
+                 Undo, Redo };  // Ctrl+Z; Ctrl+Shift+Z and Ctrl+Y (none while a text field has the keyboard)
 
 // The lab's shortcuts while no text field has the keyboard; ShowView1 + i shows view i large.
 enum class Shortcut { PlayPause, StepForward, StepBack, AllViews, ToggleControls, Faster, Slower, ShowView1 };

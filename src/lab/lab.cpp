@@ -42,6 +42,12 @@ void Lab::update(double seconds, const lab::Input& input, std::span<const lab::C
     since_user_change_ += seconds;
     for (const lab::Command& command : commands) perform(command);
     if (!input.dropped_file.empty()) open_dropped(input.dropped_file);
+    if (!input.typing && !params_.presenting) {  // Ctrl+Z and its redo: the lab's, not a field's (nor a slide's)
+        for (lab::Key key : input.keys) {
+            if (key == lab::Key::Undo) undo();
+            if (key == lab::Key::Redo) redo();
+        }
+    }
     LabParams next = params_;
     lab::apply_window_input(next, status_, input);
     const bool escape = std::find(input.keys.begin(), input.keys.end(), lab::Key::Escape) != input.keys.end();
@@ -353,6 +359,8 @@ void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
             case Key::C: break;  // the spotlight and the pen are the views' (presenter aids)
             case Key::R: reveal(); break;
             case Key::B: toggle_blank(); break;
+            case Key::Undo:
+            case Key::Redo: break;  // the scene drives the state while presenting
         }
     }
 }
@@ -429,9 +437,45 @@ constexpr bool is_any_of(const lab::Command& c) {
     return std::holds_alternative<T>(c);
 }
 
+// The document file a command opens or saves: a config, a session or a lesson (not the built-in one).
+std::optional<std::string> document_file(const lab::Command& command) {
+    using namespace lab::cmd;
+    const auto path = Overloaded{
+        [](const LoadConfig& c) { return std::optional(c.path); },
+        [](const OpenSession& c) { return std::optional(c.path); },
+        [](const SaveSession& c) { return std::optional(c.path); },
+        [](const OpenLesson& c) { return std::optional(c.path); },
+        [](const PresentLesson& c) { return std::optional(c.path); },
+        [](const SaveLesson& c) { return std::optional(c.path); },
+        [](const auto&) { return std::optional<std::string>(); },
+    };
+    std::optional<std::string> file = std::visit(path, command);
+    return file && !file->empty() && *file != "builtin" ? file : std::nullopt;
+}
+
 }  // namespace
 
+// A file command that succeeded (no refusal) puts its file first among the recent files. A save
+// to a default path (user_dirs.h) makes its ropelab/ folder, and never replaces a file there
+// that this run did not open or save: it takes the next free name (session-2.ropelab).
 void Lab::perform(const lab::Command& command) {
+    using namespace lab::cmd;
+    lab::Command adjusted = command;
+    const auto to_default = [&](std::string& path, const std::string& default_path) {
+        if (path != default_path) return;
+        make_default_folder_for(path);
+        if (!recent_.added_this_run(path)) path = free_file_name(path);
+    };
+    if (auto* save = std::get_if<SaveSession>(&adjusted)) to_default(save->path, lab::Status{}.session_path);
+    if (auto* save = std::get_if<SaveLesson>(&adjusted)) to_default(save->path, lab::Status{}.lesson_save_path);
+    if (auto* start = std::get_if<StartExport>(&adjusted)) make_default_folder_for(start->spec.path);
+    const std::optional<std::string> file = document_file(adjusted);
+    if (file) status_.error.clear();  // its own answer decides
+    perform_command(adjusted);
+    if (file && status_.error.empty()) recent_.add(*file);
+}
+
+void Lab::perform_command(const lab::Command& command) {
     using namespace lab::cmd;
     using From = lab::MessageFrom;
     if (is_any_of<SaveSession>(command) || is_any_of<OpenSession>(command)) return perform_session_command(command, From::Session);

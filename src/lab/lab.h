@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/compute_device.h"
+#include "core/user_dirs.h"
 #include "lab/actions.h"
 #include "lab/command.h"
 #include "lab/input.h"
@@ -76,6 +77,12 @@ public:
     // The plots' zoom and pan a session carries; the count changes when a session replaced them.
     const std::map<std::string, plot::PlotState>& plots() const { return plots_; }
     int plots_opened() const { return plots_opened_; }
+    // The files opened or saved here (configs, sessions, lessons; only those that succeeded),
+    // newest first, each once, at most RecentFiles::kKeep.
+    const std::vector<std::string>& recent_files() const { return recent_.list(); }
+    // Keeps recent_files() in `file` (read now, rewritten at each change): the window's lab,
+    // with recent_files_path(); other labs remember in memory only.
+    void keep_recent_files(const std::string& file) { recent_.keep_in(file); }
 
     // Lessons play beside the lab. While presenting, the scene drives the state; otherwise
     // editing any control pauses the scene and the edit stays. Closing returns the lab to
@@ -95,6 +102,7 @@ private:
     enum class Origin { User, Lesson, Playback, Session };
     // Every command's work (lab.cpp; lessons made here in lesson_editing.cpp).
     void perform(const lab::Command& command);
+    void perform_command(const lab::Command& command);
     void perform_model_command(const lab::Command& command);
     void perform_session_command(const lab::Command& command, lab::MessageFrom from);
     void perform_lesson_command(const lab::Command& command);
@@ -183,6 +191,7 @@ private:
     // cmd::Redo: the states Undo left, the latest last.
     std::vector<LabParams> redo_;
     static constexpr std::size_t kUndoDepth = 64;
+    RecentFiles recent_;
 };
 
 }  // namespace ropelab

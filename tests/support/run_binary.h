@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -46,10 +47,18 @@ inline std::string memory_limit_prefix() {
 }
 
 #ifdef ROPELAB_BINARY
+// Every run's user folders in the build tree (the recent files, default saves): never the real
+// ~/.config or ~/Documents. A test's own `environment` may set them again.
+inline std::string scratch_user_dirs() {
+    const std::string home = (std::filesystem::path(ROPELAB_BINARY).parent_path() / "test-user-dirs").string();
+    return "export XDG_CONFIG_HOME='" + home + "/config' XDG_DOCUMENTS_DIR='" + home + "/documents' XDG_PICTURES_DIR='" + home +
+           "/pictures'; ";
+}
+
 inline Result run(const std::string& args, const std::string& environment = "") {
     // ctest runs tests in parallel processes: one stderr file per process.
     const std::string err_path = temp_path("cli_stderr").string() + ".txt";
-    Result r = capture(memory_limit_prefix() + environment + " " + std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path);
+    Result r = capture(memory_limit_prefix() + scratch_user_dirs() + environment + " " + std::string(ROPELAB_BINARY) + " " + args + " 2>" + err_path);
     r.err = slurp(err_path);
     std::remove(err_path.c_str());
     return r;

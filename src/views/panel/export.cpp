@@ -61,6 +61,10 @@ void export_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
     ui::input_text("Export file", &e.path, ui::kMaxPathChars);
     tip(".png one image, .svg/.pdf a vector figure (text stays text), .gif/.mp4 an animation, DIR/ a PNG sequence, "
         ".csv/.json the view's data");
+    browse_button("export", "Browse export file", e.path,
+                  {.title = "Export to", .mode = ui::FileDialogMode::Save,
+                   .extensions = {".png", ".svg", ".pdf", ".gif", ".mp4", ".csv", ".json"}, .start = {}, .recent = {}}, lab);
+    if (const auto path = browsed("export")) e.path = *path;  // the export starts with its own button
     int view = e.view + 1;
     static const auto view_names = export_view_names();
     if (ui::combo("View", &view, view_names)) e.view = view - 1;

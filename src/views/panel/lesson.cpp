@@ -73,6 +73,13 @@ void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
     const Lesson* lesson = lab.lesson();
     ui::input_text("Lesson file", &panel.lesson_path, ui::kMaxPathChars);
     tip("A lesson file (JSON scenes), or builtin: \"RoPE from first principles\"");
+    browse_button("open lesson", "Browse lessons", panel.lesson_path == "builtin" ? panel.lesson_save_path : panel.lesson_path,
+                  {.title = "Open a lesson", .mode = ui::FileDialogMode::Open, .extensions = {".ropelesson", ".json"}, .start = {},
+                   .recent = {}}, lab);
+    if (const auto path = browsed("open lesson")) {
+        panel.lesson_path = *path;
+        out.push_back(lab::cmd::OpenLesson{*path});
+    }
     if (ui::button("Open lesson")) out.push_back(lab::cmd::OpenLesson{panel.lesson_path});
     tip("Step through its scenes here, with the controls at hand; editing a control pauses the scene");
     ImGui::SameLine();
@@ -102,6 +109,13 @@ void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
         scene_list(out, *lesson, lab.scene());
         ui::input_text("Save to", &panel.lesson_save_path, ui::kMaxPathChars);
         tip("The lesson file to write (written whole or not at all; a folder is refused)");
+        browse_button("save lesson", "Browse lesson to save", panel.lesson_save_path,
+                      {.title = "Save the lesson as", .mode = ui::FileDialogMode::Save, .extensions = {".ropelesson"}, .start = {},
+                       .recent = {}}, lab);
+        if (const auto path = browsed("save lesson")) {
+            panel.lesson_save_path = *path;
+            out.push_back(lab::cmd::SaveLesson{*path});
+        }
         if (ui::button("Save lesson")) out.push_back(lab::cmd::SaveLesson{panel.lesson_save_path});
         tip("Write the lesson as a file that --lesson and Open lesson play back");
     }

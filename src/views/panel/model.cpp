@@ -107,6 +107,12 @@ void source_rows(const LabParams& p, const Lab& lab, PanelState& panel, lab::Com
                                                 : ("Loaded from " + p.preset).c_str());
     ui::input_text("Config file", &panel.config_path, ui::kMaxPathChars);
     tip("Path to a HF config.json; you can also drop the file onto the window");
+    browse_button("config", "Browse configs", panel.config_path,
+                  {.title = "Load a config.json", .mode = ui::FileDialogMode::Open, .extensions = {".json"}, .start = {}, .recent = {}}, lab);
+    if (const auto path = browsed("config")) {
+        panel.config_path = *path;
+        out.push_back(lab::cmd::LoadConfig{.path = *path, .layer_type = "", .given = {}, .layer = -1});
+    }
     if (ui::button("Load config")) out.push_back(lab::cmd::LoadConfig{.path = panel.config_path, .layer_type = "", .given = {}, .layer = -1});
     tip("Load the config.json at this path; a bad file is refused and the current model stays");
     if (s.config_needs_rope) {

@@ -48,6 +48,21 @@ void message_for(const Lab& lab, lab::MessageFrom from) {
     if (ImGui::GetItemRectMax().y > bottom || ImGui::GetItemRectMin().y < top) ImGui::SetScrollHereY(1.0f);
 }
 
+void browse_button(const char* id, const char* name, const std::string& field, ui::FileDialogRequest request, const Lab& lab) {
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::PushID(id);
+    const bool pressed = ImGui::Button("…");
+    ImGui::PopID();
+    ui::log().record(name, "button");
+    tip("Choose the file in a dialog");
+    if (!pressed) return;
+    request.start = field;
+    request.recent = lab.recent_files();
+    ui::open_file_dialog(id, std::move(request));
+}
+
+std::optional<std::string> browsed(const char* id) { return ui::file_dialog(id); }
+
 void follow_lab(PanelState& panel, const Lab& lab) {
     const auto follow = [](std::string& field, std::string& seen, const std::string& lab_file) {
         if (lab_file == seen) return;
@@ -58,6 +73,7 @@ void follow_lab(PanelState& panel, const Lab& lab) {
     follow(panel.session_path, panel.seen_session_path, lab.status().session_path);
     follow(panel.share_text, panel.seen_share_text, lab.status().share_text);
     follow(panel.lesson_path, panel.seen_lesson_path, lab.status().lesson_path);
+    if (panel.lesson_save_path.empty()) panel.lesson_save_path = lab.status().lesson_save_path;
 }
 
 void controls_panel(LabParams& p, const Lab& lab, PanelState& panel, lab::Commands& out) {

@@ -15,6 +15,7 @@
 #include "lab/lab_compute.h"
 #include "lesson/lesson.h"
 #include "state/params.h"
+#include "ui/file_dialog.h"
 #include "ui/widgets.h"
 
 namespace ropelab::controls {
@@ -25,16 +26,22 @@ struct PanelState {
     int compare_editing = -1;  // the compared setting whose model rows are open
     std::string config_path;   // Model → Config file
     lab::ExportSpec export_spec;
-    std::string session_path = "session.ropelab";
+    std::string session_path;  // the lab's (documents/ropelab/session.ropelab at first)
     std::string share_text;
     std::string lesson_path = "builtin";
     bool record_animated = false;  // Record scene: keyframes from the previous scene's state
     double record_seconds = 2.0;   // over this many seconds
-    std::string lesson_save_path = "my-lesson.ropelesson";
+    std::string lesson_save_path;  // the lab's default (documents/ropelab/my-lesson.ropelesson) at first
     // The lab's files as last seen: a field follows the lab when the lab's file changes (a drop,
     // a save under another name), and keeps what is typed otherwise.
     std::string seen_config_path, seen_session_path, seen_share_text, seen_lesson_path = "builtin";
 };
+
+// A "…" button beside the path field just drawn: opens the file dialog `id` at the field's path,
+// with the lab's recent files (panel.cpp). `name` is what the widget log and scripts call it.
+void browse_button(const char* id, const char* name, const std::string& field, ui::FileDialogRequest request, const Lab& lab);
+// The dialog a browse button opened: its path, in the frame it is chosen (panel.cpp).
+std::optional<std::string> browsed(const char* id);
 
 // The fields that name the lab's files follow it when it opened or saved another (panel.cpp).
 void follow_lab(PanelState& panel, const Lab& lab);
