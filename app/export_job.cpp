@@ -74,7 +74,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const L
     p.ui_scale = spec.ui_scale;
     job->start_params_ = p;
     job->lab_ = std::make_unique<Lab>(job->renderer_->device(), p, Pace::AllAtOnce);
-    job->view_ = std::make_unique<views::LabView>(*job->lab_);
+    job->view_ = std::make_unique<views::LabView>(*job->lab_, views::Surface::Figure);  // a picture: no menu, no device line
     // The session's plots and the lesson, through the lab's door in one step before any frame.
     lab::Commands opening;
     if (!plots.empty()) opening.push_back(lab::cmd::OpenReadSession{.session = Session{p, plots}, .source = "the session"});

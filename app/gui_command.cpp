@@ -284,7 +284,7 @@ std::optional<int> run_frames(GuiRun& run) {
     auto last = Clock::now();
     for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
         run.exports.step(run.view);
-        if (run.window.should_close()) break;
+        if (run.window.should_close() || run.view.quit_requested()) break;  // the window's close box, or File › Quit
         const auto start = Clock::now();
         const bool fixed_steps = o.frames || script;
         const double seconds = fixed_steps ? 1.0 / 60.0 : std::chrono::duration<double>(start - last).count();

@@ -1,6 +1,7 @@
 #include "script.h"
 
 #include <cctype>
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -48,6 +49,11 @@ unsigned typed_char(int key) {
     if (key == GLFW_KEY_MINUS) return '-';
     if (key == GLFW_KEY_EQUAL) return '=';
     return 0;
+}
+
+// A modifier's left-hand key, by the name a key step's "mods" gives it (0: none).
+int modifier_key(const std::string& name) {
+    return name == "ctrl" ? GLFW_KEY_LEFT_CONTROL : name == "shift" ? GLFW_KEY_LEFT_SHIFT : name == "alt" ? GLFW_KEY_LEFT_ALT : 0;
 }
 
 std::vector<unsigned> utf8_codepoints(const std::string& text) {
@@ -147,7 +153,7 @@ std::string step_problem(const Json& s) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
             if (!action.empty()) return fmt::format("has both \"{}\" and \"{}\": one action per step", action, key);
             action = key;
-        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at" && key != "window") {
+        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at" && key != "window" && key != "mods") {
             return fmt::format("unknown field \"{}\"", key);
         }
     }
@@ -163,6 +169,12 @@ std::string step_problem(const Json& s) {
     if (!v.is_string() || (v.get<std::string>().empty() && action != "type")) return fmt::format("\"{}\" must be non-empty text", action);
     if (action == "key" && !key_codes().count(v.get<std::string>())) {
         return fmt::format("unknown key \"{}\" (GLFW key names: Escape, Right, PageDown, Space, F1, A, …)", v.get<std::string>());
+    }
+    if (s.contains("mods") && action != "key") return "\"mods\" goes with a key step only";
+    if (s.contains("mods")) {
+        const Json& mods = s["mods"];
+        const auto known = [](const Json& m) { return m.is_string() && modifier_key(m.get<std::string>()) != 0; };
+        if (!mods.is_array() || !std::all_of(mods.begin(), mods.end(), known)) return "\"mods\" must list \"ctrl\", \"shift\" or \"alt\"";
     }
     for (const char* n : {"dx", "dy"}) {
         if (s.contains(n) && (!s[n].is_number() || std::abs(s[n].get<double>()) > 10000)) return fmt::format("\"{}\" must be pixels", n);
@@ -295,7 +307,9 @@ bool Script::expand(const Json& step, Window&) {
     } else if (step.contains("type")) {
         type_text(step["type"].get<std::string>());
     } else if (step.contains("key")) {
-        press_key(key_codes().at(step["key"].get<std::string>()), step.value("repeat", 1));
+        std::vector<int> mods;  // held around the key, as a person holds Ctrl
+        for (const Json& m : step.value("mods", Json::array())) mods.push_back(modifier_key(m.get<std::string>()));
+        press_key(key_codes().at(step["key"].get<std::string>()), step.value("repeat", 1), mods);
     } else if (step.contains("tap")) {
         actions_.push_back(tap_action(step));
     } else if (step.contains("drop")) {
@@ -353,21 +367,35 @@ void Script::type_text(const std::string& text) {
     actions_.push_back([](Window& w) { w.send_key(GLFW_KEY_ENTER, false); return true; });
 }
 
-void Script::press_key(int key, int repeat) {
+void Script::press_key(int key, int repeat, const std::vector<int>& mods) {
+    // GLFW types no character while Ctrl or Alt is held (Ctrl+1 is a shortcut, not a "1").
+    const bool types = std::none_of(mods.begin(), mods.end(), [](int m) { return m == GLFW_KEY_LEFT_CONTROL || m == GLFW_KEY_LEFT_ALT; });
+    if (!mods.empty()) {
+        actions_.push_back([mods](Window& w) {  // the modifiers first, a frame before the key
+            for (int m : mods) w.send_key(m, true);
+            return true;
+        });
+    }
     if (repeat == 1) {  // held for one frame, as a person's press is
-        actions_.push_back([key](Window& w) {
+        actions_.push_back([key, types](Window& w) {
             w.send_key(key, true);
-            if (const unsigned c = typed_char(key)) w.send_char(c);
+            if (const unsigned c = typed_char(key); c && types) w.send_char(c);
             return true;
         });
         actions_.push_back([key](Window& w) { w.send_key(key, false); return true; });
     } else {  // every press and release inside one frame
-        actions_.push_back([key, repeat](Window& w) {
+        actions_.push_back([key, repeat, types](Window& w) {
             for (int i = 0; i < repeat; ++i) {
                 w.send_key(key, true);
-                if (const unsigned c = typed_char(key)) w.send_char(c);
+                if (const unsigned c = typed_char(key); c && types) w.send_char(c);
                 w.send_key(key, false);
             }
+            return true;
+        });
+    }
+    if (!mods.empty()) {
+        actions_.push_back([mods](Window& w) {
+            for (int m : mods) w.send_key(m, false);
             return true;
         });
     }

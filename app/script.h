@@ -55,7 +55,7 @@ private:
     using Action = std::function<bool(Window&)>;
     bool expand(const Json& step, Window& window);
     void type_text(const std::string& text);
-    void press_key(int key, int repeat);
+    void press_key(int key, int repeat, const std::vector<int>& mods = {});
     // Clicks and drags (script_aim.cpp).
     struct Aim;
     bool click(const std::string& label, bool optional, double dx, double dy, bool drag, std::pair<double, double> at);

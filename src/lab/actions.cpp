@@ -147,7 +147,13 @@ void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int p
             case Shortcut::Faster: p.speed = std::min(4096.0, p.speed * 2); break;
             case Shortcut::Slower: p.speed = std::max(0.25, p.speed / 2); break;
             default: {
-                const int view = static_cast<int>(shortcut) - static_cast<int>(Shortcut::ShowView1);
+                const int n = static_cast<int>(shortcut);
+                if (n < static_cast<int>(Shortcut::ShowView1)) {  // Ctrl+1 …: a workspace, none of its views large
+                    p.workspace = static_cast<Workspace>(n - static_cast<int>(Shortcut::ShowWorkspace1));
+                    p.focused_view = -1;
+                    break;
+                }
+                const int view = n - static_cast<int>(Shortcut::ShowView1);
                 p.focused_view = p.focused_view == view ? -1 : view;
             }
         }
@@ -181,6 +187,7 @@ void apply_requests(LabParams& p, const Requests& r) {
     if (r.position) p.position = std::clamp<std::int64_t>(*r.position, 0, kMaxPosition);
     if (r.focus_view) p.focused_view = *r.focus_view;
     if (r.tab_view) p.tab_view = *r.tab_view;
+    if (r.workspace) p.workspace = *r.workspace, p.focused_view = -1;
     if (r.show_help) p.show_help = *r.show_help;
     if (r.spotlight) p.spotlight = *r.spotlight;
     if (r.single_setting) p.single_setting = *r.single_setting;

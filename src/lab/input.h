@@ -13,6 +13,7 @@
 #include "lab/attention_product.h"
 #include "lab/products.h"
 #include "core/plot_state.h"
+#include "state/workspaces.h"
 
 namespace ropelab::lab {
 
@@ -22,8 +23,13 @@ namespace ropelab::lab {
 enum class Key { Left, Right, PageUp, PageDown, Home, End, Space, Escape, B, S, D, C, R,
                  Undo, Redo };  // Ctrl+Z; Ctrl+Shift+Z and Ctrl+Y (none while a text field has the keyboard)
 
-// The lab's shortcuts while no text field has the keyboard; ShowView1 + i shows view i large.
-enum class Shortcut { PlayPause, StepForward, StepBack, AllViews, ToggleControls, Faster, Slower, ShowView1 };
+// The lab's shortcuts while no text field has the keyboard; ShowWorkspace1 + w shows workspace w
+// (Ctrl+1 …), ShowView1 + i shows view i large.
+enum class Shortcut {
+    PlayPause, StepForward, StepBack, AllViews, ToggleControls, Faster, Slower,
+    ShowWorkspace1, ShowView1 = ShowWorkspace1 + kWorkspaceCount
+};
+inline Shortcut show_workspace(Workspace w) { return static_cast<Shortcut>(static_cast<int>(Shortcut::ShowWorkspace1) + static_cast<int>(w)); }
 inline Shortcut show_view(int view) { return static_cast<Shortcut>(static_cast<int>(Shortcut::ShowView1) + view); }
 
 struct Input {
@@ -43,6 +49,7 @@ struct Requests {
     std::optional<std::int64_t> position;
     std::optional<int> focus_view;  // −1: back to the grid
     std::optional<int> tab_view;
+    std::optional<Workspace> workspace;  // a workspace tab or the View menu (its views, none large)
     std::optional<bool> show_help;  // the shortcut overlay, closed by a click on it
     std::optional<int> spotlight;   // 1..10, 0: off
     // The grid view: a click on a key cell makes it the query (row, column).

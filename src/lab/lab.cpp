@@ -311,6 +311,7 @@ void Lab::show_scene_state() {
         if (!f.reset) f.set(state, f.get(params_));  // display settings are the viewer's
     }
     state.scene_views = scene.views;
+    if (scene.workspace) state.workspace = *scene.workspace;  // a scene's workspace, over the viewer's
     state.hidden_views = revealed_ ? std::vector<int>{} : scene.hide;
     state.playing = false;  // the lesson's clock drives positions, not playback
     commit(state, Origin::Lesson);

@@ -143,10 +143,22 @@ int view_number(const Json& v, const Field& f, const std::string& where) {
     return v.get<int>();
 }
 
+// "workspace": a workspace's name. The lab is in it during the scene; its views are the scene's
+// where the scene lists none.
+void read_workspace(const Json& j, Scene& s, const std::string& where) {
+    const Field& f = row::scene::workspace;
+    const std::string k = key(f);
+    if (!j.contains(k)) return;
+    const std::optional<Workspace> w = j[k].is_string() ? find_workspace(j[k].get<std::string>()) : std::nullopt;
+    if (!w) throw InputError(fmt::format("{}: \"{}\" has {} (expected {})", where, f.key, json_excerpt(j[k]), names_text(f)));
+    s.workspace = w;
+}
+
 void read_views(const Json& j, Scene& s, const std::string& where) {
     const Field& f = row::scene::views;
     const std::string k = key(f);
-    if (!j.contains(k) || !j[k].is_array() || j[k].size() < f.least || j[k].size() > f.limit) {
+    if (!j.contains(k)) return;  // the scene's workspace, or the lab's
+    if (!j[k].is_array() || j[k].size() < f.least || j[k].size() > f.limit) {
         throw InputError(fmt::format("{}: \"{}\" must list {} to {} views ({}-{})", where, f.key, f.least, f.limit, f.min, f.max));
     }
     for (const Json& v : j[k]) {
@@ -180,12 +192,13 @@ void read_hide(const Json& j, Scene& s, const std::string& where) {
     const Field& f = row::scene::hide;
     const std::string k = key(f);
     if (!j.contains(k)) return;
-    if (!j[k].is_array() || j[k].size() > std::min(s.views.size(), f.limit)) {
-        throw InputError(fmt::format("{}: \"{}\" must list at most {} of the scene's views", where, f.key, s.views.size()));
+    const std::vector<int> shown = scene_shown_views(s);
+    if (!j[k].is_array() || j[k].size() > std::min(shown.size(), f.limit)) {
+        throw InputError(fmt::format("{}: \"{}\" must list at most {} of the scene's views", where, f.key, std::min(shown.size(), f.limit)));
     }
     for (const Json& v : j[k]) {
         const int view = view_number(v, f, where) - 1;
-        if (std::find(s.views.begin(), s.views.end(), view) == s.views.end()) {
+        if (std::find(shown.begin(), shown.end(), view) == shown.end()) {
             throw InputError(fmt::format("{}: \"{}\" has {}, a view the scene does not show", where, f.key, view + 1));
         }
         if (std::find(s.hide.begin(), s.hide.end(), view) != s.hide.end()) {
@@ -357,6 +370,7 @@ Scene read_scene(const Json& j, const std::string& where) {
     read_text(j, row::scene::notes, s.notes, where);
     read_seconds(j, row::scene::duration, s.duration, where);
     read_views(j, s, where);
+    read_workspace(j, s, where);
     read_hide(j, s, where);
     read_set(j, s, where);
     read_keyframes(j, s, where);
@@ -405,7 +419,8 @@ private:
 // must be one of the layout's tokens, and a scene that shows the attention view needs a layout
 // the view takes. Throws InputError naming the field and its value.
 void check_against_layout(const LabParams& p, const Scene& s, LayoutTokens& tokens) {
-    const bool attention = std::any_of(s.views.begin(), s.views.end(), [](int v) { return view_reads(v, Product::Attention); });
+    const std::vector<int> shown = scene_shown_views(s);
+    const bool attention = std::any_of(shown.begin(), shown.end(), [](int v) { return view_reads(v, Product::Attention); });
     if (p.token_vectors != TokenVectors::Needle && !attention) return;
     const std::int64_t t = tokens.count(p);
     if (p.token_vectors == TokenVectors::Needle && p.needle >= t) {
@@ -468,6 +483,13 @@ double ease(Easing easing, double u) {
         case Easing::EaseInOut: return u * u * (3.0 - 2.0 * u);  // smoothstep
     }
     return u;
+}
+
+std::vector<int> scene_shown_views(const Scene& s) {
+    if (!s.views.empty() || !s.workspace) return s.views;
+    std::vector<int> views;
+    for (View v : workspace_views_of(*s.workspace)) views.push_back(static_cast<int>(v));
+    return views;
 }
 
 std::vector<std::string_view> lesson_parameters() {

@@ -3,6 +3,7 @@
 // settings, keyframes (a parameter moving from one value to another over time, with easing) and
 // annotations. The lab's state is a pure function of (scene, time), so presenting and exporting
 // show exactly the same frames.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,7 +40,8 @@ struct Scene {
     std::string title, caption;
     std::string notes;  // the speaker's notes, shown only in the presenter window
     std::vector<int> views;  // 0-based; shown side by side (four: a 2×2 grid)
-    std::vector<int> hide;   // 0-based, among `views`: curves hidden until R ("predict, then reveal")
+    std::optional<Workspace> workspace;  // instead of `views`; neither: the lab's current workspace
+    std::vector<int> hide;   // 0-based, among the views shown: curves hidden until R ("predict, then reveal")
     double duration = 4.0;
     std::vector<std::pair<std::string, std::string>> set;  // parameter → value, applied at t = 0
     std::vector<Keyframe> keyframes;
@@ -52,6 +54,9 @@ struct Lesson {
     std::vector<Scene> scenes;
     std::vector<std::string> warnings;  // e.g. duplicate keys (the last value is used), with the source
 };
+
+// The views a scene shows: its own, else its workspace's (empty: the lab's current workspace's).
+std::vector<int> scene_shown_views(const Scene& s);
 
 // Parses and validates; errors name the source, the scene (number and title) and the field.
 Lesson parse_lesson(std::string_view json, std::string_view source);

@@ -10,7 +10,7 @@ namespace {
 
 constexpr const Field* kRows[] = {
     &lesson::title,      &lesson::scenes,   &scene::title,        &scene::caption,  &scene::notes,
-    &scene::duration,    &scene::views,     &scene::hide,         &scene::set,      &scene::keyframes,
+    &scene::duration,    &scene::views,     &scene::workspace, &scene::hide,         &scene::set,      &scene::keyframes,
     &scene::annotations, &keyframe::param,  &keyframe::from,      &keyframe::to,    &keyframe::start,
     &keyframe::duration, &keyframe::easing, &keyframe::log,       &annotation::text, &annotation::view,
     &annotation::at,     &annotation::x,    &annotation::y,

@@ -79,13 +79,17 @@ inline constexpr Field notes{.level = Level::Scene, .key = "notes", .type = Type
                              .limit = 8192, .help = "The speaker's notes, shown only in the presenter window"};
 inline constexpr Field duration{.level = Level::Scene, .key = "duration", .type = Type::Number, .presence = Presence::Defaulted,
                                 .min = 0, .max = kMaxSeconds, .min_open = true, .help = "Seconds the scene plays (default 4)"};
-inline constexpr Field views{.level = Level::Scene, .key = "views", .type = Type::Views, .presence = Presence::Required,
+// A scene shows its views, or a workspace's, or (neither given) the workspace the lab is in.
+inline constexpr Field views{.level = Level::Scene, .key = "views", .type = Type::Views, .presence = Presence::Omitted,
                              .limit = 4, .least = 1, .min = 1, .max = kViewCount,
-                             .help = "The views shown side by side (four: a 2×2 grid)"};
+                             .help = "The views shown side by side (four: a 2×2 grid); or give a workspace"};
+inline constexpr Field workspace{.level = Level::Scene, .key = "workspace", .type = Type::Name, .presence = Presence::Omitted,
+                                 .names = kWorkspaceNames,
+                                 .help = "A workspace's views instead of a list (overview, rotation, distance, …, all)"};
 // At most the scene's own views, so never more than `views` allows.
 inline constexpr Field hide{.level = Level::Scene, .key = "hide", .type = Type::Views, .presence = Presence::Omitted,
                             .limit = views.limit, .min = 1, .max = kViewCount,
-                            .help = "Views among the scene's own whose curves wait for R"};
+                            .help = "Views among the scene's own (or its workspace's) whose curves wait for R"};
 inline constexpr Field set{.level = Level::Scene, .key = "set", .type = Type::Settings, .presence = Presence::Omitted,
                            .help = "Lab fields by lesson name, applied at t = 0 (each value in its lab schema range)"};
 inline constexpr Field keyframes{.level = Level::Scene, .key = "keyframes", .type = Type::List, .presence = Presence::Omitted,

@@ -92,6 +92,7 @@ Json scene_json(const Scene& s) {
     put(j, sc::notes, s.notes);
     put(j, sc::duration, number_json(s.duration));
     put(j, sc::views, views_json(s.views));
+    put(j, sc::workspace, s.workspace ? std::string(workspace_row(*s.workspace).name) : std::string());
     put(j, sc::hide, views_json(s.hide));
     Json set = Json::object();
     for (const auto& [name, text] : s.set) set[name] = set_value_json(name, text);
@@ -162,9 +163,14 @@ std::string lesson_to_json(const Lesson& lesson) {
 Scene scene_of_state(const LabParams& state, const LabParams* from, double seconds) {
     Scene s;
     s.title = "Scene";
-    s.views = !state.scene_views.empty() ? state.scene_views
-              : state.focused_view >= 0  ? std::vector<int>{state.focused_view}
-                                         : std::vector<int>{0, 2};  // the planes beside the score
+    // What is on screen: the scene's views, the view shown large, the workspace's views (as a list,
+    // which the Lesson panel edits), or the planes beside the score for All's eleven.
+    std::vector<int> workspace;
+    for (View v : workspace_views_of(state.workspace)) workspace.push_back(static_cast<int>(v));
+    s.views = !state.scene_views.empty()                            ? state.scene_views
+              : state.focused_view >= 0                             ? std::vector<int>{state.focused_view}
+              : workspace.size() <= row::scene::views.limit         ? workspace
+                                                                    : std::vector<int>{0, 2};
     // The preset first: it loads a whole model, which the fields after it then adjust.
     LabParams base;
     if (state.preset != base.preset) {

@@ -12,6 +12,7 @@
 #include "core/model_config.h"
 #include "core/phasor_sum.h"
 #include "state/view_table.h"
+#include "state/workspaces.h"
 
 namespace ropelab {
 
@@ -113,7 +114,8 @@ struct LabParams {
     bool sweep_distance = false;  // playback moves the key distance Δ (0 .. N − 1) instead of m
 
     // Presentation.
-    int focused_view = -1;  // −1: the grid of all views; 0..10: one view large
+    Workspace workspace = Workspace::Overview;  // the views shown together (state/workspaces.h)
+    int focused_view = -1;  // −1: the workspace's views; 0..10: one view large
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
     std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)

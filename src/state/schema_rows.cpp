@@ -18,6 +18,7 @@ const Names kPositionRules = {"release", "4.x", "5.x"};
 const Names kGridColours = {"fitted", "centred"};
 const Names kThemes = {"dark", "light", "projector"};
 const Names kTokenVectors = {"same", "random", "needle", "file"};
+const Names kWorkspaces(kWorkspaceNames.begin(), kWorkspaceNames.end());
 
 // The model: the names of HF's config.json.
 void add_source_rows(std::vector<Field>& f) {
@@ -191,8 +192,15 @@ void add_focus_playback_rows(std::vector<Field>& f) {
 // Presentation: kept by Reset.
 void add_display_rows(std::vector<Field>& f) {
     using K = Kind;
+    // A session saved before workspaces has no layout.workspace: it opens in Overview, the
+    // default (a newcomer's first look), not in the grid of all eleven it used to show.
+    // No lesson name: a scene says "workspace" beside its "views" (lesson_schema.h), and a
+    // display field set in a scene would give way to the viewer's own.
+    f.push_back(row({.path = "layout.workspace", .flag = "--workspace", .lesson = "", .kind = K::Enum, .names = kWorkspaces,
+                     .reset = false, .help = "The views shown together: overview, rotation, distance, frequencies, attention, images or all"},
+                    MEMBER(p.workspace)));
     f.push_back(row({.path = "layout.focused_view", .flag = "", .lesson = "", .kind = K::Int, .min = -1, .max = kViewCount - 1,
-                     .reset = false, .help = "−1: all views; 0 .. 8: one view large"},
+                     .reset = false, .help = "−1: the workspace's views; 0 .. 10: one view large"},
                     MEMBER(p.focused_view)));
     f.push_back(row({.path = "layout.tab_view", .flag = "", .lesson = "", .kind = K::Int, .min = 0, .max = kViewCount - 1,
                      .reset = false, .help = "The tab shown when the grid does not fit"},

@@ -512,3 +512,36 @@ std::string cut_to_width(std::string text, float width) {
 }
 
 }  // namespace ropelab::ui
+
+namespace ropelab::ui {
+
+namespace {
+std::vector<std::string> g_open_menus;  // the menus being drawn, outermost first
+}  // namespace
+
+bool begin_menu(const char* label, bool enabled) {
+    const bool open = ImGui::BeginMenu(label, enabled);
+    if (!open) {
+        log().record(label, "menu", "closed");
+        return false;
+    }
+    g_open_menus.emplace_back(label);
+    log().set_combo(visible_label(label));
+    return true;
+}
+
+void end_menu() {
+    ImGui::EndMenu();  // ImGui restores the menu's own item as the last one
+    const std::string label = g_open_menus.back();
+    g_open_menus.pop_back();
+    log().set_combo(g_open_menus.empty() ? "" : visible_label(g_open_menus.back()));
+    log().record(label, "menu", "open");
+}
+
+bool menu_item(const char* label, const char* shortcut, bool checked, bool enabled) {
+    const bool chosen = ImGui::MenuItem(label, shortcut, checked, enabled);
+    log().record(label, "menu item", checked ? "checked" : "");
+    return chosen;
+}
+
+}  // namespace ropelab::ui

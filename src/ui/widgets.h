@@ -142,3 +142,14 @@ void same_line_if_fits(std::string_view next);
 void message(const std::string& text, ImU32 color = 0);
 
 }  // namespace ropelab::ui
+
+namespace ropelab::ui {
+
+// The menu bar's menus and items, recorded as kind "menu" (value "open" or "closed") and
+// "menu item" (value "checked" for a ticked one; its menu as item_of) so scripts click them by
+// label. A menu that opened is recorded by end_menu (ImGui hands back its item only then).
+bool begin_menu(const char* label, bool enabled = true);
+void end_menu();
+bool menu_item(const char* label, const char* shortcut = nullptr, bool checked = false, bool enabled = true);
+
+}  // namespace ropelab::ui

@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <utility>
 #include <variant>
 
 #include "lab/messages.h"
+#include "views/menu_bar.h"
 #include "views/registry.h"
 #include "ui/widgets.h"
 
 #include <fmt/format.h>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImRect
 
 namespace ropelab::views {
 
@@ -19,8 +22,10 @@ namespace {
 
 constexpr const char* kShortcuts[][2] = {
     {"Space", "play / pause"},          {"← →", "step the position by one"},
-    {"+ −", "double / halve the speed"}, {"1 … 9, 0, A", "one view large (0: 10th, A: 11th; again: all)"},
-    {"Esc", "back to all views"},        {"Tab", "hide / show the controls"},
+    {"+ −", "double / halve the speed"}, {"1 … 9, 0, A", "one view large (0: 10th, A: 11th; again: the workspace)"},
+    {"Esc", "back to the workspace"},    {"Tab", "hide / show the controls"},
+    {"Ctrl + 1 … 7", "workspace: overview, rotation, distance, frequencies, attention, images, all"},
+    {"Ctrl + Z, Ctrl + Shift + Z", "undo, redo"},
     {"F1", "this list"},
     {"F11", "fullscreen"},               {"F12", "screenshot to ~/Pictures/ropelab"},
     {"presenting: → PgDn / ← PgUp", "next / previous scene"},
@@ -61,7 +66,7 @@ void LabView::view(int index, ImVec2 size) {
     if (ui::selectable(std::string(title).c_str(), lab_.params().focused_view == index)) {
         requests_.focus_view = lab_.params().focused_view == index ? -1 : index;
     }
-    ui::tip(fmt::format("Click or press {} to show this view large (again: all views)", view_key(index)).c_str());
+    ui::tip(fmt::format("Click or press {} to show this view large (again: the workspace)", view_key(index)).c_str());
     Context ctx{lab_.params(), lab_.compute(), lab_, lab_.frame(), view_state_, requests_, palette(lab_.params().theme), annotations};
     ctx.view = static_cast<View>(index);
     if (lab_.params().playing && !lab_.params().stepwise_planes && !lab_.params().sweep_distance) ctx.position_fraction = lab_.status().playback_carry;
@@ -80,9 +85,7 @@ void LabView::grid(ImVec2 origin, ImVec2 size) {
     // the last row is numbers, precision, phasors, the image grid and attention.
     constexpr int rows = 3, row_start[rows + 1] = {0, 3, 6, kViewCount};
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    // Under the views, one line: where the numbers come from, and how to get help.
-    const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float cell_h = (size.y - line - gap * (rows - 1)) / rows;
+    const float cell_h = (size.y - gap * (rows - 1)) / rows;
     for (int r = 0; r < rows; ++r) {
         const int columns = row_start[r + 1] - row_start[r];
         const float cell_w = (size.x - gap * static_cast<float>(columns - 1)) / static_cast<float>(columns);
@@ -91,8 +94,95 @@ void LabView::grid(ImVec2 origin, ImVec2 size) {
             view(row_start[r] + c, ImVec2(cell_w, cell_h));
         }
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * (cell_h + gap) - gap + ImGui::GetStyle().ItemSpacing.y * 0.5f));
+}
+
+namespace {
+
+// A workspace's cells: the first view about 60 % of the room (full height beside the others, or
+// full width above them where the room is taller than wide), the others sharing the rest.
+std::vector<ImRect> workspace_cells(int count, ImVec2 origin, ImVec2 size, float gap) {
+    std::vector<ImRect> cells;
+    if (count <= 1) return {ImRect(origin, ImVec2(origin.x + size.x, origin.y + size.y))};
+    const bool tall = size.y > size.x;
+    const int rest = count - 1;
+    if (!tall) {
+        const float first_w = std::floor((size.x - gap) * 0.6f), rest_w = size.x - gap - first_w;
+        const float rest_h = (size.y - gap * static_cast<float>(rest - 1)) / static_cast<float>(rest);
+        cells.emplace_back(origin, ImVec2(origin.x + first_w, origin.y + size.y));
+        for (int i = 0; i < rest; ++i) {
+            const ImVec2 at(origin.x + first_w + gap, origin.y + static_cast<float>(i) * (rest_h + gap));
+            cells.emplace_back(at, ImVec2(at.x + rest_w, at.y + rest_h));
+        }
+    } else {
+        const float first_h = std::floor((size.y - gap) * 0.6f), rest_h = size.y - gap - first_h;
+        const float rest_w = (size.x - gap * static_cast<float>(rest - 1)) / static_cast<float>(rest);
+        cells.emplace_back(origin, ImVec2(origin.x + size.x, origin.y + first_h));
+        for (int i = 0; i < rest; ++i) {
+            const ImVec2 at(origin.x + static_cast<float>(i) * (rest_w + gap), origin.y + first_h + gap);
+            cells.emplace_back(at, ImVec2(at.x + rest_w, at.y + rest_h));
+        }
+    }
+    return cells;
+}
+
+}  // namespace
+
+void LabView::menu_bar() {
+    const LabParams& p = lab_.params();
+    LabParams edited = p;
+    MenuChoices chosen = views::menu_bar(lab_, panel_, edited, requests_);
+    if (!(edited == p)) send(lab::cmd::SetState{.state = edited, .control = "", .notice = ""});
+    for (lab::Command& c : chosen.commands) send(std::move(c));
+    quit_requested_ = quit_requested_ || chosen.quit;
+}
+
+bool LabView::window_chrome() const { return surface_ == Surface::Window && !lab_.params().presenting; }
+
+// The views of the current workspace: its layout where every cell holds a view's legends and
+// axes (as the grid asks: about 20 × 11 lines of text), else one view at a time under tabs; the
+// device line under them in the window.
+void LabView::workspace_views(ImVec2 origin, ImVec2 size) {
+    const Workspace w = lab_.params().workspace;
+    const float font = ImGui::GetFontSize();
+    const float line = window_chrome() ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
+    const ImVec2 room(size.x, size.y - line);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    if (w == Workspace::All) {
+        const bool grid_fits = room.x / 3 > 20.0f * font && room.y / 3 > 11.0f * font;
+        if (grid_fits) grid(origin, room);
+        else tabs(workspace_views_of(w));
+    } else {
+        const std::span<const View> views = workspace_views_of(w);
+        const std::vector<ImRect> cells = workspace_cells(static_cast<int>(views.size()), origin, room, gap);
+        const bool fits = std::all_of(cells.begin(), cells.end(),
+                                      [&](const ImRect& c) { return c.GetWidth() > 18.0f * font && c.GetHeight() > 10.0f * font; });
+        if (fits) {
+            for (std::size_t i = 0; i < views.size(); ++i) {
+                ImGui::SetCursorScreenPos(cells[i].Min);
+                view(static_cast<int>(views[i]), cells[i].GetSize());
+            }
+        } else {
+            tabs(views);
+        }
+    }
+    if (!window_chrome()) return;
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + room.y + ImGui::GetStyle().ItemSpacing.y * 0.5f));
     grid_status_line(size.x);
+}
+
+// The workspaces as a row of tabs above the views (Ctrl+1 … and the View menu do the same).
+void LabView::workspace_tabs() {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    for (const WorkspaceRow& row : workspace_table()) {
+        const std::string label(row.title);
+        const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x, ImGui::GetFrameHeight());
+        if (row.id != Workspace::Overview) ImGui::SameLine();
+        ImGui::PushStyleColor(ImGuiCol_Header, style.Colors[ImGuiCol_TabActive]);
+        const bool current = row.id == lab_.params().workspace;
+        if (ui::selectable((label + "##workspace").c_str(), current, 0, "tab", size)) requests_.workspace = row.id;
+        ImGui::PopStyleColor();
+        ui::tip(fmt::format("{} (Ctrl+{})", row.story, row.key).c_str());
+    }
 }
 
 // Compute device, model, frame time and the keys, as much as the width holds (all on hover).
@@ -102,7 +192,7 @@ void LabView::grid_status_line(float width) {
     const std::string model = fmt::format("{} · d = {}, rotary {}, θ = {:.6g}", lab_.params().preset, lab_.compute().data().freqs.head_dim,
                                           lab_.compute().data().freqs.rotary_dim, lab_.params().model.rope_theta);
     const std::string frame = fmt::format("{:.1f} ms/frame", 1000.0f / std::max(1.0f, ImGui::GetIO().Framerate));
-    const std::string keys = "Keys 1–9, 0, A show one view large, Space plays, ←/→ step. F1 lists every shortcut.";
+    const std::string keys = "Keys 1–9, 0, A show one view large, Ctrl+1–7 a workspace, Space plays, ←/→ step. F1 lists every shortcut.";
     const std::string all = compute + " · " + model + " · " + frame + " · " + keys;
     // The longest that fits, dropping from the least needed; the compute device always shows.
     const std::string tries[] = {all, compute + " · " + model + " · " + keys, compute + " · " + keys, compute + " · F1: shortcuts", compute};
@@ -115,27 +205,35 @@ void LabView::grid_status_line(float width) {
     }
     if (fallback) ui::text(*shown, warning_color());
     else ui::text_disabled(*shown);
+    ui::log().record(*shown, "status", all);  // scripts read it: the window's, never a figure's
     ui::tip(fallback ? (all + "\n" + lab_.compute().fallback_reason()).c_str() : all.c_str());
 }
 
 // When the grid does not fit: one view at a time, picked from a row of short tab labels that
 // wraps onto a second line rather than scrolling or cutting a label (every tab stays in view).
-void LabView::tabs() {
+// The tab shown is the last one picked while it belongs to the workspace, else its first view.
+void LabView::tabs(std::span<const View> views) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-    for (int i = 0; i < kViewCount; ++i) {
-        const std::string label(view_short_title(static_cast<View>(i)));
+    const int picked = lab_.params().tab_view;
+    const bool in_workspace = std::any_of(views.begin(), views.end(), [&](View v) { return static_cast<int>(v) == picked; });
+    const int shown = in_workspace ? picked : static_cast<int>(views.front());
+    for (std::size_t k = 0; k < views.size(); ++k) {
+        const int i = static_cast<int>(views[k]);
+        const std::string label(view_short_title(views[k]));
         const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x, ImGui::GetFrameHeight());
-        if (i > 0) {
+        if (k > 0) {
             ImGui::SameLine();
             if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
         }
         ImGui::PushStyleColor(ImGuiCol_Header, style.Colors[ImGuiCol_TabActive]);
-        if (ui::selectable(label.c_str(), i == lab_.params().tab_view, 0, "tab", size)) requests_.tab_view = i;
+        if (ui::selectable(label.c_str(), i == shown, 0, "tab", size)) requests_.tab_view = i;
         ImGui::PopStyleColor();
-        ui::tip(std::string(view_title(static_cast<View>(i))).c_str());
+        ui::tip(std::string(view_title(views[k])).c_str());
     }
-    view(lab_.params().tab_view, ImGui::GetContentRegionAvail());
+    const float line = window_chrome() ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    view(shown, ImVec2(avail.x, avail.y - line));
 }
 
 // The laser follows the pointer while L or the right button is held; S spotlights the view under
@@ -272,6 +370,13 @@ lab::Input LabView::read_input(const lab::Input& window_input) const {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) out.push_back(Shortcut::StepBack);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) out.push_back(Shortcut::AllViews);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false)) out.push_back(Shortcut::ToggleControls);
+    // Ctrl+1 … a workspace (GLFW types no character while Ctrl is held: no view key below).
+    if (io.KeyCtrl && !io.KeyAlt) {
+        for (const WorkspaceRow& row : workspace_table()) {
+            if (ImGui::IsKeyPressed(row.key, false)) out.push_back(lab::show_workspace(row.id));
+        }
+        return input;
+    }
     for (ImWchar c : io.InputQueueCharacters) {
         if (c == '+' || c == '=') out.push_back(Shortcut::Faster);
         if (c == '-') out.push_back(Shortcut::Slower);
@@ -321,14 +426,15 @@ void LabView::draw() {
     ImGui::SetNextWindowSize(viewport->WorkSize);
     ImGui::Begin("ropelab", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoSavedSettings | (window_chrome() ? ImGuiWindowFlags_MenuBar : 0) |
                      // The window clears to this colour already: one full-screen blend fewer
                      // per frame, which software rasterisers feel.
                      ImGuiWindowFlags_NoBackground);
-    // The last message, on a line of its own at the bottom, while there is one.
+    if (window_chrome()) menu_bar();
+    // The last message, on a line of its own at the bottom, while there is one (in the window only).
     const std::string& error = lab_.status().error;
     const std::string message = !error.empty() ? "Refused: " + lab::in_own_words(error) : lab_.status().notice;
-    const bool with_status = !message.empty() && !p.presenting;
+    const bool with_status = !message.empty() && window_chrome();
     const float status_height = with_status ? ImGui::GetFrameHeightWithSpacing() : 0.0f;
     if (p.show_controls) {
         const float font = ImGui::GetFontSize();
@@ -346,21 +452,19 @@ void LabView::draw() {
     // The right-hand side is its own child region, so tab bars and grids lay out inside it.
     ImGui::BeginChild("main", ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - status_height), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
-    // The grid of all eight needs room; with large fonts or a small window, tabs instead.
-    const float font = ImGui::GetFontSize();
-    const bool grid_fits = size.x / 3 > 20.0f * font && size.y / 3 > 11.0f * font;
-    if (lab_.has_lesson() && !p.scene_views.empty() && p.focused_view < 0) {
+    if (lab_.has_lesson() && p.focused_view < 0) {
+        // A scene shows its own views, or else a workspace (its own, or the one the lab is in).
         lesson_bar(p.presenting);
         const ImVec2 rest_origin = ImGui::GetCursorScreenPos();
-        scene_views(rest_origin, ImGui::GetContentRegionAvail());
+        if (!p.scene_views.empty()) scene_views(rest_origin, ImGui::GetContentRegionAvail());
+        else workspace_views(rest_origin, ImGui::GetContentRegionAvail());
     } else if (p.focused_view >= 0 && p.focused_view < kViewCount) {
         view(p.focused_view, size);
-    } else if (grid_fits) {
-        grid(origin, size);
     } else {
-        tabs();
+        if (window_chrome()) workspace_tabs();
+        const ImVec2 rest_origin = ImGui::GetCursorScreenPos();
+        workspace_views(rest_origin, ImGui::GetContentRegionAvail());
     }
     ImGui::EndChild();
     if (with_status) status_line(message, !error.empty());

@@ -3,6 +3,8 @@
 // the shortcut overlay, and the order of work in a frame: ImGui's keys into the lab's input,
 // the lab's step with the commands asked for since the last one (the panel's, the views'
 // requests, the app's), then drawing from the const lab, which asks for the next frame's.
+#include <span>
+
 #include "lab/command.h"
 #include "lab/input.h"
 #include "lab/lab.h"
@@ -12,9 +14,14 @@
 
 namespace ropelab::views {
 
+// Where the lab is drawn: the window (a menu bar, the workspace tabs, the device and status lines
+// under the views) or a figure (an exported picture: the lab's content alone, nothing that says
+// which machine drew it or what was last clicked).
+enum class Surface { Window, Figure };
+
 class LabView {
 public:
-    explicit LabView(Lab& lab) : lab_(lab) {}
+    explicit LabView(Lab& lab, Surface surface = Surface::Window) : lab_(lab), surface_(surface) {}
 
     // Builds this frame's ImGui content; `seconds` since the previous frame drives playback.
     void frame(double seconds, const lab::Input& window_input);
@@ -26,6 +33,8 @@ public:
     const Lab& lab() const { return lab_; }
     // The panel's fields (tests type into them as a person would).
     controls::PanelState& panel() { return panel_; }
+    // File › Quit was chosen: the app closes the window (the view cannot).
+    bool quit_requested() const { return quit_requested_; }
 
 private:
     void starting_frame();
@@ -34,7 +43,14 @@ private:
     void view(int index, ImVec2 size);
     void grid(ImVec2 origin, ImVec2 size);
     void grid_status_line(float width);
-    void tabs();
+    void tabs(std::span<const View> views);
+    // The workspace's views in the room left: the first largest, the others beside or under it.
+    void workspace_views(ImVec2 origin, ImVec2 size);
+    void workspace_tabs();
+    // The menu bar, the workspace tabs, the device and status lines: the window's, not a figure's
+    // nor the slides'.
+    bool window_chrome() const;
+    void menu_bar();
     void help_overlay();
     void status_line(const std::string& message, bool error);
     void presenter_aid_keys(double seconds, const lab::Input& window_input);
@@ -46,6 +62,8 @@ private:
     void hand_back_plots();
 
     Lab& lab_;
+    Surface surface_;
+    bool quit_requested_ = false;
     bool started_ = false;  // the starting frame was shown
     int plots_opened_ = 0;  // the lab's sessions opened whose plots this view took
     controls::PanelState panel_;
