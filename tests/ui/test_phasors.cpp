@@ -39,7 +39,7 @@ TEST(LinkedDistance, DraggingTheScoreCursorMovesEveryLinkedView) {
         {{"state", "after_state.json"}},
         {{"screenshot", "after.png"}},
     };
-    const test::Result r = gui(dir, script, "--key-distance 1000");
+    const test::Result r = gui(dir, script, "--workspace all --key-distance 1000");  // planes, phasors and invariance at once
     ASSERT_EQ(r.status, 0) << r.err << r.out;
     const Json before = read_json(dir / "before.json"), after = read_json(dir / "after.json");
     EXPECT_TRUE(has(before, "k at n = m − 1000", "readout"));
@@ -70,7 +70,7 @@ TEST(LinkedDistance, TheCheckboxUnlinks) {
         {{"widgets", "on.json"}},
         {{"state", "on_state.json"}},
     };
-    const test::Result r = gui(dir, script, "--key-distance 500 --invariance-distance 8");
+    const test::Result r = gui(dir, script, "--workspace all --key-distance 500 --invariance-distance 8");
     ASSERT_EQ(r.status, 0) << r.err << r.out;
     EXPECT_FALSE(read_json(dir / "off_state.json")["focus"]["link_distance"].get<bool>());
     EXPECT_TRUE(read_json(dir / "on_state.json")["focus"]["link_distance"].get<bool>());
