@@ -61,6 +61,7 @@ struct WindowCallbacks {
     }
     static void key(GLFWwindow* w, int key, int, int action, int) {
         if (action == GLFW_RELEASE) return;
+        if (ui::file_dialog_open() && key != GLFW_KEY_F12) return;  // Esc and arrows are the dialog's then
         // Presses and repeats are queued, so quick presses within one frame all count (ImGui
         // 1.86's legacy input sees a press and release inside one frame as nothing).
         if (const auto k = presenter_key(key); k && (action == GLFW_PRESS || *k != lab::Key::S)) {

@@ -65,6 +65,7 @@ struct Dialog {
     std::string problem;               // why the last Open/Save did not finish
     fs::path replacing;                // a save over this existing file, awaiting its confirm
     std::ptrdiff_t selected = -1;      // into listing.entries
+    bool folder_picked = false;        // a folder was clicked after the name was last typed: Enter enters it
     bool show_hidden = false;
     bool opening = true;               // OpenPopup is due this frame
     bool open = true;
@@ -88,6 +89,7 @@ void go_to(Dialog& d, fs::path folder) {
     if (d.folder.has_relative_path() && !d.folder.has_filename()) d.folder = d.folder.parent_path();  // "/a/b/" → "/a/b"
     d.listing = list_folder(d.folder.string(), {}, d.show_hidden);
     d.selected = -1;
+    d.folder_picked = false;
     d.replacing.clear();
     d.problem.clear();
     filter(d);
@@ -110,6 +112,10 @@ fs::path absolute_path(const fs::path& p) {
 // problem shown).
 std::optional<std::string> confirm(Dialog& d) {
     d.problem.clear();
+    if (d.folder_picked && d.selected >= 0 && static_cast<std::size_t>(d.selected) < d.listing.entries.size()) {
+        go_to(d, d.folder / d.listing.entries[static_cast<std::size_t>(d.selected)].name);  // the name typed stays
+        return std::nullopt;
+    }
     if (d.name.empty()) {
         const auto& entries = d.listing.entries;
         if (d.selected >= 0 && static_cast<std::size_t>(d.selected) < entries.size() && entries[static_cast<std::size_t>(d.selected)].folder) {
@@ -223,6 +229,7 @@ void entry_list(Dialog& d, std::optional<std::string>& chosen) {
             const bool selected = d.selected == static_cast<std::ptrdiff_t>(index);
             if (selectable(label.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
                 d.selected = static_cast<std::ptrdiff_t>(index);
+                d.folder_picked = e.folder;
                 d.replacing.clear();
                 const bool twice = ImGui::IsMouseDoubleClicked(0);
                 if (e.folder) {
@@ -248,7 +255,7 @@ void footer(Dialog& d, std::optional<std::string>& chosen) {
     const bool saving = d.request.mode == FileDialogMode::Save;
     const char* label = "File name";
     ImGui::SetNextItemWidth(-(ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x));
-    input_text(label, &d.name, kMaxPathChars);
+    if (input_text(label, &d.name, kMaxPathChars)) d.folder_picked = false;
     if (!d.replacing.empty()) {
         message(fmt::format("“{}” already exists. Replace it?", d.replacing.filename().string()));
         if (button("Replace")) chosen = d.replacing.string();

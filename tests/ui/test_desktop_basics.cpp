@@ -234,6 +234,43 @@ TEST(FileDialog, ReplaceSavesOverAndBrowseOpensTheChosenSession) {
     EXPECT_EQ((*field)["value"], fs::absolute(folder / "old.ropelab").lexically_normal().string());
 }
 
+// Moving about: a folder picked and Enter enters it (the typed name stays), a parent folder's
+// button goes up, a folder that cannot be read says so, and Esc closes the dialog leaving the lab
+// as it was (no view shortcut, no lesson key).
+TEST(FileDialog, EnterEntersAFolderParentsGoUpAndEscCloses) {
+    const fs::path dir = fresh_dir("dialog_moves");
+    const fs::path folder = dir / "docs" / "ropelab";
+    fs::create_directories(folder / "sub");
+    test::write_file((folder / "sub" / "inner.ropelab").string(), "{}\n");
+    const Json script = {{{"wait", 3}},
+                         {{"state", "before.json"}},
+                         {{"click", "Session"}},
+                         {{"click", "Save session as…"}},
+                         {{"wait", 2}},
+                         {{"click", "sub/"}},
+                         tap("Enter"),
+                         {{"wait", 2}},
+                         {{"widgets", "inside.json"}},
+                         {{"click", "docs"}},
+                         {{"wait", 2}},
+                         {{"widgets", "up.json"}},
+                         tap("Escape"),
+                         {{"wait", 3}},
+                         {{"widgets", "closed.json"}},
+                         {{"state", "after.json"}}};
+    const test::Result r = desktop_gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json inside = read_json(dir / "inside.json");
+    EXPECT_TRUE(labelled(inside, "inner.ropelab")) << "Enter on a picked folder enters it";
+    const Json* name = widget(inside, "File name", "input");
+    ASSERT_TRUE(name);
+    EXPECT_EQ((*name)["value"], "session.ropelab") << "the name stays";
+    EXPECT_TRUE(labelled(read_json(dir / "up.json"), "ropelab/")) << "the parent's button lists the parent";
+    EXPECT_FALSE(labelled(read_json(dir / "closed.json"), "File name")) << "Esc closes the dialog";
+    EXPECT_EQ(session_of(dir / "after.json"), session_of(dir / "before.json")) << "Esc in the dialog is not the lab's";
+    EXPECT_FALSE(fs::exists(folder / "session.ropelab")) << "nothing was saved";
+}
+
 // A hostile recent.json (not JSON, wrong types, relative paths) is ignored: the app runs, and
 // the next save writes a clean list.
 TEST(RecentFiles, AHostileRecentJsonIsIgnored) {

@@ -24,6 +24,14 @@ void file_field(const char* label, std::string& value, std::string& draft, bool&
     if (ImGui::IsItemDeactivatedAfterEdit()) value = draft;
 }
 
+// The "…" beside a vector file's field: the chosen file becomes the field's value.
+void browse_vectors(const char* id, const char* name, std::string& value, const Lab& lab) {
+    browse_button(id, name, value,
+                  {.title = "Choose a T × d array", .mode = ui::FileDialogMode::Open, .extensions = {".npy", ".json", ".txt"},
+                   .start = {}, .recent = {}}, lab);
+    if (const auto path = browsed(id)) value = *path;
+}
+
 }  // namespace
 
 void attention_section(LabParams& p, const Lab& lab) {
@@ -52,8 +60,10 @@ void attention_section(LabParams& p, const Lab& lab) {
         static bool q_editing = false, k_editing = false;
         file_field("q file##attention q file", p.q_file, q_draft, q_editing, "attention.q_file");
         tip("The queries: T × d numbers (JSON, whitespace text or .npy float32/float64). Enter commits");
+        browse_vectors("attention q", "Browse q file", p.q_file, lab);
         file_field("k file##attention k file", p.k_file, k_draft, k_editing, "attention.k_file");
         tip("The keys, T × d (empty: the queries' file). Enter commits");
+        browse_vectors("attention k", "Browse k file", p.k_file, lab);
     }
     ui::slider_int64("readout w##attention readout distance", &p.readout_distance, 1, std::max<std::int64_t>(1, tokens), true);
     tip("The readout plots' \"mass within w\": the attention weight on keys with m − n < w");
