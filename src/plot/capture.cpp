@@ -141,8 +141,10 @@ private:
         } else {
             // ImGui draws no quad for a space: the gap says how many there were.
             const int spaces = space > 0 ? static_cast<int>(std::lround((pen - run_->pen) / space)) : 0;
+            // A space beside the base text is the base text's ("c_i e": the space after the i).
+            const math_text::Level between = run_->level.base() || level->base() ? math_text::kBase : run_->level;
             for (int s = 0; s < spaces; ++s) {
-                append(" ", run_->level);
+                append(" ", between);
                 run_->text.advances.push_back(space);
             }
             // What is left of the gap (rounding) goes to the last character, so positions stay exact.
