@@ -68,6 +68,7 @@ struct Dialog {
     bool folder_picked = false;        // a folder was clicked after the name was last typed: Enter enters it
     bool show_hidden = false;
     bool opening = true;               // OpenPopup is due this frame
+    int drawn_frame = 0;               // ImGui's frame count when last drawn (or asked for)
     bool open = true;
 };
 
@@ -335,6 +336,7 @@ void open_file_dialog(std::string_view id, FileDialogRequest request) {
         }
         if (const FolderEntry* e = find_entry(d, d.name); e && !e->folder) d.selected = e - d.listing.entries.data();
     }
+    d.drawn_frame = ImGui::GetFrameCount();
     dialogs().insert_or_assign(std::string(id), std::move(d));
 }
 
@@ -346,6 +348,7 @@ std::optional<std::string> file_dialog(std::string_view id) {
         dialogs().erase(it);
         return std::nullopt;
     }
+    d.drawn_frame = ImGui::GetFrameCount();
     const std::string popup = fmt::format("{}##file dialog {}", d.request.title, id);
     if (d.opening) {
         ImGui::OpenPopup(popup.c_str());
@@ -391,7 +394,10 @@ std::optional<std::string> file_dialog(std::string_view id) {
 }
 
 bool file_dialog_open() {
-    return std::any_of(dialogs().begin(), dialogs().end(), [](const auto& kv) { return kv.second.open; });
+    // One its caller stopped drawing (the panel hidden under it) is not open: ImGui closes a
+    // modal that is not submitted, and the keys must not wait for it.
+    const int now = ImGui::GetFrameCount();
+    return std::any_of(dialogs().begin(), dialogs().end(), [now](const auto& kv) { return kv.second.open && now - kv.second.drawn_frame <= 2; });
 }
 
 }  // namespace ropelab::ui
