@@ -13,6 +13,8 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "plot/capture.h"
+#include "plot/layout_check.h"
 #include "state/session.h"
 #include "ui/widgets.h"
 
@@ -86,6 +88,17 @@ std::string clipped_json(const std::vector<ui::ClippedText>& clipped) {
     return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+// What lands on what in a captured frame (plot/layout_check.h): kind, the texts and their boxes.
+std::string overlaps_json(const std::vector<draw::LayoutFinding>& findings) {
+    const auto box = [](const draw::Box& b) { return Json::array({b.x0, b.y0, b.x1, b.y1}); };
+    Json out = Json::array();
+    for (const draw::LayoutFinding& f : findings) {
+        out.push_back({{"kind", draw::kind_name(f.kind)}, {"text", f.text}, {"box", box(f.box)}, {"other", f.other},
+                       {"other_box", box(f.other_box)}});
+    }
+    return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 std::pair<double, double> at_of(const Json& step) {
     if (!step.contains("at")) return {0.5, 0.5};
     return {step["at"][0].get<double>(), step["at"][1].get<double>()};
@@ -146,7 +159,7 @@ std::string step_problem(const Json& s) {
     if (!s.is_object()) return "a step is an object like {\"click\": \"Play\"}";
     if (s.contains("tap")) return tap_problem(s);
     static const std::vector<std::string> actions = {"wait",  "click",   "drag",    "type",        "key",      "drop",
-                                                     "screenshot", "state", "widgets", "clipped", "until_exact", "progress",
+                                                     "screenshot", "state", "widgets", "clipped", "overlaps", "until_exact", "progress",
                                                      "curve", "hover", "wheel"};
     std::string action;
     for (const auto& [key, value] : s.items()) {
@@ -270,6 +283,15 @@ bool Script::after_frame(const Lab& lab) {
         error_ = fmt::format("{}: {}", where(), error);
         return false;
     }
+    if (overlap_capture_) {  // the frame just drawn as a display list, checked for text on text
+        const ImDrawData* data = ImGui::GetDrawData();
+        const draw::Figure figure = data ? overlap_capture_->finish(*data, {}, 0) : draw::Figure{};
+        overlap_capture_.reset();
+        if (!write_file_atomically(overlaps_out_, overlaps_json(draw::check_layout(figure)), error)) {
+            error_ = fmt::format("{}: {}", where(), error);
+            return false;
+        }
+    }
     const LabCompute& compute = lab.compute();
     exact_ = !compute.progress() && compute.averaging().empty();
     if (!progress_out_.empty() && !write_file_atomically(progress_out_, progress_json(compute, frames_), error)) {
@@ -332,6 +354,18 @@ bool Script::expand(const Json& step, Window&) {
     } else if (step.contains("clipped")) {
         const std::string path = step["clipped"].get<std::string>();
         actions_.push_back([this, path](Window&) { clipped_out_ = path; return true; });
+    } else if (step.contains("overlaps")) {
+        // The layout at rest: the pointer parked for two frames first, so no hover tooltip or
+        // readout lands on it. Captured as an SVG screenshot is: the capture begins before the
+        // frame is built.
+        const std::string path = step["overlaps"].get<std::string>();
+        for (int i = 0; i < 2; ++i) actions_.push_back([](Window& w) { w.park_pointer(); return true; });
+        actions_.push_back([this, path](Window& w) {
+            w.park_pointer();
+            overlaps_out_ = path;
+            overlap_capture_ = std::make_shared<draw::FrameCapture>();
+            return true;
+        });
     } else if (step.contains("until_exact")) {
         wait_until_exact(step["until_exact"].get<int>(), 0);
     } else if (step.contains("progress")) {

@@ -34,6 +34,9 @@ namespace ropelab {
 namespace ui {
 struct Widget;
 }
+namespace draw {
+class FrameCapture;
+}
 
 class Script {
 public:
@@ -76,6 +79,9 @@ private:
     std::deque<Action> actions_;  // the current step's remaining frames
     std::string capture_, state_out_, widgets_out_, clipped_out_, progress_out_, curve_out_, error_;
     bool capture_audience_ = false;
+    // {"overlaps": file}: this frame captured as a figure, checked after it (plot/layout_check.h).
+    std::shared_ptr<draw::FrameCapture> overlap_capture_;
+    std::string overlaps_out_;
     bool exact_ = false;  // the last frame drawn showed every curve exact
     int frames_ = 0;      // frames drawn so far
 };

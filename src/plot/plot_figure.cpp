@@ -42,8 +42,10 @@ void Plot::draw_axes(draw::List& out) const {
         out.line(pt(px, area_min_.y), pt(px, area_max_.y), grid);
         const std::string label = tick_label(t);
         const float w = text_size(label.c_str()).x;
-        // The last label may not hang past the frame: it moves left to end at its edge.
-        const ImVec2 at(std::min(px - w / 2, frame_max_.x - w), area_max_.y + 0.15f * font);
+        // The last label may not hang past the frame: it moves left to end at its edge. The first
+        // may not reach into the y ticks' column (the lowest y label sits in the corner): it
+        // starts at the plot area's left edge.
+        const ImVec2 at(std::min(std::max(px - w / 2, area_min_.x), frame_max_.x - w), area_max_.y + 0.15f * font);
         add_text(out, at, text, label);
         ui::log().check_fits(label, ImVec2(at.x, at.y), ImVec2(at.x + w, at.y + font), frame);
     }
@@ -52,7 +54,8 @@ void Plot::draw_axes(draw::List& out) const {
         out.line(pt(area_min_.x, py), pt(area_max_.x, py), grid);
         const std::string label = tick_label(t / y_unit_);
         const ImVec2 size = text_size(label.c_str());
-        const ImVec2 at(area_min_.x - size.x - 0.3f * font, py - size.y / 2);
+        // Centred on its tick, but never up into the top line (the y label and the legend).
+        const ImVec2 at(area_min_.x - size.x - 0.3f * font, std::max(py - size.y / 2, frame_min_.y + font));
         add_text(out, at, text, label);
         ui::log().check_fits(label, at, ImVec2(at.x + size.x, at.y + size.y), frame);
     }

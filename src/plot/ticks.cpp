@@ -43,6 +43,13 @@ std::vector<double> ticks_for(Range r, float length, float spacing, bool log_axi
         std::vector<double> more = nice_ticks(r, target, log_axis);
         if (more.size() > ticks.size() && labels_fit(more)) ticks = std::move(more);
     }
+    // A short axis can hold fewer labels than the spacing asked for: every other tick goes until
+    // the labels fit, so none is printed over its neighbour.
+    while (ticks.size() > 2 && !labels_fit(ticks)) {
+        std::vector<double> every_other;
+        for (std::size_t i = 0; i < ticks.size(); i += 2) every_other.push_back(ticks[i]);
+        ticks = std::move(every_other);
+    }
     return ticks;
 }
 

@@ -99,10 +99,13 @@ void axes(draw::Canvas& dl, const Frame& f, ImVec2 min, ImVec2 max, ImU32 text_c
     const float font = ImGui::GetFontSize();
     dl.line(ImVec2(min.x, f.origin.y), ImVec2(max.x, f.origin.y), text_color, 1.0f);
     dl.line(ImVec2(f.origin.x, min.y), ImVec2(f.origin.x, max.y), grid, 1.0f);
+    // Half an em in from the right: the window's clip can end a few pixels short of its content
+    // region (a frame's border, a scrollbar's gutter), and the label must not be cut there.
     const char* real_label = "score = Re(sum)";
     const float w = ImGui::CalcTextSize(real_label).x;
-    dl.text(ImVec2(max.x - w, f.origin.y - 1.2f * font), text_color, real_label);
-    ui::log().record_box(real_label, "readout", ImVec2(max.x - w, f.origin.y - 1.2f * font), ImGui::CalcTextSize(real_label));
+    const ImVec2 real_at(max.x - w - 0.5f * font, f.origin.y - 1.2f * font);
+    dl.text(real_at, text_color, real_label);
+    ui::log().record_box(real_label, "readout", real_at, ImGui::CalcTextSize(real_label));
     dl.text(ImVec2(f.origin.x + 0.3f * font, min.y), text_color, "Im");
     dl.circle(f.origin, 0.3f * font, text_color, 16, 1.5f);  // the origin
     dl.text(ImVec2(f.origin.x - 0.9f * font, f.origin.y + 0.1f * font), text_color, "0");
