@@ -310,18 +310,19 @@ void Plot::draw_legend(draw::List& out) const {
         const bool hovered = ui::tooltips_allowed() && mouse.x >= box.x && mouse.x <= box.z && mouse.y >= box.y && mouse.y <= box.w;
         if (hovered && &item == &legend_.back() && !hidden_.empty()) {
             ImGui::BeginTooltip();
-            for (const std::string& name : hidden_) ImGui::TextUnformatted(name.c_str());
+            // Tooltips draw plain text: maths in Unicode scripts where it can be (ui::tip's rule).
+            for (const std::string& name : hidden_) ImGui::TextUnformatted(math_text::with_unicode_scripts(name).c_str());
             ImGui::EndTooltip();
         } else if (hovered) {
             const auto tip = std::find_if(legend_tips_.begin(), legend_tips_.end(), [&](const auto& t) { return t.first == item.full; });
             if (tip != legend_tips_.end()) {
                 ImGui::SetNextWindowSize(ImVec2(30 * font, 0));
                 ImGui::BeginTooltip();
-                if (item.full != item.name) ImGui::TextUnformatted(item.full.c_str());
-                ImGui::TextWrapped("%s", tip->second.c_str());
+                if (item.full != item.name) ImGui::TextUnformatted(math_text::with_unicode_scripts(item.full).c_str());
+                ImGui::TextWrapped("%s", math_text::with_unicode_scripts(tip->second).c_str());
                 ImGui::EndTooltip();
             } else if (item.full != item.name) {
-                ImGui::SetTooltip("%s", item.full.c_str());
+                ImGui::SetTooltip("%s", math_text::with_unicode_scripts(item.full).c_str());
             }
         }
     }
