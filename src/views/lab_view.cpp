@@ -170,13 +170,18 @@ void LabView::workspace_views(ImVec2 origin, ImVec2 size) {
     grid_status_line(size.x);
 }
 
-// The workspaces as a row of tabs above the views (Ctrl+1 … and the View menu do the same).
+// The workspaces as a row of tabs above the views (Ctrl+1 … and the View menu do the same),
+// wrapping onto a second line rather than cutting a label (large UI scales).
 void LabView::workspace_tabs() {
     const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (const WorkspaceRow& row : workspace_table()) {
         const std::string label(row.title);
         const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x, ImGui::GetFrameHeight());
-        if (row.id != Workspace::Overview) ImGui::SameLine();
+        if (row.id != Workspace::Overview) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
+        }
         ImGui::PushStyleColor(ImGuiCol_Header, style.Colors[ImGuiCol_TabActive]);
         const bool current = row.id == lab_.params().workspace;
         if (ui::selectable((label + "##workspace").c_str(), current, 0, "tab", size)) requests_.workspace = row.id;
@@ -430,7 +435,6 @@ void LabView::draw() {
                      // The window clears to this colour already: one full-screen blend fewer
                      // per frame, which software rasterisers feel.
                      ImGuiWindowFlags_NoBackground);
-    if (window_chrome()) menu_bar();
     // The last message, on a line of its own at the bottom, while there is one (in the window only).
     const std::string& error = lab_.status().error;
     const std::string message = !error.empty() ? "Refused: " + lab::in_own_words(error) : lab_.status().notice;
@@ -468,6 +472,9 @@ void LabView::draw() {
     }
     ImGui::EndChild();
     if (with_status) status_line(message, !error.empty());
+    // Last, though it shows on top: the panel's "Lesson" header and "View" combo come first in
+    // the widget log, so scripts clicking them by label find them, not the menus.
+    if (window_chrome()) menu_bar();
     ImGui::End();
 }
 

@@ -77,7 +77,10 @@ TEST(Workspaces, CtrlAndADigitShowsEachWorkspace) {
 
 TEST(Workspaces, ViewMenuPicksAWorkspace) {
     const fs::path dir = fresh_dir("workspace_menu");
+    // A view shown large first (key 1): the workspace tabs are gone, so "Distance" is the menu's.
     const Json script = Json::array({{{"wait", 3}},
+                                     {{"key", "1"}},
+                                     {{"wait", 2}},
                                      {{"click", "View"}},
                                      {{"wait", 2}},
                                      {{"widgets", "menu.json"}},
@@ -94,7 +97,9 @@ TEST(Workspaces, ViewMenuPicksAWorkspace) {
     const Json* overview = widget(menu, "Overview", "menu item");
     ASSERT_NE(overview, nullptr);
     EXPECT_EQ((*overview)["value"], "checked") << "the current workspace is ticked";
+    EXPECT_NE(r.out.find("click \"Distance\" (menu item)"), std::string::npos) << r.out;
     EXPECT_EQ(workspace_in(dir / "state.json"), "distance");
+    EXPECT_EQ(read_json(dir / "state.json")["layout"]["focused_view"], -1) << "a workspace picked shows its views, none large";
     const Json after = read_json(dir / "after.json");
     EXPECT_EQ(widget(after, "Distance", "menu item"), nullptr) << "the menu closed";
     EXPECT_EQ(views_shown(after), titles_of(Workspace::Distance));
