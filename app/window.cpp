@@ -325,9 +325,9 @@ void Window::trickle_input() {
     io.KeyShift = down[GLFW_KEY_LEFT_SHIFT] || down[GLFW_KEY_RIGHT_SHIFT];
     io.KeyAlt = down[GLFW_KEY_LEFT_ALT] || down[GLFW_KEY_RIGHT_ALT];
     io.KeySuper = down[GLFW_KEY_LEFT_SUPER] || down[GLFW_KEY_RIGHT_SUPER];
-    // The backend polled the buttons; the queue's states replace that (a click inside one frame
-    // is down for a frame, then up).
-    for (int b = 0; b < kButtons; ++b) io.MouseDown[b] = buttons_down_[b];
+    // The backend polled the buttons (and an input hook may have set them): a button the queue
+    // holds down is down too, so a click inside one frame is down for a frame, then up.
+    for (int b = 0; b < kButtons; ++b) io.MouseDown[b] = io.MouseDown[b] || buttons_down_[b];
 }
 
 void Window::park_pointer() { pointer_parked_ = true; }
