@@ -209,9 +209,10 @@ private:
     std::vector<TopScript> top_;
 };
 
-// Unicode's superscript or subscript form of a character, in the font's loaded ranges; 0: none.
+// Unicode's superscript or subscript form of a character, in the font's loaded ranges and in
+// DejaVu Sans (which has no ⁰ U+2070 nor ⁱ U+2071); 0: none.
 std::uint32_t script_form(std::uint32_t c, int direction) {
-    static constexpr std::array<std::uint32_t, 10> super_digits = {0x2070, 0x00B9, 0x00B2, 0x00B3, 0x2074,
+    static constexpr std::array<std::uint32_t, 10> super_digits = {0, 0x00B9, 0x00B2, 0x00B3, 0x2074,
                                                                    0x2075, 0x2076, 0x2077, 0x2078, 0x2079};
     if (ascii_digit(c)) return direction > 0 ? super_digits[c - '0'] : 0x2080 + (c - '0');
     const std::uint32_t offset = direction > 0 ? 0 : 0x10;  // ₊ ₋ ₌ ₍ ₎ sit 16 after ⁺ ⁻ ⁼ ⁽ ⁾
@@ -224,7 +225,7 @@ std::uint32_t script_form(std::uint32_t c, int direction) {
         case ')': return 0x207E + offset;
         default: break;
     }
-    if (direction > 0) return c == 'i' ? 0x2071 : c == 'n' ? 0x207F : 0;
+    if (direction > 0) return c == 'n' ? 0x207F : 0;
     static constexpr std::string_view sub_letters = "aeoxhklmnpst";
     static constexpr std::array<std::uint32_t, 12> sub_codes = {0x2090, 0x2091, 0x2092, 0x2093, 0x2095, 0x2096,
                                                                 0x2097, 0x2098, 0x2099, 0x209A, 0x209B, 0x209C};

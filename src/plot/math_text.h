@@ -68,9 +68,10 @@ struct Placement {
 Placement placement(Level level);
 
 // Text for places that draw no runs (tooltips): each script run written in Unicode's
-// superscript or subscript characters (e^{iΔθ_i} → eⁱ…) when every one of its characters has
-// one, else that run's markup kept as it was written. Characters limited to U+00B2, U+00B3,
-// U+00B9 and U+2070–U+209C: the ranges the UI font loads.
+// superscript or subscript characters (2^31 → 2³¹, x_{k+1} → xₖ₊₁) when every one of its
+// characters has one, else that run's markup kept as it was written (e^{iΔθ_i}: θ has none).
+// Characters limited to those the UI font loads and has: ¹ ² ³ ⁴–⁹ ⁺ ⁻ ⁼ ⁽ ⁾ ⁿ, ₀–₉ ₊ ₋ ₌ ₍ ₎ and
+// ₐ ₑ ₒ ₓ ₕ ₖ ₗ ₘ ₙ ₚ ₛ ₜ (DejaVu Sans has no ⁰ or ⁱ).
 std::string with_unicode_scripts(std::string_view marked);
 
 }  // namespace ropelab::math_text
