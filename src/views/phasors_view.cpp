@@ -94,11 +94,14 @@ PhasorExtent chains_box(const Context& ctx, int settings) {
     return box;
 }
 
-void axes(draw::Canvas& dl, const Frame& f, ImVec2 min, ImVec2 max, ImU32 text_color) {
+// With `labelled` false (a cell too small for them to keep apart) the axes without their words.
+void axes(draw::Canvas& dl, const Frame& f, ImVec2 min, ImVec2 max, ImU32 text_color, bool labelled) {
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
     const float font = ImGui::GetFontSize();
     dl.line(ImVec2(min.x, f.origin.y), ImVec2(max.x, f.origin.y), text_color, 1.0f);
     dl.line(ImVec2(f.origin.x, min.y), ImVec2(f.origin.x, max.y), grid, 1.0f);
+    dl.circle(f.origin, 0.3f * font, text_color, 16, 1.5f);  // the origin
+    if (!labelled) return;
     // Half an em in from the right: the window's clip can end a few pixels short of its content
     // region (a frame's border, a scrollbar's gutter), and the label must not be cut there.
     const char* real_label = "score = Re(sum)";
@@ -107,7 +110,6 @@ void axes(draw::Canvas& dl, const Frame& f, ImVec2 min, ImVec2 max, ImU32 text_c
     dl.text(real_at, text_color, real_label);
     ui::log().record_box(real_label, "readout", real_at, ImGui::CalcTextSize(real_label));
     dl.text(ImVec2(f.origin.x + 0.3f * font, min.y), text_color, "Im");
-    dl.circle(f.origin, 0.3f * font, text_color, 16, 1.5f);  // the origin
     dl.text(ImVec2(f.origin.x - 0.9f * font, f.origin.y + 0.1f * font), text_color, "0");
 }
 
@@ -199,7 +201,11 @@ void phasors_view(Context& ctx) {
     draw::Canvas dl = draw::Canvas::window();
     dl.push_clip(min, max);
     const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
-    axes(dl, frame, min, max, text_color);
+    // The axis words and the score's value need lines of their own above and below the real
+    // axis, and the width of "score = Re(sum)" beside "Im": a smaller cell draws the chains alone
+    // rather than words on words.
+    const bool roomy = size.y >= 6.0f * font && size.x >= 16.0f * font;
+    axes(dl, frame, min, max, text_color, roomy);
 
     // The pair under the pointer: the nearest link within reach, of any chain.
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -235,7 +241,7 @@ void phasors_view(Context& ctx) {
             const ImU32 color = compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.marker;
             arrow(dl, frame.to_screen(chain[f - 1]), frame.to_screen(chain[f]), color, 3.5f);
         }
-        score_marker(dl, frame, chain.back(), compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.rope, !compare, max);
+        score_marker(dl, frame, chain.back(), compare ? setting_color(ctx, static_cast<int>(s)) : ctx.colors.rope, !compare && roomy, max);
     }
     dl.pop_clip();
 
