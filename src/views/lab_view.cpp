@@ -175,6 +175,22 @@ void LabView::workspace_views(ImVec2 origin, ImVec2 size) {
 void LabView::workspace_tabs() {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    float row_width = 0.0f;
+    for (const WorkspaceRow& row : workspace_table()) {
+        row_width += ImGui::CalcTextSize(std::string(row.title).c_str()).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+    }
+    // Too narrow for one row (large UI scales): a combo, so the views keep their height.
+    if (row_width > ImGui::GetContentRegionAvail().x) {
+        const std::string current(workspace_row(lab_.params().workspace).title);
+        if (ui::begin_combo("Workspace", current.c_str())) {
+            for (const WorkspaceRow& row : workspace_table()) {
+                if (ui::combo_item(std::string(row.title).c_str(), row.id == lab_.params().workspace)) requests_.workspace = row.id;
+            }
+            ui::end_combo();
+        }
+        ui::tip("The views shown together (Ctrl+1 … 7, or the View menu)");
+        return;
+    }
     for (const WorkspaceRow& row : workspace_table()) {
         const std::string label(row.title);
         const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x, ImGui::GetFrameHeight());

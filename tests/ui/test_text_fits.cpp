@@ -3,6 +3,7 @@
 
 #include "script.h"
 #include "state/view_table.h"
+#include "state/workspaces.h"
 
 namespace ropelab::ui_script {
 namespace {
@@ -50,13 +51,20 @@ std::string listed(const std::vector<std::string>& lines) {
 // dark, light and projector themes, and each view shown alone (the tab row) at UI scale 2 in
 // all three.
 TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
-    EXPECT_EQ(listed(clipped_texts("fit720", "", {{{"check", "1280x720"}}})), "");
-    EXPECT_EQ(listed(clipped_texts("fit1080", "--size 1920x1080", {{{"check", "1920x1080"}}})), "");
+    // All eleven, then each other workspace (Ctrl+1 …) with its larger cells.
+    Json workspaces = Json::array({{{"check", "all"}}});
+    for (const WorkspaceRow& w : workspace_table()) {
+        if (w.id == Workspace::All) continue;
+        workspaces.push_back({{"key", std::string(1, w.key)}, {"mods", {"ctrl"}}});
+        workspaces.push_back({{"check", std::string(w.name)}});
+    }
+    EXPECT_EQ(listed(clipped_texts("fit720", "--workspace all", workspaces)), "");
+    EXPECT_EQ(listed(clipped_texts("fit1080", "--workspace all --size 1920x1080", workspaces)), "");
     // The light and projector themes at both sizes (the projector's frames have borders).
     for (const char* theme : {"light", "projector"}) {
-        EXPECT_EQ(listed(clipped_texts(fmt::format("fit720{}", theme), fmt::format("--theme {}", theme),
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit720{}", theme), fmt::format("--workspace all --theme {}", theme),
                                        {{{"check", fmt::format("1280x720, {}", theme)}}})), "");
-        EXPECT_EQ(listed(clipped_texts(fmt::format("fit1080{}", theme), fmt::format("--size 1920x1080 --theme {}", theme),
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit1080{}", theme), fmt::format("--workspace all --size 1920x1080 --theme {}", theme),
                                        {{{"check", fmt::format("1920x1080, {}", theme)}}})), "");
     }
     for (const char* theme : {"light", "dark", "projector"}) {
@@ -66,10 +74,10 @@ TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
             steps.push_back({{"click", tab}});
             steps.push_back({{"check", fmt::format("scale 2, {}, {}", theme, tab)}});
         }
-        EXPECT_EQ(listed(clipped_texts(fmt::format("fit2{}", theme), fmt::format("--ui-scale 2 --theme {}", theme), steps)), "");
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit2{}", theme), fmt::format("--workspace all --ui-scale 2 --theme {}", theme), steps)), "");
     }
     // A naive angle mode with its difference plot, and a scaled model's frequencies.
-    EXPECT_EQ(listed(clipped_texts("fitmodes", "--angle-mode bf16 --mode-difference --preset qwen2.5-7b-yarn",
+    EXPECT_EQ(listed(clipped_texts("fitmodes", "--workspace all --angle-mode bf16 --mode-difference --preset qwen2.5-7b-yarn",
                                    {{{"check", "bf16 + difference, YaRN"}}})), "");
 }
 
@@ -81,8 +89,8 @@ TEST(TextFits, CompareMode) {
         steps.push_back({{"check", fmt::format("view {} large", key)}});
         steps.push_back({{"key", "Escape"}});
     }
-    EXPECT_EQ(listed(clipped_texts("fitcompare", "--comparison llama3.1-scaling --heatmap-difference 1", steps)), "");
-    EXPECT_EQ(listed(clipped_texts("fitcompare2", "--comparison gemma3-layers --ui-scale 2 --theme light",
+    EXPECT_EQ(listed(clipped_texts("fitcompare", "--workspace all --comparison llama3.1-scaling --heatmap-difference 1", steps)), "");
+    EXPECT_EQ(listed(clipped_texts("fitcompare2", "--workspace all --comparison gemma3-layers --ui-scale 2 --theme light",
                                    {{{"check", "scale 2, light"}}})), "");
 }
 // Compare mode with four settings read from config files deep in a course's folders (as a
@@ -98,7 +106,7 @@ TEST(TextFits, CompareModeWithConfigPaths) {
     };
     const std::string gemma = config("gemma-3-4b-it", "gemma-3-4b-it.json"), llama = config("llama-3.1-8b", "llama-3.1-8b.json"),
                       qwen = config("qwen2.5-7b-instruct-yarn", "qwen2.5-7b-instruct-yarn.json");
-    const std::string settings = "--config " + gemma + " --layer-type sliding_attention --compare " + gemma +
+    const std::string settings = "--workspace all --config " + gemma + " --layer-type sliding_attention --compare " + gemma +
                                  "@full_attention --compare " + llama + " --compare " + qwen;
     Json steps = Json::array({{{"check", "grid"}}});
     for (const char* key : {"1", "2", "3", "4", "5", "6", "7", "8"}) {
