@@ -99,6 +99,15 @@ std::string overlaps_json(const std::vector<draw::LayoutFinding>& findings) {
     return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+// A canvas's text comes through the capture as drawn, plain text without its advances: each
+// character's is measured with the font here, so the check boxes it as the screen drew it.
+void measure_canvas_text(draw::Figure& figure) {
+    for (draw::Item& item : figure.items) {
+        auto* t = std::get_if<draw::Text>(&item);
+        if (t && t->advances.empty()) t->advances = ui::typeset_advances(ImGui::GetFont(), t->size, {t->text, t->spans});
+    }
+}
+
 std::pair<double, double> at_of(const Json& step) {
     if (!step.contains("at")) return {0.5, 0.5};
     return {step["at"][0].get<double>(), step["at"][1].get<double>()};
@@ -285,7 +294,8 @@ bool Script::after_frame(const Lab& lab) {
     }
     if (overlap_capture_) {  // the frame just drawn as a display list, checked for text on text
         const ImDrawData* data = ImGui::GetDrawData();
-        const draw::Figure figure = data ? overlap_capture_->finish(*data, {}, 0) : draw::Figure{};
+        draw::Figure figure = data ? overlap_capture_->finish(*data, {}, 0) : draw::Figure{};
+        measure_canvas_text(figure);
         overlap_capture_.reset();
         if (!write_file_atomically(overlaps_out_, overlaps_json(draw::check_layout(figure)), error)) {
             error_ = fmt::format("{}: {}", where(), error);
