@@ -54,7 +54,7 @@ struct Requests {
     std::optional<int> spotlight;   // 1..10, 0: off
     // The grid view: a click on a key cell makes it the query (row, column).
     std::optional<std::pair<std::int64_t, std::int64_t>> grid_query;
-    std::optional<int> single_setting;  // views 2 and 4: the setting shown (0: the base)
+    std::optional<int> single_setting;  // views 2, 4 and 11: the setting shown (0: the base)
     std::optional<std::int64_t> key_distance;  // the linked Δ, dragged on the score plot
     // The plots' zoom and pan as drawn, by session name: a session carries them.
     std::map<std::string, plot::PlotState> plots;

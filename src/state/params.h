@@ -65,7 +65,7 @@ struct LabParams {
     int compared_count = 0;  // compared[0 .. count) are drawn beside the base
     std::array<ComparedSetting, kMaxCompared> compared;
     int heatmap_difference = 0;  // 1..3: the heatmap shows base − compared setting K; 0: the base's angles
-    int single_setting = 0;      // the setting views 2 and 4 (one setting each) show: 0 the base, 1..3 a compared one
+    int single_setting = 0;      // the setting views 2, 4 and 11 (one setting each) show: 0 the base, 1..3 a compared one
 
     // What is plotted.
     Encoding encoding = Encoding::Both;

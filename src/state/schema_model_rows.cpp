@@ -220,7 +220,7 @@ void add_compare_rows(std::vector<Field>& f) {
                     MEMBER(p.heatmap_difference)));
     f.push_back(row({.path = "compare.single_setting", .flag = "--single-setting", .lesson = "single_setting", .kind = K::Int,
                      .min = 0, .max = kMaxCompared,
-                     .help = "The setting views 2 and 4 show, as they draw one (0: the base; 1-3: compared setting K)"},
+                     .help = "The setting views 2, 4 and 11 show, as they draw one (0: the base; 1-3: compared setting K)"},
                     MEMBER(p.single_setting)));
     for (int slot = 1; slot <= kMaxCompared; ++slot) {
         const auto i = static_cast<std::size_t>(slot - 1);

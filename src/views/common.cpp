@@ -3,6 +3,7 @@
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
+#include "plot/math_text.h"
 #include "plot/screen.h"
 
 namespace ropelab::views {
@@ -93,7 +94,8 @@ void caption(const char* line, const char* more) {
     if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        ImGui::TextUnformatted(more);
+        // Tooltips are plain ImGui text: scripts as Unicode characters where the font has them.
+        ImGui::TextUnformatted(math_text::with_unicode_scripts(more).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }

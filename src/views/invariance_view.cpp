@@ -2,6 +2,7 @@
 // the sequence: RoPE is flat (it depends on m − n only), the additive encoding moves.
 #include <fmt/format.h>
 
+#include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
 
@@ -28,7 +29,7 @@ void invariance_view(Context& ctx) {
         plot.line("sinusoidal (additive)", d.invariance_positions, d.invariance_sinusoidal, ctx.colors.sinusoidal);
     }
     if (p.encoding != Encoding::Sinusoidal) {
-        plot.line("RoPE", d.invariance_positions, d.invariance_rope, shown > 0 ? setting_color(ctx, shown) : ctx.colors.rope, 2.5f);
+        plot.line("RoPE", d.invariance_positions, d.invariance_rope, comparing(ctx.params) ? setting_color(ctx, shown) : ctx.colors.rope, 2.5f);
     }
     if (p.position >= d.invariance_positions.front() && p.position <= d.invariance_positions.back()) {
         plot.vline(static_cast<double>(p.position), ctx.colors.marker, "m");
