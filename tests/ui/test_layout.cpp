@@ -26,16 +26,6 @@ std::string box_text(const Json& b) {
 // (src/views/panel; the column starts at the window's left edge, where no view's clip does).
 bool panel_scroll_cut(const Json& f) { return f["kind"] == "cut" && f["other_box"][0].get<double>() <= 30.0; }
 
-// Texts drawn by views outside this check's fixes, and where: their findings are listed in the
-// skip too. The grid view's score plot (src/views/grid_view.cpp): its x axis title is cut in the
-// images workspace at 1280×720.
-constexpr const char* kOthersTexts[] = {"distance Δ (tokens)"};
-
-bool others_finding(const Json& f) {
-    return panel_scroll_cut(f) || std::find(std::begin(kOthersTexts), std::end(kOthersTexts), f["text"].get<std::string>()) !=
-                                      std::end(kOthersTexts);
-}
-
 // One finding as a line: where it was seen, what, and the boxes.
 std::string finding_line(const std::string& check, const Json& f) {
     const std::string kind = f["kind"];
@@ -49,7 +39,7 @@ std::string finding_line(const std::string& check, const Json& f) {
 
 // Runs `steps` with an {"overlaps": …} dump at each {"check": NAME} step (after a few frames,
 // so the layout has settled) and returns every finding, one line each; `others` gets those
-// others_finding names instead.
+// panel_scroll_cut names instead.
 std::vector<std::string> layout_findings(const std::string& name, const std::string& args, const Json& steps,
                                          std::vector<std::string>& others) {
     const fs::path dir = fresh_dir(name);
@@ -71,7 +61,7 @@ std::vector<std::string> layout_findings(const std::string& name, const std::str
         const Json findings = read_json(dir / fmt::format("o{}.json", i));
         EXPECT_TRUE(findings.is_array()) << checks[i];
         if (!findings.is_array()) continue;
-        for (const Json& f : findings) (others_finding(f) ? others : found).push_back(finding_line(checks[i], f));
+        for (const Json& f : findings) (panel_scroll_cut(f) ? others : found).push_back(finding_line(checks[i], f));
     }
     return found;
 }
@@ -123,8 +113,7 @@ Json every_scene(const std::string& size) {
 void expect_none(const std::vector<std::string>& found, const std::vector<std::string>& others) {
     EXPECT_EQ(listed(found), "");
     if (!others.empty()) {
-        GTEST_SKIP() << "findings in other files (the left panel's rows cut at its scroll edge, src/views/panel; the grid "
-                        "view's axis title, src/views/grid_view.cpp):\n"
+        GTEST_SKIP() << "findings in another file: the left panel's rows cut at its scroll edge (src/views/panel):\n"
                      << listed(others);
     }
 }
