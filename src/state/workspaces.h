@@ -20,7 +20,7 @@ struct WorkspaceRow {
     Workspace id;
     char key;                    // Ctrl + this shows it
     std::string_view name;       // --workspace NAME, a session's layout.workspace, a scene's "workspace"
-    std::string_view title;      // its tab and its View menu item (unlike any panel section's: scripts click it)
+    std::string_view title;      // its tab and its Window menu item (unlike any panel section's: scripts click it)
     std::span<const View> views;  // in order; the first is drawn largest
     std::string_view story;      // what it shows, for its tooltip
 };

@@ -170,7 +170,7 @@ void LabView::workspace_views(ImVec2 origin, ImVec2 size) {
     grid_status_line(size.x);
 }
 
-// The workspaces as a row of tabs above the views (Ctrl+1 … and the View menu do the same),
+// The workspaces as a row of tabs above the views (Ctrl+1 … and the Window menu do the same),
 // wrapping onto a second line rather than cutting a label (large UI scales).
 void LabView::workspace_tabs() {
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -188,7 +188,7 @@ void LabView::workspace_tabs() {
             }
             ui::end_combo();
         }
-        ui::tip("The views shown together (Ctrl+1 … 7, or the View menu)");
+        ui::tip("The views shown together (Ctrl+1 … 7, or the Window menu)");
         return;
     }
     for (const WorkspaceRow& row : workspace_table()) {

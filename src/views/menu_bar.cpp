@@ -79,7 +79,7 @@ void edit_menu(const Lab& lab, MenuChoices& out) {
 }
 
 void view_menu(LabParams& edited, Requests& requests) {
-    if (!ui::begin_menu("View")) return;
+    if (!ui::begin_menu("Window")) return;
     for (const WorkspaceRow& row : workspace_table()) {
         const std::string keys = fmt::format("Ctrl+{}", row.key);
         if (ui::menu_item(std::string(row.title).c_str(), keys.c_str(), row.id == edited.workspace)) requests.workspace = row.id;
@@ -98,7 +98,7 @@ void view_menu(LabParams& edited, Requests& requests) {
 }
 
 void lesson_menu(const Lab& lab, const controls::PanelState& panel, MenuChoices& out) {
-    if (!ui::begin_menu("Lesson")) return;
+    if (!ui::begin_menu("Lessons")) return;
     if (ui::menu_item("Open the built-in lesson")) out.commands.push_back(lab::cmd::OpenLesson{"builtin"});
     if (ui::menu_item("Open lesson…")) {
         ui::open_file_dialog(kLessonDialog, {.title = "Open a lesson", .extensions = {".ropelesson", ".json"},

@@ -1,5 +1,6 @@
 #pragma once
-// The window's menu bar: File, Edit, View, Lesson, Help. Every item is a command for the lab
+// The window's menu bar: File, Edit, Window, Lessons, Help (not View and Lesson: the panel's Export
+// combo and Lesson section have those labels, and scripts click by label). Every item is a command for the lab
 // (lab/command.h), a view request or an edited copy of the state, as the panel's controls are;
 // the files it names come from the file dialog (ui/file_dialog.h) and the lab reads them. Not
 // drawn while presenting, nor in a figure.

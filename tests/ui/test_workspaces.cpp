@@ -81,7 +81,7 @@ TEST(Workspaces, ViewMenuPicksAWorkspace) {
     const Json script = Json::array({{{"wait", 3}},
                                      {{"key", "1"}},
                                      {{"wait", 2}},
-                                     {{"click", "View"}},
+                                     {{"click", "Window"}},
                                      {{"wait", 2}},
                                      {{"widgets", "menu.json"}},
                                      {{"click", "Distance"}},
@@ -92,8 +92,8 @@ TEST(Workspaces, ViewMenuPicksAWorkspace) {
     ASSERT_EQ(r.status, 0) << r.out << r.err;
     const Json menu = read_json(dir / "menu.json");
     const Json* item = widget(menu, "Distance", "menu item");
-    ASSERT_NE(item, nullptr) << "View opened no menu with Distance in it";
-    EXPECT_EQ((*item)["item_of"], "View");
+    ASSERT_NE(item, nullptr) << "Window opened no menu with Distance in it";
+    EXPECT_EQ((*item)["item_of"], "Window");
     const Json* overview = widget(menu, "Overview", "menu item");
     ASSERT_NE(overview, nullptr);
     EXPECT_EQ((*overview)["value"], "checked") << "the current workspace is ticked";
