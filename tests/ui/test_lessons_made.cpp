@@ -211,7 +211,7 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     add(typed("Save to", "saved/lesson.json"));
     add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"widgets", "saved.json"}}});
     add({{{"click", "2. Scene 2"}}, {{"wait", 3}}, {{"widgets", "goto.json"}}});
-    const test::Result r = gui(dir, script);
+    const test::Result r = gui(dir, script, "--workspace all");  // recorded from the grid of all eleven
     ASSERT_EQ(r.status, 0) << r.err;
 
     bool animated = false;
