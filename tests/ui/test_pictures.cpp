@@ -57,7 +57,7 @@ TEST(PresenterAids, SpotlightWithSAndALaserWithL) {
         {{"screenshot", "spot.png"}}, {{"key", "S"}},          {{"wait", 2}},        {{"state", "off.json"}},
         {{"key", "L"}},       {{"screenshot", "laser.png"}},
     };
-    const test::Result r = gui(dir, script);
+    const test::Result r = gui(dir, script, "--workspace all");  // the heatmap beside the scores
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(read_json(dir / "spot.json")["layout"]["spotlight"], 3);
     EXPECT_EQ(read_json(dir / "off.json")["layout"]["spotlight"], 0);
@@ -178,7 +178,7 @@ TEST(ExportFromThePanel, VectorFiguresAreTheRenderOfTheSameSession) {
         script.push_back({{"wait", 240}});
     }
     script.push_back({{"state", "state.json"}});
-    const test::Result r = gui(dir, script);
+    const test::Result r = gui(dir, script, "--workspace all");  // every view in the whole window
     ASSERT_EQ(r.status, 0) << r.err;
     ASSERT_TRUE(fs::exists(dir / "panel-scores.svg")) << r.out.substr(0, 2000);
     const fs::path cli = dir / "cli-scores.svg";
