@@ -226,7 +226,7 @@ void LabView::grid_status_line(float width) {
     }
     if (fallback) ui::text(*shown, warning_color());
     else ui::text_disabled(*shown);
-    ui::log().record(*shown, "status", all);  // scripts read it: the window's, never a figure's
+    ui::log().record(*shown, "device", all);  // scripts read it: the window's, never a figure's
     ui::tip(fallback ? (all + "\n" + lab_.compute().fallback_reason()).c_str() : all.c_str());
 }
 
