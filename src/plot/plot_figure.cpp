@@ -282,7 +282,13 @@ void Plot::layout_legend() {
             LegendItem& last = legend_.back();
             last.name = fitted(last.full, frame_max_.x - last.at.x - width_of(more()) - 1.0f * font);
         }
-        const float at_x = legend_.empty() ? first : end_of(legend_.back());
+        float at_x = legend_.empty() ? first : end_of(legend_.back());
+        // Not even "+K more" fits beside the y label (a narrow plot with a long one): a line of
+        // its own, taken from the plot, rather than a legend drawn past the frame.
+        if (legend_.empty() && lines == 1 && at_x + width_of(more()) > frame_max_.x) {
+            at_x = frame_min_.x;
+            lines = 2;
+        }
         for (std::size_t i = legend_.size(); i < items.size(); ++i) hidden_.push_back(items[i].first);
         legend_.push_back({more(), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImVec2(at_x, frame_min_.y + (lines - 1) * line), more()});
     }

@@ -146,8 +146,10 @@ void compared_planes(Context& ctx) {
         if (planes.pairs.empty()) continue;
         const int i = planes.focused;
         ImGui::TableNextColumn();
-        ui::text(setting_name(p, s), setting_color(ctx, s));
-        ui::tip(setting_source(p, s).c_str());
+        // The name on one line, cut to the column with "…" (whole on hover): wrapped, four long
+        // config names took the cell's height from the angles and planes below.
+        ui::text(ui::cut_to_width(setting_name(p, s), ImGui::GetContentRegionAvail().x), setting_color(ctx, s));
+        ui::tip((setting_name(p, s) + "\n" + setting_source(p, s)).c_str());
         // The longest reading that fits the column on one line (four settings share a small cell).
         const double at_m = planes.pairs[static_cast<std::size_t>(i)].angle_at_m, between = planes.pairs[static_cast<std::size_t>(i)].angle_between;
         const std::string readings[] = {fmt::format("pair {}: m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, at_m, between),

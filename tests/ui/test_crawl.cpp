@@ -152,7 +152,13 @@ void crawl(const std::string& name, const std::string& args) {
             c.act({"click " + w.label}, {click(w.label)});
             // An export ends in its own time (a child process): wait for it, as a person watches the bar.
             if (w.label == "Start export") c.act({"click Cancel export"}, {click("Cancel export"), {{"wait", 90}}});
-            if (w.label == "Open lesson") c.act({"click Close lesson"}, {click("Close lesson")});
+            // A recorded scene opens a lesson of its own: closed, the workspace tabs are back.
+            if (w.label == "Open lesson" || w.label == "Record scene") c.act({"click Close lesson"}, {click("Close lesson")});
+            // A Browse button (or Save as…) opens the file dialog, a modal: a person cancels it
+            // to go on with the panel.
+            if (w.label.rfind("Browse", 0) == 0 || w.label.find(" as…") != std::string::npos) {
+                c.act({"click Cancel (close the file dialog)"}, {click("Cancel")});
+            }
             if (w.label == "Present" || w.label == "Present with notes") {
                 c.act({"Escape (leave presenting)"}, {{{"wait", 2}}, {{"key", "Escape"}}});
                 c.act({"Escape (close the lesson)"}, {{{"key", "Escape"}}});
