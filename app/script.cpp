@@ -1,6 +1,7 @@
 #include "script.h"
 
 #include <cctype>
+#include <cmath>
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -8,6 +9,7 @@
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <imgui_internal.h>
 #include <fmt/format.h>
 
 #include "core/atomic_file.h"
@@ -97,6 +99,33 @@ std::string overlaps_json(const std::vector<draw::LayoutFinding>& findings) {
                        {"other_box", box(f.other_box)}});
     }
     return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+// The visible regions of the windows that scroll vertically in the frame just drawn: a row cut
+// at their top or bottom edge is scrolled half into view, as in any list, not cut.
+std::vector<draw::Box> vertical_scroll_regions() {
+    std::vector<draw::Box> out;
+    for (const ImGuiWindow* w : GImGui->Windows) {
+        // Only where a person can scroll: a view's region (no scrollbar) that overflows is cut.
+        if (w->WasActive && w->ScrollMax.y > 0.0f && w->ScrollbarY) {
+            out.push_back({w->InnerClipRect.Min.x, w->InnerClipRect.Min.y, w->InnerClipRect.Max.x, w->InnerClipRect.Max.y});
+        }
+    }
+    return out;
+}
+
+// A run cut only by the top or bottom edge of a scrolling region, inside its sides.
+bool scrolled_into_view(const draw::LayoutFinding& f, const std::vector<draw::Box>& regions) {
+    if (f.kind != draw::LayoutFinding::Kind::Cut) return false;
+    constexpr float slack = 1.5f;
+    const draw::Box& clip = f.other_box;
+    const bool cut_at_top = f.box.y0 < clip.y0 - slack, cut_at_bottom = f.box.y1 > clip.y1 + slack;
+    const bool inside_sides = f.box.x0 >= clip.x0 - slack && f.box.x1 <= clip.x1 + slack;
+    if (!inside_sides) return false;
+    return std::any_of(regions.begin(), regions.end(), [&](const draw::Box& r) {
+        const bool across_x = clip.x0 >= r.x0 - slack && clip.x1 <= r.x1 + slack;
+        return across_x && ((cut_at_top && std::abs(clip.y0 - r.y0) <= slack) || (cut_at_bottom && std::abs(clip.y1 - r.y1) <= slack));
+    });
 }
 
 // A canvas's text comes through the capture as drawn, plain text without its advances: each
@@ -297,7 +326,10 @@ bool Script::after_frame(const Lab& lab) {
         draw::Figure figure = data ? overlap_capture_->finish(*data, {}, 0) : draw::Figure{};
         measure_canvas_text(figure);
         overlap_capture_.reset();
-        if (!write_file_atomically(overlaps_out_, overlaps_json(draw::check_layout(figure)), error)) {
+        std::vector<draw::LayoutFinding> findings = draw::check_layout(figure);
+        const std::vector<draw::Box> scrolling = vertical_scroll_regions();
+        std::erase_if(findings, [&](const draw::LayoutFinding& f) { return scrolled_into_view(f, scrolling); });
+        if (!write_file_atomically(overlaps_out_, overlaps_json(findings), error)) {
             error_ = fmt::format("{}: {}", where(), error);
             return false;
         }
