@@ -64,6 +64,9 @@ protected:
         LabParams p;
         p.playing = false;
         p.ui_scale = 1.0f;
+        // These tests read every view at once, as the grid shows them (the All workspace); the
+        // workspaces' own layouts are tests/ui/test_workspaces.cpp's and test_layout.cpp's.
+        p.workspace = Workspace::All;
         lab_ = std::make_unique<Lab>(*device_, p);
         view_ = std::make_unique<views::LabView>(*lab_);
     }
