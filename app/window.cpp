@@ -268,8 +268,10 @@ bool Window::frame(const LabParams& presentation,
         [&] {
             ImGui_ImplGlfw_NewFrame();
             if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-            if (input_hook_) input_hook_();
             trickle_input();
+            // After the window's own events: the in-process tests' hook sets ImGui's input
+            // (modifiers, buttons) as the frame's last word.
+            if (input_hook_) input_hook_();
         },
         [&] {
             const lab::Input input = pending_;
