@@ -190,6 +190,9 @@ void crawl(const std::string& name, const std::string& args) {
                 if (e.value == "true") c.act({"choose " + w.label + ": " + e.label + " again", true}, {click(w.label), click(e.label)});
             }
         } else if (w.kind == "tab") {
+            // The tabs show above the workspace's views, not over one view shown large (an
+            // earlier action may have shown one): Esc first, as a person would.
+            c.act({"Escape (the workspace's views)", true}, {{{"key", "Escape"}}});
             c.act({"tab " + w.label, w.value == "true"}, {click(w.label)});
         }
     }
