@@ -247,7 +247,7 @@ TEST_F(Export, BuiltInComparisonGoldens) {
         const std::string golden = std::string(ROPELAB_SOURCE_DIR) + "/tests/ui/golden/compare-" + name + ".png";
         const bool update = std::getenv("ROPELAB_UPDATE_GOLDEN") != nullptr;
         const std::string out = update ? golden : at(name + ".png");
-        const Result r = run("render --comparison " + name + " --view all --size 1280x720 --out " + out);
+        const Result r = run("render --comparison " + name + " --view all --workspace all --size 1280x720 --out " + out);
         ASSERT_EQ(r.status, 0) << r.err;
         if (update) continue;
         const Png image = load(out), expected = load(golden);
