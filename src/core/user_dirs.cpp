@@ -22,7 +22,12 @@ std::string env(const char* name) {
 }
 
 // A small text file, or "" (missing, unreadable, or larger than any sane settings file).
+// These are the lab's own settings (user-dirs.dirs, recent.json), not a user's input: not
+// registered, so recent.json can be written again. Only a regular file is opened (a FIFO there
+// would block the start).
 std::string read_small_file(const std::string& path, std::size_t limit) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return {};
     std::ifstream in(path, std::ios::binary);
     if (!in) return {};
     std::string text;

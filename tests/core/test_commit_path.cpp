@@ -147,7 +147,11 @@ std::set<std::string> lines_matching(const std::regex& pattern, const std::strin
 
 TEST(OneWritePath, NothingElseOpensAFileForWriting) {
     const std::regex writes(R"(ofstream|fopen\(.*"[wa]|O_CREAT|O_WRONLY|O_RDWR|rename\(|renameat|mkstemp|mkdtemp|create_directories|filesystem::copy)");
-    const std::set<std::string> known = {"src/export/video.cpp: log_->path()", "app/window.cpp: create_directories(folder"};
+    // The folders the lab makes for its own files: F12's, the default save folders' ropelab/
+    // (documents, pictures) and the recent files' ropelab/ in the config folder.
+    const std::set<std::string> known = {"src/export/video.cpp: log_->path()", "app/window.cpp: create_directories(folder",
+                                         "src/core/user_dirs.cpp: fs::create_directories(parent, ec);",
+                                         "src/core/user_dirs.cpp: fs::create_directories(fs::path(file_).parent_path(), ec);"};
     EXPECT_EQ(lines_matching(writes, "src/core/atomic_file.", known), known);
 }
 
@@ -163,7 +167,9 @@ TEST(OneReadPath, NothingElseOpensAUsersFile) {
                                          "src/core/atomic_file.cpp: fopen(\"/proc/self/status\"",
                                          "src/core/atomic_file.cpp: fopen(file.path().c_str(), \"wbe\")",
                                          "app/platform_posix.cpp: fopen(\"/proc/self/statm\"",
-                                         "src/core/headroom.cpp: MAP_ANONYMOUS"};
+                                         "src/core/headroom.cpp: MAP_ANONYMOUS",
+                                         // the lab's own settings: user-dirs.dirs and recent.json
+                                         "src/core/user_dirs.cpp: std::ifstream in(path, std::ios::binary);"};
     EXPECT_EQ(lines_matching(reads, "src/core/input_file.", known), known);
 }
 
