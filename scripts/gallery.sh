@@ -6,7 +6,14 @@ cd "$(dirname "$0")/.."
 out=docs/screenshots
 mkdir -p "$out"
 r() { build/ropelab render --size 1280x720 "$@"; }
-r --view all --position 40 --out "$out/lab.png"
+r --view all --position 40 --out "$out/lab.png"   # the first look: the Overview workspace
+# The README's vector figures: the score view as SVG, the whole lab (every view) as PDF.
+r --view scores --preset llama3.1-8b --out "$out/scores.svg"
+r --view all --workspace all --out "$out/lab.pdf"
+# Each workspace as it opens (Ctrl+2 … 7).
+for w in rotation distance frequencies attention images all; do
+    r --view all --workspace "$w" --position 40 --out "$out/workspace-$w.png"
+done
 r --view planes --position 40 --pair 3 --out "$out/view1-planes.png"
 r --view contrast --position 40 --vectors random --out "$out/view2-contrast.png"
 r --view scores --max-distance 65536 --log-distance --vectors mean --out "$out/view3-scores.png"
@@ -17,22 +24,22 @@ r --view numbers --position 3 --pair 2 --head-dim 512 --out "$out/view7-numbers.
 r --view precision --position 1000000 --pair 1 --out "$out/view8-precision.png"
 r --view phasors --preset textbook --vectors custom --q random:7 --k random:7 --key-distance 60 --pair 5 \
     --out "$out/view9-phasors.png"
-r --theme projector --out "$out/projector.png"
+r --theme projector --workspace all --out "$out/projector.png"
 # Why the score decays: the phasor sum beside the score curve, the key distance swept 0 → 400.
 build/ropelab render --lesson docs/lessons/phasor-sum.json --out "$out/phasors.gif" --size 960x440 --fps 12
 r --view scores --ui-scale 2 --theme light --vectors random --out "$out/lecture-light-2x.png"
 build/ropelab render --view planes --size 560x315 --frames 60 --fps 20 --animate position \
     --from 0 --to 60 --pair 2 --out "$out/planes.gif"
 build/ropelab render --lesson builtin --scene 7 --size 1280x720 --out "$out/presenting.png"
-r --view all --spotlight 3 --laser 0.84,0.25 --out "$out/presenter-aids.png"
-r --view all --rope-theta 1.0001 --out "$out/degenerate-theta.png"
+r --view all --workspace all --spotlight 3 --laser 0.84,0.25 --out "$out/presenter-aids.png"
+r --view all --workspace all --rope-theta 1.0001 --out "$out/degenerate-theta.png"
 # Compare mode: four of the built-in comparisons (the golden images' settings), and two views large.
 for c in llama3.1-scaling gemma3-layers llama2-vs-llama3 interleaved-vs-half; do
-    r --comparison "$c" --view all --out "$out/compare-$c.png"
+    r --comparison "$c" --view all --workspace all --out "$out/compare-$c.png"
 done
 r --comparison llama3.1-scaling --view scores --out "$out/compare-scores.png"
 r --comparison gemma3-layers --view heatmap --heatmap-difference 1 --position 3000 --out "$out/compare-heatmap-difference.png"
-MESA_GL_VERSION_OVERRIDE=3.3 r --view all --out "$out/no-compute-shaders.png"
+MESA_GL_VERSION_OVERRIDE=3.3 r --view all --workspace all --out "$out/no-compute-shaders.png"
 # Images and video (multi-axis RoPE): one image scored four ways, the pairs by axis, one model's
 # grid with its text curve, and the lesson's scene.
 r --comparison image-axes --view grid --out "$out/compare-image-axes.png"
