@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "plot/math_text.h"
+#include "ui/math_text.h"
 
 namespace ropelab::draw {
 
@@ -73,7 +73,7 @@ struct Circle {
 // `em` and `ascent` are the font's em square and the baseline's depth below `at`, in pixels at
 // this size (ImGui sizes a font by its line height, files by its em): with them a file's text
 // sits on the screen's baseline at the screen's size.
-// `spans` typeset maths (plot/math_text.h): `text` is what is shown, markup already read, and
+// `spans` typeset maths (ui/math_text.h): `text` is what is shown, markup already read, and
 // each span of it sits at its level — scripts smaller, raised or lowered (math_text::placement);
 // no spans: all on the baseline. `advances` then hold each character's advance at its own size.
 struct Text {
@@ -117,7 +117,7 @@ public:
     void disc(Point center, float radius, Color color, int segments = 0);
     // A cubic Bézier from a to d, as a polyline fine enough at any zoom of a figure.
     void bezier(Point a, Point b, Point c, Point d, Color color, float width = 1.0f);
-    // `text` may hold maths markup (plot/math_text.h): it is typeset.
+    // `text` may hold maths markup (ui/math_text.h): it is typeset.
     void text(Point at, std::string text, float size, Color color);
     void image(Point min, Point max, int width, int height, std::vector<std::uint8_t> rgba);
     void push_clip(Point min, Point max);

@@ -21,7 +21,7 @@ struct TextMetrics {
 };
 TextMetrics text_metrics(const ImFont* font, float size);
 
-// A text item at the current font and size, its maths markup typeset (plot/math_text.h), with
+// A text item at the current font and size, its maths markup typeset (ui/math_text.h), with
 // the metrics and, for maths, the advances that let a file place it as the screen does.
 Text screen_text(ImVec2 at, ImU32 color, std::string_view text);
 

@@ -10,7 +10,7 @@
 
 #include <imgui.h>
 
-#include "plot/math_text.h"
+#include "ui/math_text.h"
 
 namespace ropelab::ui {
 
@@ -111,7 +111,7 @@ bool input_double(const char* label, double* v);
 bool input_int2(const char* label, int v[2]);
 bool input_double2(const char* label, double v[2], const char* format);
 
-// Maths in text (plot/math_text.h: c_i, e^{iΔθ_i}, 2^31) typeset with ImGui's font: scripts at
+// Maths in text (ui/math_text.h: c_i, e^{iΔθ_i}, 2^31) typeset with ImGui's font: scripts at
 // math_text::placement's size and height. Widths are the typeset text's, not the markup's.
 float typeset_width(const ImFont* font, float size, const math_text::Typeset& text);
 // `text`'s width at the current font and size, its markup read; plain text measures as

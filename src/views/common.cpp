@@ -3,7 +3,7 @@
 #include "state/compare.h"
 #include "views/views.h"
 #include "ui/widgets.h"
-#include "plot/math_text.h"
+#include "ui/math_text.h"
 #include "plot/screen.h"
 
 namespace ropelab::views {

@@ -1,4 +1,4 @@
-#include "plot/math_text.h"
+#include "ui/math_text.h"
 
 #include <algorithm>
 #include <array>

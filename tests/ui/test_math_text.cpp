@@ -1,4 +1,4 @@
-// The maths markup reader (plot/math_text.h): the forms the captions use typeset into runs,
+// The maths markup reader (ui/math_text.h): the forms the captions use typeset into runs,
 // identifiers and broken markup left as written, hostile input never a crash.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <regex>
 #include <sstream>
 
-#include "plot/math_text.h"
+#include "ui/math_text.h"
 
 namespace ropelab::math_text {
 namespace {
