@@ -29,7 +29,7 @@ else:
     print("mean %.1f ms (views drawn %.1f ms, rendered %.1f ms), worst %.1f ms (frame %d, %s)"
           % (d["mean_ms"], d["build_ms"], d["render_ms"], d["max_ms"], d["worst_frame"], product[d["worst_frame"]]))
 READ
-window() { xvfb-run -a -s "-screen 0 1920x1080x24" "$bin" gui --size 1280x720 --stats "$@" 2>/dev/null | tail -1; }
+window() { xvfb-run -a -s "-screen 0 1920x1080x24" "$bin" gui --size 1280x720 --workspace all --stats "$@" 2>/dev/null | tail -1; }
 echo "machine: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB; the renderer is named on each line"
 for i in $(seq "$runs"); do
     echo "θ drag, N=2^24, d=512, all views, run $i: $(window --script "$work/drag.json" --max-distance 16777216 --head-dim 512 | python3 "$work/read.py" after_drag)"
