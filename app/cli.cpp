@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/model_families.h"
 #include "core/presets.h"
+#include "lesson/library.h"
 #include "state/schema.h"
 #include "core_commands.h"
 #include "positions_command.h"
@@ -19,6 +20,7 @@
 #include "gui_command.h"
 #include "version.h"
 #include "model_options.h"
+#include "output_table.h"
 
 namespace ropelab {
 
@@ -46,6 +48,25 @@ void run_presets() {
                     std::string(to_string(c.rope_scaling.type)).c_str(),
                     std::string(to_string(c.layout)).c_str(), axes.c_str());
     }
+}
+
+// The lesson library: one line per lesson (name, scenes, title, summary), or a JSON list.
+void run_lessons(bool json) {
+    if (json) {
+        std::string out = "[";
+        for (const LibraryLesson& l : lesson_library()) {
+            out += fmt::format("{}\n  {{\"name\": {}, \"scenes\": {}, \"title\": {}, \"summary\": {}}}", out.size() > 1 ? "," : "",
+                               json_string(std::string(l.name)), l.scenes, json_string(l.title), json_string(std::string(l.summary)));
+        }
+        std::printf("%s\n]\n", out.c_str());
+        return;
+    }
+    std::printf("%s %s %s %s\n", pad_right("name", 28).c_str(), pad_right("scenes", 6).c_str(), pad_right("title", 34).c_str(), "summary");
+    for (const LibraryLesson& l : lesson_library()) {
+        std::printf("%s %s %s %s\n", pad_right(std::string(l.name), 28).c_str(), pad_right(std::to_string(l.scenes), 6).c_str(),
+                    pad_right(l.title, 34).c_str(), std::string(l.summary).c_str());
+    }
+    std::printf("(--lesson NAME opens one; %s is also %s)\n", std::string(kBuiltinAlias).c_str(), std::string(lesson_library().front().name).c_str());
 }
 
 // The lab state's schema: every field with its session path, flag, lesson name and range.
@@ -88,6 +109,13 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "markdown"}))
         ->capture_default_str();
 
+    std::string lessons_format = "text";
+    app.add_subcommand("lessons", "List the built-in lessons (--lesson NAME opens one): name, scenes, title, summary")
+        ->callback([&] { action = [&] { run_lessons(lessons_format == "json"); }; })
+        ->add_option("--format", lessons_format, "Output format")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+
     RenderOptions render_opts;
     auto* render = app.add_subcommand("render", "Render views headless to PNG, GIF, MP4 or a PNG sequence");
     add_render_options(render, render_opts);
@@ -102,7 +130,7 @@ int run_cli(int argc, char** argv) {
     auto* gui = app.add_subcommand("gui", "Open the interactive lab (the default without a subcommand)");
     add_gui_options(gui, gui_opts);
     // Plain `ropelab --lesson builtin --present` opens the lab too.
-    app.add_option("--lesson", gui_opts.lesson, "Open a lesson in the lab: FILE.json or builtin")->check(non_empty());
+    app.add_option("--lesson", gui_opts.lesson, "Open a lesson in the lab: FILE.json or a built-in lesson's NAME (ropelab lessons)")->check(non_empty());
     app.add_flag("--present", gui_opts.present, "With --lesson: presenter mode");
     add_file_argument(&app, gui_opts);  // `ropelab FILE`: what a double-click runs
     app.add_option("--monitor", gui_opts.monitor, "Monitor for presenting (0: primary)")->transform(in_range(0, 16));

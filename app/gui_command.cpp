@@ -356,7 +356,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");
     cmd->add_flag("--churn", o.churn, "Change θ every frame (frame-time measurement)");
-    cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or builtin")->check(non_empty());
+    cmd->add_option("--lesson", o.lesson, "Open a lesson: FILE.json or a built-in lesson's NAME (ropelab lessons)")->check(non_empty());
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
     cmd->add_flag("--presenter", o.presenter,
                   "With --lesson: present with notes. The lesson shows in an audience window (fullscreen on --monitor "

@@ -1,6 +1,7 @@
 #include "lesson/lesson.h"
 #include "lesson/lesson_format.h"
 #include "lesson/lesson_schema.h"
+#include "lesson/library.h"
 
 #include <algorithm>
 #include <cmath>
@@ -569,14 +570,12 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     return lesson;
 }
 
-Lesson load_lesson(const std::string& path_or_builtin) {
-    if (path_or_builtin == "builtin") {
-        for (const EmbeddedFile& f : embedded::lessons()) {
-            if (f.name == "rope-from-first-principles.json") return parse_lesson(f.data, "builtin lesson");
-        }
-        throw InputError("the built-in lesson is missing from this build");
-    }
-    return parse_lesson(read_input_file(path_or_builtin, "lesson"), path_or_builtin);
+Lesson load_lesson(const std::string& path_or_name) {
+    // A path (a '/' or a .json/.ropelesson name) is a file; anything else a library lesson's name.
+    if (names_lesson_file(path_or_name)) return parse_lesson(read_input_file(path_or_name, "lesson"), path_or_name);
+    if (const LibraryLesson* l = find_library_lesson(path_or_name)) return parse_lesson(l->json, fmt::format("built-in lesson {}", l->name));
+    throw InputError(fmt::format("no built-in lesson \"{}\" (the library: {}; a file is opened by its path, ./{})", path_or_name,
+                                 library_names_text(), path_or_name));
 }
 
 namespace lesson_format {

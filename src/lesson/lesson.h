@@ -60,7 +60,7 @@ std::vector<int> scene_shown_views(const Scene& s);
 
 // Parses and validates; errors name the source, the scene (number and title) and the field.
 Lesson parse_lesson(std::string_view json, std::string_view source);
-Lesson load_lesson(const std::string& path_or_builtin);  // "builtin" = the embedded lesson
+Lesson load_lesson(const std::string& path_or_name);  // a file, or a library lesson's name (library.h)
 
 // The state at time t of a scene: `base`, then the scene's settings, then its keyframes.
 // Throws InputError if a value is refused (the loader checks this for every scene).

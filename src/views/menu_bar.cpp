@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "lesson/library.h"
 #include "ui/file_dialog.h"
 #include "ui/widgets.h"
 
@@ -99,7 +100,12 @@ void view_menu(LabParams& edited, Requests& requests) {
 
 void lesson_menu(const Lab& lab, const controls::PanelState& panel, MenuChoices& out) {
     if (!ui::begin_menu("Lessons")) return;
-    if (ui::menu_item("Open the built-in lesson")) out.commands.push_back(lab::cmd::OpenLesson{"builtin"});
+    // The library (lesson/library.h): each lesson by its title, opened by its name.
+    for (const LibraryLesson& l : lesson_library()) {
+        if (ui::menu_item(l.title.c_str())) out.commands.push_back(lab::cmd::OpenLesson{std::string(l.name)});
+        ui::tip(fmt::format("{} ({} scenes; --lesson {})", l.summary, l.scenes, l.name).c_str());
+    }
+    ImGui::Separator();
     if (ui::menu_item("Open lesson…")) {
         ui::open_file_dialog(kLessonDialog, {.title = "Open a lesson", .extensions = {".ropelesson", ".json"},
                                              .start = panel.lesson_path == "builtin" ? "" : panel.lesson_path,
