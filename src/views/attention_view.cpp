@@ -214,7 +214,12 @@ void attention_view(Context& ctx) {
         ui::text_disabled(ui::cut_to_width(text, ImGui::GetContentRegionAvail().x));
         if (ImGui::IsItemHovered() && ui::tooltips_allowed()) ImGui::SetTooltip("%s", text.c_str());
     };
-    say(fmt::format("T = {} · {} · {}", tokens, layer_words(p, model), vectors_words(p)));
+    if (compact && on_slide(p)) {  // the room cannot hover a cut line: two whole ones
+        say(fmt::format("T = {} · {}", tokens, layer_words(p, model)));
+        say(vectors_words(p));
+    } else {
+        say(fmt::format("T = {} · {} · {}", tokens, layer_words(p, model), vectors_words(p)));
+    }
     const bool shown = im.tokens == tokens && im.rows > 0;
     // What is shown: sampled rows, the Toeplitz link, the progress.
     std::string notes;

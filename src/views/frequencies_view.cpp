@@ -29,17 +29,17 @@ std::int64_t training_context(const ModelConfig& m) {
 
 // Where the two plots go. Side by side when wide, stacked when tall; a plot needs about 22 × 10
 // lines for its legend, axes and markers. Where two do not fit, the wavelengths (with the
-// contexts) alone, and a line says where θ_i is.
+// contexts) alone, and in the lab a line says where θ_i is (a slide gives the plot that line).
 struct PlotsLayout {
     bool both, side_by_side;
     ImVec2 size;  // of each plot
 };
-PlotsLayout plots_layout(float gap) {
+PlotsLayout plots_layout(float gap, bool slide) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     const float font = ImGui::GetFontSize();
     const bool side_by_side = avail.x > 1.6f * avail.y;
     const bool both = side_by_side ? (avail.x - gap) / 2 >= 22 * font : (avail.y - gap) / 2 >= 10 * font;
-    if (!both) {
+    if (!both && !slide) {
         ui::text_disabled("θ_i per pair: large view (6)");
         avail = ImGui::GetContentRegionAvail();
     }
@@ -93,7 +93,7 @@ void nope_note(const Context& ctx) {
 }
 
 // Compare mode: each setting's scaling counts on its own line where a plot still has room below
-// them; else on hover.
+// them; else on hover in the lab, and not at all on a slide (the room cannot hover).
 void compared_counts(Context& ctx, int settings) {
     const LabParams& p = ctx.params;
     const LabCompute& compute = ctx.compute;
@@ -103,6 +103,7 @@ void compared_counts(Context& ctx, int settings) {
         }
         return;
     }
+    if (on_slide(p)) return;
     ui::text_disabled("pairs kept, blended, interpolated: hover");
     if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
         ImGui::BeginTooltip();
@@ -165,17 +166,24 @@ void compared_ramps(Context& ctx, plot::Plot& plot, int settings) {
 }
 
 // Each setting's training context, once per distinct length, as a legend entry in the colour
-// of the first setting with it (marker labels at one edge would overlap).
+// of the first setting with it (marker labels at one edge would overlap). On a slide the legend
+// names the settings only, so the plot keeps its height: a line named where it runs.
 void compared_contexts(Context& ctx, plot::Plot& plot, int settings, plot::Range x) {
     const LabParams& p = ctx.params;
+    const bool slide = on_slide(p);
     std::vector<std::int64_t> marked;
     for (int i = 0; i < settings; ++i) {
         const std::int64_t context = training_context(setting_model(p, i));
         if (std::find(marked.begin(), marked.end(), context) != marked.end()) continue;
         marked.push_back(context);
         const double ys[] = {static_cast<double>(context), static_cast<double>(context)}, xs[] = {x.min, x.max};
+        const ImU32 color = i == 0 ? ctx.colors.marker : setting_color(ctx, i);
+        if (slide) {
+            plot.hline(static_cast<double>(context), color, fmt::format("L₀ = {}", context).c_str());
+            continue;
+        }
         const std::string label = fmt::format("L₀ = {} ({})", context, setting_name(p, i));
-        plot.line(label.c_str(), xs, ys, i == 0 ? ctx.colors.marker : setting_color(ctx, i), 1.0f);
+        plot.line(label.c_str(), xs, ys, color, 1.0f);
     }
 }
 
@@ -190,6 +198,11 @@ void compared_bands(Context& ctx, plot::Plot& plot, int settings, plot::Range x)
         const double context = static_cast<double>(training_context(m)), xs[] = {x.min, x.max};
         const double high[] = {context / *sc.high_freq_factor, context / *sc.high_freq_factor};
         const double low[] = {context / *sc.low_freq_factor, context / *sc.low_freq_factor};
+        if (on_slide(p)) {  // named where they run (compared_contexts says why)
+            plot.hline(high[0], setting_color(ctx, i), fmt::format("{}: L₀/high", setting_name(p, i)).c_str());
+            plot.hline(low[0], setting_color(ctx, i), fmt::format("{}: L₀/low", setting_name(p, i)).c_str());
+            continue;
+        }
         plot.line(fmt::format("{}: band L₀/high … L₀/low", setting_name(p, i)).c_str(), xs, high, setting_color(ctx, i), 1.0f);
         plot.line("", xs, low, setting_color(ctx, i), 1.0f);
     }
@@ -202,7 +215,7 @@ void compared_frequencies(Context& ctx) {
     const int settings = std::min(ctx.compute.settings(), setting_count(p));
     const float gap = ImGui::GetFontSize() * 0.5f;
     compared_counts(ctx, settings);
-    const auto [both, side_by_side, half] = plots_layout(gap);
+    const auto [both, side_by_side, half] = plots_layout(gap, on_slide(ctx.params));
     const bool tokens = p.wavelength_axis;
     const ComparedCurves all = compared_curves(p, ctx.compute, settings);
     const char* x_label = tokens ? "unscaled wavelength / L₀ (each setting's)" : "pair i";
@@ -277,6 +290,9 @@ Ladder ladder(const Context& ctx, const LabData& d) {
 // The counts in their dots' colours: the dots' legend.
 void count_line(const Context& ctx, const LabData& d) {
     const PairCounts c = pair_counts(d);
+    // No scaling and every pair rotating: "64 unchanged · 0 blended · 0 interpolated" tells the
+    // room nothing, and a slide gives its line to the plots.
+    if (on_slide(ctx.params) && c.blended == 0 && c.interpolated == 0 && c.unrotated == 0) return;
     const std::string count_text[3] = {fmt::format("{} unchanged", c.unchanged), fmt::format("{} blended", c.blended),
                                        fmt::format("{} interpolated", c.interpolated)};
     ui::text(count_text[0], ctx.colors.unchanged);
@@ -468,7 +484,7 @@ void axis_frequencies(Context& ctx) {
     const LabData& d = ctx.compute.data();
     band_lines(ctx, axis_bands(d, p));
     const float gap = ImGui::GetFontSize() * 0.5f;
-    const auto [both, side_by_side, half] = plots_layout(gap);
+    const auto [both, side_by_side, half] = plots_layout(gap, on_slide(ctx.params));
     const plot::Range x{0.0, std::max(1.0, d.freqs.pairs() - 1.0)};
     // In a small cell the coloured lines above are the key; a legend there would not fit its names.
     const bool legend = half.x >= 24 * ImGui::GetFontSize();
@@ -578,7 +594,7 @@ void frequencies_view(Context& ctx) {
     count_line(ctx, d);
 
     const float gap = ImGui::GetFontSize() * 0.5f;
-    const auto [both, side_by_side, half] = plots_layout(gap);
+    const auto [both, side_by_side, half] = plots_layout(gap, on_slide(ctx.params));
     const bool tokens = p.wavelength_axis;
     const PairAxis x_of{p, d, ctx.frame.frequencies(), training_context(p.model), tokens};
     std::vector<double> xs, all_xs, unrotated_xs;

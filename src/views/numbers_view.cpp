@@ -164,7 +164,10 @@ void compared_numbers(Context& ctx) {
         }
         ImGui::EndTable();
     }
-    if (shown < settings) ui::text_disabled(fmt::format("+{} more settings: show this view large (7)", settings - shown));
+    if (shown < settings) {
+        ui::text_disabled(on_slide(ctx.params) ? fmt::format("+{} more settings", settings - shown)
+                                               : fmt::format("+{} more settings: show this view large (7)", settings - shown));
+    }
     ImGui::SetWindowFontScale(1.0f);
 }
 
@@ -220,8 +223,8 @@ std::vector<std::string> worked_lines(const LabParams& p, const lab::products::N
 // The lines, at the largest size that fits the cell down to kSmallestText px; where even that
 // does not fit, the lines of least priority (the last) are left out. Lines break at spaces only.
 // Below them, the pairing in both layouts, where it fits with them at ≥ 0.7 of the font. A wide
-// but short view (a lesson slide) shows the pairing alone and says where the rotation's numbers
-// are.
+// but short view shows the pairing alone; in the lab it says where the rotation's numbers are,
+// on a slide it says nothing to the room about keys.
 void worked_example(Context& ctx, std::vector<std::string> lines) {
     ImVec2 room = ImGui::GetContentRegionAvail();
     const float strip_height = pairing_strip_height() + ImGui::GetStyle().ItemSpacing.y;
@@ -232,7 +235,8 @@ void worked_example(Context& ctx, std::vector<std::string> lines) {
         room.y -= strip_height;
         if (!(numbers_scale(lines, room) >= 0.7f)) {  // the pairing alone: its three lines
             lines.erase(lines.begin(), lines.end() - 3);
-            lines.insert(lines.begin(), "The rotation's numbers: show this view large (7) or make room.");
+            // A slide shows what fits; only the lab's user can make room.
+            if (!on_slide(ctx.params)) lines.insert(lines.begin(), "The rotation's numbers: show this view large (7) or make room.");
         }
     }
     const std::string layout = lines.back();

@@ -84,7 +84,31 @@ void focused_plane(Context& ctx, ImVec2 origin, float side, const Planes& planes
     ImGui::Dummy(ImVec2(side, side));
 }
 
-void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
+// A lesson's label for a pair of the grid, where it covers no plane: in the line above the grid
+// (the readout's line, right of `free_from_x`), joined to its cell by a thin leader; where that
+// line has no room, on a backing of its own under the cell.
+void pair_label(const Context& ctx, const std::string& text, ImVec2 cell_min, float cell, ImVec2 grid_min, float grid_right,
+                float free_from_x) {
+    draw::Canvas dl = draw::Canvas::window();
+    const ImU32 color = ctx.colors.naive;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const float font = ImGui::GetFontSize();
+    const float x = std::clamp(cell_min.x + (cell - size.x) / 2, free_from_x + font, grid_right - size.x);
+    const ImVec2 at(x, grid_min.y - size.y - 0.15f * font);
+    if (x >= free_from_x + font && x + size.x <= grid_right) {
+        dl.line(ImVec2(at.x + size.x / 2, at.y + size.y), ImVec2(cell_min.x + cell / 2, cell_min.y), color, 1.5f);
+        dl.text(at, color, text);
+        ui::log().record_box(text, "annotation", at, size);
+        return;
+    }
+    const ImVec2 below(cell_min.x, cell_min.y + cell);
+    dl.fill_rect(ImVec2(below.x - 0.2f * font, below.y), ImVec2(below.x + size.x + 0.2f * font, below.y + size.y),
+                 ImGui::GetColorU32(ImGuiCol_WindowBg), 3.0f);
+    dl.text(below, color, text);
+    ui::log().record_box(text, "annotation", below, size);
+}
+
+void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size, float free_from_x) {
     const Planes& planes = ctx.frame.planes();
     const LabParams& p = ctx.params;
     const int pairs = static_cast<int>(planes.pairs.size());
@@ -93,16 +117,21 @@ void pair_grid(Context& ctx, ImVec2 origin, ImVec2 size) {
     int rows = (pairs + columns - 1) / columns;
     const float cell = std::min(size.x / columns, size.y / rows);
     draw::Canvas dl = draw::Canvas::window();
-    const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_HeaderActive);
+    // The focused pair: a faint grey tint and an outline, which hide neither q's red nor k's blue.
+    const ImU32 tint = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f), outline = ImGui::GetColorU32(ImGuiCol_Text);
+    const float grid_right = origin.x + size.x;
     for (int j = 0; j < pairs; ++j) {
         const ImVec2 cell_min(origin.x + (j % columns) * cell, origin.y + (j / columns) * cell);
         const ImVec2 c(cell_min.x + cell / 2, cell_min.y + cell / 2);
         const float r = cell * 0.42f;
-        if (j == p.focused_pair) dl.fill_rect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), highlight);
+        if (j == p.focused_pair) {
+            dl.fill_rect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), tint);
+            dl.rect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), outline, 2.0f);
+        }
         for (const Annotation& a : ctx.annotations) {  // a lesson pointing at this pair
             if (a.at == "pair" && static_cast<int>(a.x) == j) {
                 dl.rect(cell_min, ImVec2(cell_min.x + cell, cell_min.y + cell), ctx.colors.naive, 3.0f);
-                dl.text(ImVec2(cell_min.x, cell_min.y + cell), ctx.colors.naive, a.text.c_str());
+                pair_label(ctx, a.text, cell_min, cell, origin, grid_right, free_from_x);
             }
         }
         dl.circle(c, r, ImGui::GetColorU32(ImGuiCol_Border), 20);
@@ -204,12 +233,13 @@ void planes_view(Context& ctx) {
     } else {
         ui::text(fmt::format("pair {}: θ = {:.4g}, m·θ = {:.2f}°, (m−n)·θ = {:.2f}°", i, pair.theta, pair.angle_at_m, pair.angle_between));
     }
+    const float readout_end = ImGui::GetItemRectMax().x;  // a lesson's pair label may sit right of it
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(10.0f, std::min(avail.y, avail.x * 0.48f));
     focused_plane(ctx, origin, side, planes);
     const float gap = ImGui::GetFontSize() * 0.5f;
-    pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(avail.x - side - gap, side));
+    pair_grid(ctx, ImVec2(origin.x + side + gap, origin.y), ImVec2(avail.x - side - gap, side), readout_end);
 }
 
 }  // namespace ropelab::views

@@ -46,6 +46,9 @@ inline bool curves_hidden(const LabParams& p, View view) {
     for (int v : p.hidden_views) if (v == static_cast<int>(view)) return true;
     return false;
 }
+// A slide (presenting, or a lesson scene's views): the words are for the room, so a view fits
+// what it can and never asks for a key, a hover or a larger cell.
+inline bool on_slide(const LabParams& p) { return p.presenting || !p.scene_views.empty(); }
 
 struct Palette {
     ImU32 q, k, rope, sinusoidal, bound, exact, naive, bf16, marker, unchanged, blended, interpolated;
