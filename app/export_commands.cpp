@@ -168,6 +168,8 @@ int run_render(const RenderOptions& o) {
     spec.ui_scale = params.ui_scale;
     spec.lesson = o.lesson;
     spec.scene = o.scene;
+    // A theme the user chose wins over the lesson's own (and over presenting's light).
+    if (o.lab.fields.contains("layout.theme")) spec.chosen_theme = params.theme;
 
     std::string notice;
     std::unique_ptr<ExportJob> job;

@@ -90,7 +90,7 @@ std::unique_ptr<ExportJob> ExportJob::start(const lab::ExportSpec& spec, const L
             t += s.duration;
         }
         job->scene_starts_.push_back(t);
-        opening.push_back(lab::cmd::OpenReadLesson{.lesson = std::move(lesson), .present = true, .source = ""});
+        opening.push_back(lab::cmd::OpenReadLesson{.lesson = std::move(lesson), .present = true, .source = "", .chosen_theme = spec.chosen_theme});
         if (spec.scene > 0) {  // a slide: the scene at its end
             const auto k = static_cast<std::size_t>(spec.scene - 1);
             opening.push_back(lab::cmd::GoToScene{.scene = spec.scene - 1, .time = job->scene_starts_[k + 1] - job->scene_starts_[k]});

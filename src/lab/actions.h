@@ -36,6 +36,7 @@ struct ExportSpec {
     float ui_scale = 1.0f;
     std::string lesson;  // FILE or "builtin": render the lesson's scenes instead of a sweep
     int scene = 0;       // 1-based: one scene (a slide, at its end); 0: all scenes
+    std::optional<Theme> chosen_theme = std::nullopt;  // --theme given: the lesson is rendered in it, over its own
 };
 
 // A running export as the window's export runner reports it (cmd::ExportProgress).

@@ -5,6 +5,7 @@
 // in order, before the keys, the lesson clock and the recompute. Files (configs, sessions,
 // lessons) are read by the lab when a command names them, never by a view. Each command answers
 // in the lab's status (error or notice) beside the control it came from.
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -100,6 +101,8 @@ struct OpenReadLesson {
     Lesson lesson;
     bool present = false;
     std::string source;
+    // A theme the user chose (--theme): presenting uses it over the lesson's own `theme`.
+    std::optional<Theme> chosen_theme = std::nullopt;
 };
 // Presents the lesson at `path` (the open one from its current scene while `path` names it).
 struct PresentLesson {

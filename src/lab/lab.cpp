@@ -152,6 +152,7 @@ void Lab::view_requests(const lab::Requests& requests) {
     attention_window_ = requests.attention;
     LabParams next = params_;
     lab::apply_requests(next, requests);
+    spotlit_ = spotlit_ || (lesson_ && requests.spotlight);
     commit(next, Origin::User);
 }
 
@@ -180,6 +181,7 @@ bool Lab::commit(const LabParams& requested, Origin origin) {
             status_.notice.clear();
         }
         since_user_change_ = 0.0;
+        if (candidate.theme != params_.theme) chosen_theme_ = candidate.theme;  // the Display section's Theme
         if (lesson_ && !params_.presenting && scene_playing_) {
             scene_playing_ = false;  // the person at the controls wins: the scene stops driving
             status_.notice = "scene paused: your change stays (→ next scene, Close lesson or Esc to leave)";
@@ -278,6 +280,7 @@ void Lab::go_to_scene(int k, double t) {
     scene_time_ = t;
     scene_playing_ = true;
     revealed_ = false;  // a new scene asks its question again
+    spotlit_ = false;
     show_scene_state();
 }
 
@@ -313,6 +316,7 @@ void Lab::show_scene_state() {
     state.scene_views = scene.views;
     if (scene.workspace) state.workspace = *scene.workspace;  // a scene's workspace, over the viewer's
     state.hidden_views = revealed_ ? std::vector<int>{} : scene.hide;
+    if (spotlit_) state.spotlight = params_.spotlight;
     state.playing = false;  // the lesson's clock drives positions, not playback
     commit(state, Origin::Lesson);
 }
@@ -326,7 +330,7 @@ void Lab::set_presenting(bool on) {
         before_presenting_ = params_;
         next.show_controls = false;
         next.ui_scale = std::max(next.ui_scale, 2.0f);
-        next.theme = Theme::Light;
+        next.theme = presenting_theme();
         next.fullscreen = true;
     } else {  // the user's own presentation again
         next.show_controls = before_presenting_.show_controls;
@@ -335,6 +339,12 @@ void Lab::set_presenting(bool on) {
         next.fullscreen = before_presenting_.fullscreen;
     }
     commit(next, Origin::Lesson);
+}
+
+Theme Lab::presenting_theme() const {
+    if (chosen_theme_) return *chosen_theme_;
+    if (lesson_ && lesson_->theme) return *lesson_->theme;
+    return Theme::Light;
 }
 
 void Lab::toggle_blank() {
@@ -603,7 +613,11 @@ void Lab::perform_lesson_command(const lab::Command& command) {
     using namespace lab::cmd;
     std::visit(Overloaded{
                    [&](const OpenReadSession& c) { open_session(c.session, c.source); },
-                   [&](const OpenReadLesson& c) { open_lesson(c.lesson, c.present, c.source); },
+                   [&](const OpenReadLesson& c) {
+                       if (c.chosen_theme) chosen_theme_ = c.chosen_theme;
+                       open_lesson(c.lesson, c.present, c.source);
+                       if (!c.source.empty()) status_.lesson_path = c.source;  // the panel's Lesson file follows
+                   },
                    [&](const PresentWithNotes&) {
                        if (!lesson_) return;
                        set_presenting(true);

@@ -126,8 +126,11 @@ private:
     void present_lesson(const std::string& path, bool with_notes);
     void close_lesson();
     void go_to_scene(int k, double t = 0.0);
-    // Presenter mode: large text, light theme, fullscreen; leaving it restores the user's own.
+    // Presenter mode: large text, the presenting theme, fullscreen; leaving it restores the user's own.
     void set_presenting(bool on);
+    // The theme a presentation uses: the user's choice (--theme, the Display section's Theme this
+    // run) over the lesson's own, else light (a projector's room).
+    Theme presenting_theme() const;
     // R: the scene's hidden curves shown, for the rest of the scene.
     void reveal();
     void toggle_blank();
@@ -175,11 +178,13 @@ private:
     double scene_time_ = 0.0;
     bool scene_playing_ = true;
     bool revealed_ = false;       // R pressed in this scene
+    bool spotlit_ = false;        // S pressed in this scene: the presenter's spotlight outlasts the scene's state
     bool lesson_edited_ = false;  // recorded into or edited here: plays over LabParams{}
     bool lesson_unsaved_ = false; // edited since it was opened or saved: Esc keeps it open
     std::string lesson_source_;
     LabParams lesson_base_;       // the lab as it was when the lesson opened
     LabParams before_presenting_; // the user's scale, theme, fullscreen and panel
+    std::optional<Theme> chosen_theme_;  // a theme the user chose this run (presenting_theme)
     std::string attributed_error_, attributed_notice_;  // the messages `status_.from` was set for
     // A notice clears at a user's edit that starts (no change for kEditPauseSeconds before it)
     // when it has shown for kNoticeSeconds.

@@ -155,6 +155,17 @@ void read_workspace(const Json& j, Scene& s, const std::string& where) {
     s.workspace = w;
 }
 
+// "theme": one of the theme names; refused naming the field and the value given.
+void read_theme(const Json& j, Lesson& lesson, const std::string& where) {
+    const Field& f = row::lesson::theme;
+    const std::string k = key(f);
+    if (!j.contains(k)) return;
+    const auto& names = f.names;
+    const auto it = j[k].is_string() ? std::find(names.begin(), names.end(), j[k].get<std::string>()) : names.end();
+    if (it == names.end()) throw InputError(fmt::format("{}: \"{}\" has {} (expected {})", where, f.key, json_excerpt(j[k]), names_text(f)));
+    lesson.theme = static_cast<Theme>(it - names.begin());
+}
+
 void read_views(const Json& j, Scene& s, const std::string& where) {
     const Field& f = row::scene::views;
     const std::string k = key(f);
@@ -556,6 +567,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     for (const std::string& d : duplicates) lesson.warnings.push_back(fmt::format("{}: {}", source, d));
     lesson.title = "Lesson";
     read_text(j, row::lesson::title, lesson.title, std::string(source));
+    read_theme(j, lesson, std::string(source));
     long checks = 0;
     LayoutTokens tokens;
     for (std::size_t i = 0; i < scenes.size(); ++i) {

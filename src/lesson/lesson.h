@@ -53,6 +53,8 @@ struct Lesson {
     std::string title;
     std::vector<Scene> scenes;
     std::vector<std::string> warnings;  // e.g. duplicate keys (the last value is used), with the source
+    // The look it is presented in unless the user chose one; none: light.
+    std::optional<Theme> theme = std::nullopt;
 };
 
 // The views a scene shows: its own, else its workspace's (empty: the lab's current workspace's).

@@ -9,7 +9,7 @@ namespace ropelab::lesson_schema {
 namespace {
 
 constexpr const Field* kRows[] = {
-    &lesson::title,      &lesson::scenes,   &scene::title,        &scene::caption,  &scene::notes,
+    &lesson::title,      &lesson::theme,    &lesson::scenes,   &scene::title,        &scene::caption,  &scene::notes,
     &scene::duration,    &scene::views,     &scene::workspace, &scene::hide,         &scene::set,      &scene::keyframes,
     &scene::annotations, &keyframe::param,  &keyframe::from,      &keyframe::to,    &keyframe::start,
     &keyframe::duration, &keyframe::easing, &keyframe::log,       &annotation::text, &annotation::view,

@@ -55,6 +55,8 @@ struct Field {
 // The names of Easing's values, in its order; where an annotation is placed.
 inline constexpr std::array<std::string_view, 4> kEasingNames = {"linear", "ease-in", "ease-out", "ease-in-out"};
 inline constexpr std::array<std::string_view, 4> kAtNames = {"label", "distance", "pair", "cell"};
+// The names of Theme's values, in its order (the lab schema's --theme names).
+inline constexpr std::array<std::string_view, 3> kThemeNames = {"dark", "light", "projector"};
 
 // The longest a scene (and so a keyframe or a recorded animation) plays, in seconds.
 inline constexpr double kMaxSeconds = 600;
@@ -66,6 +68,10 @@ inline constexpr double kMaxSeconds = 600;
 namespace lesson {
 inline constexpr Field title{.level = Level::Lesson, .key = "title", .type = Type::Text, .presence = Presence::Defaulted,
                              .limit = 512, .help = "The lesson's name (default \"Lesson\")"};
+// The look the lesson is presented in when the user chose none (--theme or the Display section's
+// Theme win over it); without it, presenting is light.
+inline constexpr Field theme{.level = Level::Lesson, .key = "theme", .type = Type::Name, .presence = Presence::Omitted,
+                             .names = kThemeNames, .help = "The theme presenting uses unless the user chose one (dark, light, projector)"};
 inline constexpr Field scenes{.level = Level::Lesson, .key = "scenes", .type = Type::List, .presence = Presence::Required,
                               .limit = 256, .least = 1, .help = "The scenes, in order"};
 }  // namespace lesson

@@ -154,6 +154,7 @@ std::string compare_text(const LabParams& p) {
 std::string lesson_to_json(const Lesson& lesson) {
     Json j = Json::object();
     put(j, row::lesson::title, lesson.title);
+    put(j, row::lesson::theme, lesson.theme ? std::string(row::lesson::theme.names[static_cast<std::size_t>(*lesson.theme)]) : "");
     Json scenes = Json::array();
     for (const Scene& s : lesson.scenes) scenes.push_back(scene_json(s));
     put(j, row::lesson::scenes, std::move(scenes));

@@ -208,6 +208,7 @@ TEST(LessonSchema, EveryFieldRoundTripsAtItsLimit) {
             const std::string written = lesson_to_json(read);
             const Lesson again = parse_lesson(written, kFile);
             EXPECT_EQ(again.title, read.title) << path;
+            EXPECT_EQ(again.theme, read.theme) << path;
             EXPECT_TRUE(again.scenes == read.scenes) << path << " = " << c.value.dump().substr(0, 80);
             Json back = Json::parse(written);
             const Json& h = holder(back, *f);
@@ -247,6 +248,24 @@ TEST(LessonSchema, OnePastTheLimitIsRefusedNamingTheField) {
     EXPECT_NE(e.find(std::to_string(ls::scene::caption.limit + 1) + " characters"), std::string::npos) << e;
     EXPECT_NE(e.find("\u00e9\u00e9\u00e9"), std::string::npos) << e;
     EXPECT_NE(refusal(with_value(ls::scene::duration, {601})).find("(got 601)"), std::string::npos);
+}
+
+// A lesson's "theme" is read as the Theme it names (the lab schema's --theme names, in order),
+// written back only when given, and refused naming the field and the value.
+TEST(LessonSchema, ThemeIsReadWrittenAndRefusedByName) {
+    const std::pair<const char*, Theme> themes[] = {{"dark", Theme::Dark}, {"light", Theme::Light}, {"projector", Theme::Projector}};
+    for (const auto& [name, theme] : themes) {
+        const Lesson read = parse_lesson(with_value(ls::lesson::theme, {name}).dump(), kFile);
+        ASSERT_TRUE(read.theme.has_value()) << name;
+        EXPECT_EQ(*read.theme, theme) << name;
+        EXPECT_EQ(Json::parse(lesson_to_json(read))[k(ls::lesson::theme)], name);
+    }
+    const Lesson plain = parse_lesson(base_lesson(ls::lesson::title).dump(), kFile);
+    EXPECT_FALSE(plain.theme.has_value());
+    EXPECT_FALSE(Json::parse(lesson_to_json(plain)).contains(k(ls::lesson::theme)));
+    const std::string e = refusal(with_value(ls::lesson::theme, {"neon"}));
+    EXPECT_NE(e.find("\"theme\" has \"neon\""), std::string::npos) << e;
+    EXPECT_NE(e.find("projector"), std::string::npos) << e;
 }
 
 // The Lesson panel's text fields hold exactly what the reader takes: its buffer size is the row's.
