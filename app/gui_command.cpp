@@ -187,7 +187,11 @@ void open_inputs(views::LabView& view, const GuiOptions& o, GuiInputs& in) {
     } else if (!o.lab.model.preset.empty()) {  // a preset's layers (Llama 4, Gemma 3) in the picker
         view.send(lab::cmd::ShowPresetLayers{o.lab.model.preset});
     }
-    if (in.lesson) view.send(lab::cmd::OpenReadLesson{.lesson = std::move(*in.lesson), .present = o.present || o.presenter, .source = ""});
+    if (in.lesson) {  // --theme, if given, is the user's choice for presenting, over the lesson's own
+        const std::optional<Theme> theme = o.lab.fields.contains("layout.theme") ? std::optional(lab.params().theme) : std::nullopt;
+        view.send(lab::cmd::OpenReadLesson{.lesson = std::move(*in.lesson), .present = o.present || o.presenter,
+                                           .source = o.lesson, .chosen_theme = theme});
+    }
     if (o.presenter) view.send(lab::cmd::PresentWithNotes{});
 }
 
