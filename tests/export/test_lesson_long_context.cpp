@@ -126,6 +126,25 @@ TEST(LessonAttentionAndLongContext, CausalSoftmax) {
     EXPECT_GT(most_uneven, 2.0);
 }
 
+TEST(LessonAttentionAndLongContext, ANeedleFarBackStillWins) {
+    const LessonJson& s = scene("A needle far back");
+    test::expect_claims(s, {"Independent random tokens", "key 3 points along the last query",
+                            "The last row, 44 tokens later, puts 0.83 of its weight on it"});
+    ASSERT_EQ(s["set"]["token_vectors"], "needle");
+    ASSERT_EQ(s["set"]["needle"], 3);
+    ASSERT_EQ(s["set"]["shared_part"], 0);  // "independent": the tokens share no part
+    ASSERT_EQ(s["set"]["tokens"], "text:48");
+    const Rows rows = rows_of(test::export_scene(s, "attention"));
+    expect_keys(rows, 48, [](int) { return 0; });
+    expect_softmax(rows);
+    const auto& last = rows.at(47);
+    const auto top = std::max_element(last.begin(), last.end(), [](const Cell& a, const Cell& b) { return a.weight < b.weight; });
+    EXPECT_EQ(top->n, 3);
+    EXPECT_EQ(47 - top->n, 44);
+    EXPECT_GE(top->weight, 0.825);  // "0.83"
+    EXPECT_LT(top->weight, 0.835);
+}
+
 TEST(LessonAttentionAndLongContext, SlidingWindowKeepsABand) {
     const LessonJson& s = scene("Sliding-window layers");
     test::expect_claims(s, {"Gemma 3's local layers attend only to the last 1024 keys (m − n < 1024)", "a window of 8",
