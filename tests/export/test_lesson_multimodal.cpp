@@ -255,7 +255,8 @@ long text_resumes_at(const Ids& ids) {
 TEST(LessonImagesAndVideo, PositionIdsOfTextImageAndVideo) {
     const LessonJson& s = scene("Position ids of text, image and video");
     test::expect_claims(s, {"pair 0, a time pair", "∝ cos(Δt)", "Text takes ids 0–4 (with the vision start)",
-                            "the image's 4×4 tokens all get t = 5", "the video's frames t = 11, 12, 13, 14", "after the video's end token text resumes at 16"});
+                            "the image's 4×4 tokens all get t = 5", "the video's frames t = 11, 12, 13, 14",
+                            "after the video's end token text resumes at 16"});
     ASSERT_EQ(s["set"]["tokens"], "text:4,image:1x8x8,video:4x4x4@1,text:4");
     const Ids ids = scene_ids(s);
     // Text, then the vision start: ids 0 … 4 on every axis.
@@ -314,7 +315,8 @@ TEST(LessonImagesAndVideo, QwenThreeGivesEachFrameItsOwnBlock) {
 TEST(LessonImagesAndVideo, VisionTowersTurnWithRowAndColumn) {
     const LessonJson& s = scene("Inside the vision tower: 2-D RoPE");
     test::expect_claims(s, {"Qwen2-VL's tower (third) turns its first 20 pairs with the row and the last 20 with the column",
-                            "Pixtral's (fourth) alternates, even frequencies with the row, odd with the column", "Both see two directions"});
+                            "Pixtral's (fourth) alternates, even frequencies with the row, odd with the column",
+                            "Both see two directions"});
     const auto compare = s["set"]["compare"];
     ASSERT_EQ(compare.size(), 3u);
     EXPECT_TRUE(compare[1].get<std::string>().starts_with("qwen2-vl-7b@vision,"));
