@@ -79,7 +79,8 @@ inline std::string flags_of(const LessonJson& set) {
     return out;
 }
 
-// A CSV export: its header, its rows as numbers ("null" as NaN) and its "# key: value" lines.
+// A CSV export: its header, its rows as numbers ("null", and the empty cells of a compared setting
+// with fewer rows, as NaN) and its "# key: value" lines.
 struct Csv {
     std::string header;
     std::vector<std::vector<double>> rows;
@@ -104,7 +105,7 @@ inline Csv read_csv(const std::string& path) {
         std::vector<double> row;
         std::istringstream fields(line);
         std::string field;
-        while (std::getline(fields, field, ',')) row.push_back(field == "null" ? NAN : std::stod(field));
+        while (std::getline(fields, field, ',')) row.push_back(field.empty() || field == "null" ? NAN : std::stod(field));
         csv.rows.push_back(row);
     }
     return csv;

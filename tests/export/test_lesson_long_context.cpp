@@ -263,5 +263,29 @@ TEST(LessonAttentionAndLongContext, PRoPELeavesTheSlowestPairsStill) {
     EXPECT_LT(most, 1.0);
 }
 
+TEST(LessonAttentionAndLongContext, PartialRotaryIsNotPRoPE) {
+    const LessonJson& s = scene("Partial rotary is not p-RoPE");
+    test::expect_claims(s, {"GPT-NeoX 20B rotates 24 of its 96 components (rotary_pct 0.25)",
+                            "a whole ladder in 12 pairs: ω = 1 down to wavelengths near 29,000 tokens",
+                            "p-RoPE keeps the first 48 rungs of Llama 3's ladder (blue), stilling the 16 slowest"});
+    const test::Csv csv = test::export_scene(s, "frequencies");
+    EXPECT_EQ(csv.meta.at("gpt_neox_20b_partial_rotary.head_dim"), "96");
+    EXPECT_EQ(csv.meta.at("gpt_neox_20b_partial_rotary.rotary_dim"), "24");
+    // GPT-NeoX: inv_freq over the 24 rotated components, θ = 10^4 (rotary_emb_base).
+    std::vector<double> neox;
+    for (double w : test::column(csv, "gpt_neox_20b_partial_rotary.inv_freq")) {
+        if (!std::isnan(w)) neox.push_back(w);
+    }
+    ASSERT_EQ(neox.size(), 12u);
+    for (int j = 0; j < 12; ++j) EXPECT_NEAR(neox[j], std::pow(1e4, -2.0 * j / 24), 1e-12) << j;
+    EXPECT_EQ(neox[0], 1.0);
+    const double slowest = 2 * std::acos(-1.0) / neox[11];
+    EXPECT_GT(slowest, 28500.0);  // "near 29,000"
+    EXPECT_LT(slowest, 29500.0);
+    const auto llama = test::column(csv, "llama_3_8b_with_p_rope_0_25.inv_freq");
+    ASSERT_EQ(llama.size(), 64u);
+    for (int j = 0; j < 64; ++j) EXPECT_NEAR(llama[j], j < 48 ? std::pow(5e5, -2.0 * j / 128) : 0.0, 1e-12) << j;
+}
+
 }  // namespace
 }  // namespace ropelab
