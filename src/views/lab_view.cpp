@@ -277,6 +277,14 @@ void LabView::presenter_aid_keys(double seconds, const lab::Input& window_input)
     const int scene = lab_.has_lesson() ? lab_.scene() : -1;
     if ((!typing && c_pressed) || scene != pen_scene_) aids_.clear_pen();
     pen_scene_ = scene;
+    // Presenting ended (Esc, the audience window closed): the ink, the laser's trail and the
+    // spotlight were the audience's, drawn where the slides were, not on the lab's panel.
+    const bool presenting = lab_.params().presenting;
+    if (was_presenting_ && !presenting) {
+        aids_.clear_ink();
+        if (lab_.params().spotlight != 0) requests_.spotlight = 0;
+    }
+    was_presenting_ = presenting;
 }
 
 void LabView::pen_canvas() {

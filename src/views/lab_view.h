@@ -74,6 +74,7 @@ private:
     bool pen_on_ = false;     // the lesson bar's Pen: the left button draws over the views
     bool pen_key_ = false;    // D held this frame
     int pen_scene_ = -1;      // the scene the strokes belong to (−1: no lesson)
+    bool was_presenting_ = false;  // the last frame's: leaving a presentation wipes its aids
 };
 
 }  // namespace ropelab::views

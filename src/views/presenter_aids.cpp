@@ -67,6 +67,11 @@ void PresenterAids::clear_pen() {
     pen_down_ = false;
 }
 
+void PresenterAids::clear_ink() {
+    clear_pen();
+    trail_.clear();
+}
+
 bool PresenterAids::views_box(ImVec2& min, ImVec2& max) const {
     if (rects_.empty()) return false;
     min = rects_.front().min;

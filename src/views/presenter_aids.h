@@ -28,6 +28,9 @@ public:
     // The pen: while `down`, the stroke follows `at`; lifting it ends the stroke.
     void follow_pen(bool down, ImVec2 at);
     void clear_pen();
+    // The pen's strokes and the laser's trail gone at once: presenting ended, and what was drawn
+    // over the audience's picture must not land on the lab's own window.
+    void clear_ink();
     bool has_strokes() const { return !strokes_.empty(); }
     // Where the pen may draw with the left button: the bounding box of the views laid out so far.
     bool views_box(ImVec2& min, ImVec2& max) const;
