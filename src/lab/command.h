@@ -113,7 +113,10 @@ struct PresentWithNotes {};  // the open lesson, presented with the audience win
 struct Present {
     bool on = true;  // false: leave presenting (the user's own scale, theme and window again)
 };
-struct CloseLesson {};
+// Closing a lesson with unsaved scenes keeps it for Ctrl+Z until the next change.
+struct CloseLesson {
+    std::string save_first;  // a path: saved there, then closed (left open if the save fails)
+};
 struct GoToScene {
     int scene = 0;
     double time = 0.0;

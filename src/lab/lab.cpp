@@ -48,6 +48,10 @@ void Lab::update(double seconds, const lab::Input& input, std::span<const lab::C
             if (key == lab::Key::Redo) redo();
         }
     }
+    // With a lesson open, ← and → step the scene (as the ▶ tooltip and the status line say), not
+    // the position: taken here, before the state the other shortcuts edit is read.
+    std::vector<lab::Shortcut> shortcuts = input.shortcuts;
+    if (lesson_ && !params_.presenting && !input.typing) step_scenes(shortcuts);
     LabParams next = params_;
     lab::apply_window_input(next, status_, input);
     const bool escape = std::find(input.keys.begin(), input.keys.end(), lab::Key::Escape) != input.keys.end();
@@ -59,7 +63,7 @@ void Lab::update(double seconds, const lab::Input& input, std::span<const lab::C
     } else {
         // Esc leaves large views as ever; it does not throw away scenes recorded here.
         if (lesson_ && escape && !input.typing) status_.notice = "the lesson has unsaved scenes: Save lesson, or Close lesson to drop them";
-        if (!input.typing) lab::apply_shortcuts(next, input.shortcuts, compute_.data().freqs.pairs());
+        if (!input.typing) lab::apply_shortcuts(next, shortcuts, compute_.data().freqs.pairs());
         commit(next, Origin::User);
         if (lesson_ && r_pressed && !input.typing) reveal();  // in the lab too: predict, then reveal
     }
@@ -181,6 +185,7 @@ bool Lab::commit(const LabParams& requested, Origin origin) {
             status_.notice.clear();
         }
         since_user_change_ = 0.0;
+        closed_unsaved_.reset();  // Ctrl+Z now undoes this change, not the close
         if (candidate.theme != params_.theme) chosen_theme_ = candidate.theme;  // the Display section's Theme
         if (lesson_ && !params_.presenting && scene_playing_) {
             scene_playing_ = false;  // the person at the controls wins: the scene stops driving
@@ -211,6 +216,10 @@ void Lab::edit_state(Edit edit) {
 
 void Lab::undo() {
     attribute_messages();
+    if (closed_unsaved_ && !lesson_) {
+        reopen_closed_lesson();
+        return;
+    }
     if (undo_.empty()) {
         status_.notice = "nothing to undo";
     } else {
@@ -256,8 +265,7 @@ void Lab::attribute_messages(lab::MessageFrom from) {
 void Lab::open_lesson(Lesson lesson, bool present, std::string source) {
     if (lesson_) close_lesson();
     lesson_base_ = params_;
-    lesson_ = std::move(lesson);
-    lesson_edited_ = false;
+    keep_lesson(std::move(lesson));
     lesson_unsaved_ = false;
     lesson_source_ = std::move(source);
     if (present) set_presenting(true);
@@ -267,10 +275,31 @@ void Lab::open_lesson(Lesson lesson, bool present, std::string source) {
 void Lab::close_lesson() {
     if (!lesson_) return;
     if (params_.presenting) set_presenting(false);
+    const int unsaved = lesson_unsaved_ ? scene_count() : 0;
+    closed_unsaved_.reset();
+    if (unsaved) closed_unsaved_ = ClosedLesson{.lesson = *lesson_, .scene = scene_, .source = lesson_source_, .base = lesson_base_, .shown = params_};
     lesson_.reset();
     commit(lesson_base_, Origin::Session);
     status_.error.clear();
-    status_.notice = "closed the lesson: the lab is as it was before";
+    status_.notice = unsaved ? fmt::format("closed the lesson and its {} unsaved scenes: Ctrl+Z opens it again", unsaved)
+                             : "closed the lesson: the lab is as it was before";
+    attribute_messages(lab::MessageFrom::Lesson);
+}
+
+void Lab::reopen_closed_lesson() {
+    ClosedLesson closed = std::move(*closed_unsaved_);
+    closed_unsaved_.reset();
+    keep_lesson(std::move(closed.lesson));
+    lesson_base_ = closed.base;
+    lesson_source_ = closed.source;
+    lesson_unsaved_ = true;
+    scene_ = std::clamp(closed.scene, 0, scene_count() - 1);
+    scene_time_ = 0.0;
+    scene_playing_ = false;  // as it was left: the lab shows what it showed
+    revealed_ = false;
+    commit(closed.shown, Origin::Session);
+    status_.error.clear();
+    status_.notice = fmt::format("opened the closed lesson again ({} unsaved scenes)", scene_count());
     attribute_messages(lab::MessageFrom::Lesson);
 }
 
@@ -292,14 +321,17 @@ void Lab::reveal() {
     commit(next, Origin::Lesson);
 }
 
-// A lesson file plays over the defaults; so does a lesson edited here, which is saved as one.
-const LabParams& Lab::scene_base() const {
-    static const LabParams defaults;
-    return lesson_edited_ ? defaults : lesson_base_;
+// A lesson plays over its own first state (lesson_first_state), not over the lab it opened in:
+// the same scenes wherever it is opened, and as `--lesson FILE` plays the saved file.
+const LabParams& Lab::scene_base() const { return lesson_first_; }
+
+void Lab::keep_lesson(Lesson lesson) {
+    lesson_first_ = lesson_first_state(lesson);  // checked when it was read: scene 1's set is taken
+    lesson_ = std::move(lesson);
 }
 
-// The scene's state at its current time, over the lab as it was when the lesson opened; the
-// presentation (scale, theme, fullscreen, presenting) stays as it is.
+// The scene's state at its current time, over the lesson's first state; the presentation
+// (scale, theme, fullscreen, presenting) and the other display settings stay as they are.
 void Lab::show_scene_state() {
     const Scene& scene = lesson_->scenes[static_cast<std::size_t>(scene_)];
     LabParams state;
@@ -351,6 +383,15 @@ void Lab::toggle_blank() {
     LabParams next = params_;
     next.blank = !next.blank;
     commit(next, Origin::Lesson);
+}
+
+void Lab::step_scenes(std::vector<lab::Shortcut>& shortcuts) {
+    using lab::Shortcut;
+    for (Shortcut s : shortcuts) {
+        if (s == Shortcut::StepForward) go_to_scene(scene_ + 1);
+        if (s == Shortcut::StepBack) go_to_scene(scene_ - 1);
+    }
+    std::erase_if(shortcuts, [](Shortcut s) { return s == Shortcut::StepForward || s == Shortcut::StepBack; });
 }
 
 void Lab::presenter_keys(const std::vector<lab::Key>& keys) {
@@ -590,7 +631,10 @@ void Lab::perform_session_command(const lab::Command& command, lab::MessageFrom 
                            status_.notice = notice;  // after open_lesson: closing the previous one says so
                        },
                        [&](const PresentLesson& c) { present_lesson(c.path, c.with_notes); },
-                       [&](const CloseLesson&) { close_lesson(); },
+                       [&](const CloseLesson& c) {
+                           if (!c.save_first.empty()) save_lesson(c.save_first);
+                           if (status_.error.empty()) close_lesson();  // a failed save keeps the scenes open
+                       },
                        [&](const RecordScene& c) { record_scene(c); },
                        [&](const MoveScene& c) { move_scene(c.scene, c.by); },
                        [&](const DeleteScene& c) { delete_scene(c.scene); },

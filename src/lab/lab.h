@@ -92,6 +92,8 @@ public:
     bool scene_playing() const { return scene_playing_; }
     int scene() const { return scene_; }
     int scene_count() const { return lesson_ ? static_cast<int>(lesson_->scenes.size()) : 0; }
+    // Scenes recorded or edited here since the lesson was opened or saved (closing asks first).
+    bool lesson_unsaved() const { return lesson_ && lesson_unsaved_; }
     double scene_time() const { return scene_time_; }
     // States cmd::Undo can go back to.
     int undo_depth() const { return static_cast<int>(undo_.size()); }
@@ -125,6 +127,8 @@ private:
     void open_lesson(Lesson lesson, bool present, std::string source = "");
     void present_lesson(const std::string& path, bool with_notes);
     void close_lesson();
+    // Ctrl+Z after closing a lesson with unsaved scenes: it opens again as it was.
+    void reopen_closed_lesson();
     void go_to_scene(int k, double t = 0.0);
     // Presenter mode: large text, the presenting theme, fullscreen; leaving it restores the user's own.
     void set_presenting(bool on);
@@ -148,8 +152,12 @@ private:
 
     void show_scene_state();
     const LabParams& scene_base() const;
+    // The lesson held, and the first state its scenes are read against.
+    void keep_lesson(Lesson lesson);
     void replace_lesson(Lesson edited, const std::string& done);
     void presenter_keys(const std::vector<lab::Key>& keys);
+    // ← and → with a lesson open: the previous and next scene (taken out of `shortcuts`).
+    void step_scenes(std::vector<lab::Shortcut>& shortcuts);
     void refresh_products();
     // Messages: which control the current one answers (those set outside the lab's own session
     // and lesson actions answer the model and the panel's top), and clearing a notice left
@@ -179,10 +187,18 @@ private:
     bool scene_playing_ = true;
     bool revealed_ = false;       // R pressed in this scene
     bool spotlit_ = false;        // S pressed in this scene: the presenter's spotlight outlasts the scene's state
-    bool lesson_edited_ = false;  // recorded into or edited here: plays over LabParams{}
     bool lesson_unsaved_ = false; // edited since it was opened or saved: Esc keeps it open
     std::string lesson_source_;
-    LabParams lesson_base_;       // the lab as it was when the lesson opened
+    // A lesson closed with unsaved scenes, kept for Ctrl+Z until the next change.
+    struct ClosedLesson {
+        Lesson lesson;
+        int scene = 0;
+        std::string source;
+        LabParams base, shown;  // the lab before it opened; what it showed when closed
+    };
+    std::optional<ClosedLesson> closed_unsaved_;
+    LabParams lesson_base_;       // the lab as it was when the lesson opened (Close lesson returns to it)
+    LabParams lesson_first_;      // what its scenes are read against (lesson_first_state)
     LabParams before_presenting_; // the user's scale, theme, fullscreen and panel
     std::optional<Theme> chosen_theme_;  // a theme the user chose this run (presenting_theme)
     std::string attributed_error_, attributed_notice_;  // the messages `status_.from` was set for

@@ -24,13 +24,18 @@ Lesson as_read_back(const Lesson& lesson) { return parse_lesson(lesson_to_json(l
 
 void Lab::replace_lesson(Lesson edited, const std::string& done) {
     try {
+        // Scene 1 moved or went: the others keep showing what they showed (their sets rewritten
+        // over the new first state).
+        if (lesson_ && !edited.scenes.empty() && !(edited.scenes.front() == lesson_->scenes.front())) {
+            edited = rebased(edited, lesson_first_);
+        }
         as_read_back(edited);
     } catch (const InputError& e) {
         status_.error = e.what();  // the lesson stays as it was
         return;
     }
-    lesson_ = std::move(edited);
-    lesson_edited_ = lesson_unsaved_ = true;
+    keep_lesson(std::move(edited));
+    lesson_unsaved_ = true;
     scene_ = std::clamp(scene_, 0, scene_count() - 1);
     status_.notice = done;
 }
@@ -52,12 +57,14 @@ void Lab::record_scene(const lab::cmd::RecordScene& record) {
     if (seconds > 0 && !lesson.scenes.empty()) {
         const int last = static_cast<int>(lesson.scenes.size()) - 1;
         try {
-            previous = lesson_state(lesson, last, lesson.scenes.back().duration, LabParams{});
+            previous = lesson_state(lesson, last, lesson.scenes.back().duration, lesson_first_);
         } catch (const InputError&) {
             previous.reset();
         }
     }
-    Scene scene = scene_of_state(state, previous ? &*previous : nullptr, seconds);
+    // Over the lesson's first state (its scene 1, once it has one), as it will be read back.
+    const LabParams first = lesson.scenes.empty() ? LabParams{} : lesson_first_state(lesson);
+    Scene scene = scene_of_state(state, previous ? &*previous : nullptr, seconds, &first);
     scene.title = fmt::format("Scene {}", lesson.scenes.size() + 1);
     lesson.scenes.push_back(scene);
     std::string note;
@@ -73,7 +80,8 @@ void Lab::record_scene(const lab::cmd::RecordScene& record) {
         note = " (no animation: a state on the way is refused)";
     }
     // What a file would play back: any field that differs is said, not hidden.
-    const LabParams played = lesson_state(lesson, static_cast<int>(lesson.scenes.size()) - 1, lesson.scenes.back().duration, LabParams{});
+    const LabParams played =
+        lesson_state(lesson, static_cast<int>(lesson.scenes.size()) - 1, lesson.scenes.back().duration, lesson_first_state(lesson));
     std::string missing;
     for (const std::string& name : lesson_differences(played, state)) missing += (missing.empty() ? "" : ", ") + name;
     if (!missing.empty()) note += "; a lesson file cannot hold " + missing;
@@ -83,8 +91,8 @@ void Lab::record_scene(const lab::cmd::RecordScene& record) {
     }
     const int k = static_cast<int>(lesson.scenes.size()) - 1;
     const std::size_t keyframes = lesson.scenes.back().keyframes.size();
-    lesson_ = std::move(lesson);
-    lesson_edited_ = lesson_unsaved_ = true;
+    keep_lesson(std::move(lesson));
+    lesson_unsaved_ = true;
     scene_ = k;
     scene_time_ = 0.0;
     scene_playing_ = false;  // the lab stays as it is: the scene is what it shows now
@@ -139,13 +147,15 @@ void Lab::edit_scene_text(int k, const lab::SceneText& text) {
             break;
         }
     }
-    if (views.size() < lesson_schema::scene::views.least || views.size() > lesson_schema::scene::views.limit) {
+    const bool workspace_kept = views.empty() && s.workspace;  // blank Views: the scene's workspace stays
+    if (!workspace_kept && (views.size() < lesson_schema::scene::views.least || views.size() > lesson_schema::scene::views.limit)) {
         status_.error = fmt::format("scene {}: Views lists {} to {} views, each 1-{}, e.g. 1, 3 (got \"{}\")", k + 1,
                                     lesson_schema::scene::views.least, lesson_schema::scene::views.limit, kViewCount, text.views);
         return;
     }
     s.views = views;
-    std::erase_if(s.hide, [&](int v) { return std::find(views.begin(), views.end(), v) == views.end(); });
+    const std::vector<int> shown = scene_shown_views(s);
+    std::erase_if(s.hide, [&](int v) { return std::find(shown.begin(), shown.end(), v) == shown.end(); });
     if (!lesson_schema::in_range(lesson_schema::scene::duration, text.duration)) {
         status_.error = fmt::format("scene {}: a duration is seconds in {} (got {})", k + 1,
                                     lesson_schema::range_text(lesson_schema::scene::duration), text.duration);

@@ -449,7 +449,8 @@ void check_against_layout(const LabParams& p, const Scene& s, LayoutTokens& toke
 // keyframe from 64 to 128 passes 65 on its way. Checked at the scene's and keyframes' ends, 64
 // times in between, and at every whole value a whole-number keyframe of span <= 1024 takes.
 // An error names the scene, the keyframe, the time and the field.
-void check_timeline(const Lesson& lesson, int scene, const std::string& where, long& checks, LayoutTokens& tokens) {
+void check_timeline(const Lesson& lesson, int scene, const LabParams& base, const std::string& where, long& checks,
+                    LayoutTokens& tokens) {
     const Scene& s = lesson.scenes[static_cast<std::size_t>(scene)];
     const auto check = [&](double t, const std::string& during) {
         if (++checks > kMaxChecks) {
@@ -458,7 +459,7 @@ void check_timeline(const Lesson& lesson, int scene, const std::string& where, l
                                          where, kMaxChecks));
         }
         try {
-            check_against_layout(lesson_state(lesson, scene, t, LabParams{}), s, tokens);
+            check_against_layout(lesson_state(lesson, scene, t, base), s, tokens);
         } catch (const InputError& e) {
             throw InputError(fmt::format("{}: {}at t = {:.4g} s: {}", where, during, t, e.what()));
         }
@@ -551,6 +552,17 @@ LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParam
     return p;
 }
 
+// A scene's `set` alone: its keyframes wait at their start values, which are not its own state.
+LabParams scene_set_state(const Scene& scene, const LabParams& base) {
+    Scene still = scene;
+    still.keyframes.clear();
+    return lesson_state(Lesson{.title = "", .scenes = {still}, .warnings = {}}, 0, 0.0, base);
+}
+
+LabParams lesson_first_state(const Lesson& lesson) {
+    return lesson.scenes.empty() ? LabParams{} : scene_set_state(lesson.scenes.front(), LabParams{});
+}
+
 Lesson parse_lesson(std::string_view text, std::string_view source) {
     std::vector<std::string> duplicates;
     Json j = parse_json_input(text, source, &duplicates);
@@ -570,6 +582,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
     read_theme(j, lesson, std::string(source));
     long checks = 0;
     LayoutTokens tokens;
+    LabParams first;  // what every scene is read against, once scene 1 is read
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         const std::string where = fmt::format("{}: {}", source, scene_name(i, scenes[i]));
         try {
@@ -577,7 +590,14 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
         } catch (const Json::exception& e) {  // a field of the wrong type, read through value()
             throw InputError(fmt::format("{}: {}", where, e.what()));
         }
-        check_timeline(lesson, static_cast<int>(i), where, checks, tokens);
+        if (i == 0) {
+            try {
+                first = lesson_first_state(lesson);
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("{}: {}", where, e.what()));
+            }
+        }
+        check_timeline(lesson, static_cast<int>(i), first, where, checks, tokens);
     }
     return lesson;
 }

@@ -68,14 +68,28 @@ Lesson load_lesson(const std::string& path_or_name);  // a file, or a library le
 // Throws InputError if a value is refused (the loader checks this for every scene).
 LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParams& base);
 
+// What a lesson's scenes are read against: the defaults with scene 1's `set` applied, so that a
+// scene without `set` shows scene 1's model and curves wherever the lesson is opened (the
+// viewer's display settings are the lab's to keep). Throws InputError if scene 1's set is refused.
+LabParams lesson_first_state(const Lesson& lesson);
+// A scene's `set` over `base`, its keyframes left out.
+LabParams scene_set_state(const Scene& scene, const LabParams& base);
+
 // The lesson as lesson-file JSON: parse_lesson's inverse (parsing it gives back every scene).
 std::string lesson_to_json(const Lesson& lesson);
 
-// A scene that shows `state` when played over LabParams{} (the loader's base): its `set` names
-// the lesson fields where `state` differs from that base. With `from`, the numbers that differ
-// between the two states move from `from`'s values to `state`'s over `seconds` (keyframes; the
-// model's whole-number fields, whose in-between values need not be valid, jump).
-Scene scene_of_state(const LabParams& state, const LabParams* from = nullptr, double seconds = 0.0);
+// A scene that shows `state` when played over LabParams{} and over `over` (the lesson's first
+// state, lesson_first_state): its `set` names the lesson fields where `state` differs from either.
+// Its views are what the lab shows: the scene's views, the view shown large, else the workspace.
+// With `from`, the numbers that differ between the two states move from `from`'s values to
+// `state`'s over `seconds` (keyframes; the model's whole-number fields, whose in-between values
+// need not be valid, jump).
+Scene scene_of_state(const LabParams& state, const LabParams* from = nullptr, double seconds = 0.0,
+                     const LabParams* over = nullptr);
+
+// The lesson with every scene's `set` rewritten to show, over the lesson's (new) first state, the
+// state it showed over `old_first`: after scene 1 moves or goes, the others still play their own.
+Lesson rebased(const Lesson& lesson, const LabParams& old_first);
 
 // The lesson names of the fields a scene can set on which two states differ.
 std::vector<std::string> lesson_differences(const LabParams& a, const LabParams& b);

@@ -161,31 +161,33 @@ std::string lesson_to_json(const Lesson& lesson) {
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-Scene scene_of_state(const LabParams& state, const LabParams* from, double seconds) {
+Scene scene_of_state(const LabParams& state, const LabParams* from, double seconds, const LabParams* over) {
     Scene s;
     s.title = "Scene";
-    // What is on screen: the scene's views, the view shown large, the workspace's views (as a list,
-    // which the Lesson panel edits), or the planes beside the score for All's eleven.
-    std::vector<int> workspace;
-    for (View v : workspace_views_of(state.workspace)) workspace.push_back(static_cast<int>(v));
-    s.views = !state.scene_views.empty()                            ? state.scene_views
-              : state.focused_view >= 0                             ? std::vector<int>{state.focused_view}
-              : workspace.size() <= row::scene::views.limit         ? workspace
-                                                                    : std::vector<int>{0, 2};
-    // The preset first: it loads a whole model, which the fields after it then adjust.
+    // What is on screen: the scene's views, the view shown large, else the workspace as shown
+    // (All's eleven too: a workspace, not two views picked for it).
+    if (!state.scene_views.empty()) s.views = state.scene_views;
+    else if (state.focused_view >= 0) s.views = {state.focused_view};
+    else s.workspace = state.workspace;
+    // The preset first: it loads a whole model, which the fields after it then adjust. It is named
+    // when it differs from the defaults' or from the first state's, which the scene plays over.
+    const schema::Field& preset = *schema::by_lesson_name("preset");
     LabParams base;
-    if (state.preset != base.preset) {
+    LabParams first = over ? *over : LabParams{};
+    if (state.preset != base.preset || state.preset != first.preset) {
         try {
-            schema::assign_text(base, *schema::by_lesson_name("preset"), state.preset);
+            schema::assign_text(base, preset, state.preset);
+            schema::assign_text(first, preset, state.preset);
             s.set.emplace_back("preset", state.preset);
         } catch (const InputError&) {
             base = LabParams{};  // a config's path is not a preset: its fields are set one by one
+            first = over ? *over : LabParams{};
         }
     }
     for (const schema::Field& f : schema::fields()) {
         if (!settable(f) || f.lesson == "preset") continue;
         const schema::Value v = f.get(state);
-        if (v != f.get(base)) s.set.emplace_back(std::string(f.lesson), set_text(f, v));
+        if (v != f.get(base) || v != f.get(first)) s.set.emplace_back(std::string(f.lesson), set_text(f, v));
     }
     if (state.compared_count > 0) s.set.emplace_back("compare", compare_text(state));
     if (!from || !(seconds > 0)) return s;
@@ -206,6 +208,20 @@ Scene scene_of_state(const LabParams& state, const LabParams* from, double secon
     }
     s.duration = std::max(s.duration, seconds);
     return s;
+}
+
+Lesson rebased(const Lesson& lesson, const LabParams& old_first) {
+    Lesson out = lesson;
+    if (out.scenes.empty()) return out;
+    // Scene 1 as it showed, over the defaults; then the others over it.
+    const auto reset_set = [&](Scene& scene, const LabParams* over) {
+        Scene made = scene_of_state(scene_set_state(scene, old_first), nullptr, 0.0, over);
+        scene.set = std::move(made.set);
+    };
+    reset_set(out.scenes.front(), nullptr);
+    const LabParams first = lesson_first_state(out);
+    for (std::size_t i = 1; i < out.scenes.size(); ++i) reset_set(out.scenes[i], &first);
+    return out;
 }
 
 std::vector<std::string> lesson_differences(const LabParams& a, const LabParams& b) {

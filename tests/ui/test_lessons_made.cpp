@@ -249,7 +249,9 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     EXPECT_EQ(lesson["scenes"][2]["duration"], 6);
     EXPECT_TRUE(has_widget(dir / "moved.json", "1. Scene 2")) << "moved down, scene 2 came first";
     EXPECT_EQ(scene_label(dir / "goto.json"), "scene 2/3") << "a scene's row shows it";
-    EXPECT_EQ(lesson["scenes"][0]["views"], Json::array({1, 3}));  // recorded from the grid: planes and score
+    // Recorded from the grid of all eleven: the workspace as shown, not two views picked for it.
+    EXPECT_FALSE(lesson["scenes"][0].contains("views"));
+    EXPECT_EQ(lesson["scenes"][0]["workspace"], "all");
     ASSERT_TRUE(lesson["scenes"][1].contains("keyframes"));
     EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["param"], "key_distance");
     EXPECT_EQ(lesson["scenes"][1]["keyframes"][0]["duration"], 2);

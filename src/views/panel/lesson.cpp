@@ -67,6 +67,29 @@ void scene_list(lab::Commands& out, const Lesson& lesson, int current) {
     if (changed) out.push_back(lab::cmd::EditScene{.scene = current, .text = edit});
 }
 
+constexpr const char* kCloseLessonPopup = "Close the lesson?";
+
+// Closing a lesson with unsaved scenes: save them first, drop them, or keep the lesson open.
+void close_lesson_popup(const Lab& lab, const PanelState& panel, lab::Commands& out) {
+    if (!ImGui::BeginPopupModal(kCloseLessonPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ui::text(fmt::format("The lesson has {} scenes not saved.", lab.scene_count()));
+    if (ui::button("Save##close lesson")) {
+        out.push_back(lab::cmd::CloseLesson{.save_first = panel.lesson_save_path});
+        ImGui::CloseCurrentPopup();
+    }
+    tip(("Save the lesson to " + panel.lesson_save_path + ", then close it").c_str());
+    ImGui::SameLine();
+    if (ui::button("Discard##close lesson")) {
+        out.push_back(lab::cmd::CloseLesson{});
+        ImGui::CloseCurrentPopup();
+    }
+    tip("Close without saving (Ctrl+Z opens it again)");
+    ImGui::SameLine();
+    if (ui::button("Cancel##close lesson")) ImGui::CloseCurrentPopup();
+    tip("Keep the lesson open");
+    ImGui::EndPopup();
+}
+
 }  // namespace
 
 void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
@@ -84,28 +107,32 @@ void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
     tip("Step through its scenes here, with the controls at hand; editing a control pauses the scene");
     ImGui::SameLine();
     if (ui::button("Present")) out.push_back(lab::cmd::PresentLesson{.path = panel.lesson_path, .with_notes = false});
-    tip("Fullscreen, large light text, from the current scene of the open lesson (else scene 1 of the file); → and ← "
+    tip("Fullscreen, large text in the theme chosen (Display, --theme; else the lesson's own, else light), from the current scene of the open lesson (else scene 1 of the file); → and ← "
         "(or a clicker) step scenes, B blanks, hold D to draw, C clears, R reveals, Esc leaves");
     ui::same_line_if_fits("Present with notes");
     if (ui::button("Present with notes")) out.push_back(lab::cmd::PresentLesson{.path = panel.lesson_path, .with_notes = true});
     tip("Two windows: the lesson for the audience, and here your notes, the next scene, a scene list and the time");
-    if (lesson) {
-        if (ui::button("Close lesson")) out.push_back(lab::cmd::CloseLesson{});
-        tip("Back to the lab exactly as it was before the lesson opened (Esc)");
-    }
-    // Under the buttons that caused it, not after a long scene list where it would be out of sight.
-    message_for(lab, lab::MessageFrom::Lesson);
-    // Making a lesson: the state as it is now becomes a scene.
+    // Record scene keeps its place whether a lesson is open or not (a double-click records twice,
+    // never closes), with the message it causes below it.
     if (ui::button("Record scene")) out.push_back(lab::cmd::RecordScene{.animated = panel.record_animated, .seconds = panel.record_seconds});
     tip("Add the lab as it is now as a scene at the end of the open lesson (or of a new one)");
+    ImGui::SameLine();
     ui::checkbox("Animate##record", &panel.record_animated);
     tip("Record scene with keyframes: every number that differs from the previous scene moves there over the seconds below");
     if (panel.record_animated) {
         ui::input_double("Over (s)##record", &panel.record_seconds);
         tip(fmt::format("The animation's length in seconds {}", lesson_schema::range_text(lesson_schema::keyframe::duration)).c_str());
     }
+    message_for(lab, lab::MessageFrom::Lesson);
     if (lesson) {
         ui::text_disabled(fmt::format("{}: {} scenes", lesson->title, lesson->scenes.size()));
+        ImGui::SameLine();
+        if (ui::button("Close lesson")) {
+            if (lab.lesson_unsaved()) ImGui::OpenPopup(kCloseLessonPopup);
+            else out.push_back(lab::cmd::CloseLesson{});
+        }
+        tip("Back to the lab exactly as it was before the lesson opened (Esc); unsaved scenes are asked about first");
+        close_lesson_popup(lab, panel, out);
         scene_list(out, *lesson, lab.scene());
         ui::input_text("Save to", &panel.lesson_save_path, ui::kMaxPathChars);
         tip("The lesson file to write (written whole or not at all; a folder is refused)");
