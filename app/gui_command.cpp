@@ -300,6 +300,7 @@ std::optional<int> run_frames(GuiRun& run) {
             run.view.send(lab::cmd::SetState{.state = p, .control = "", .notice = ""});
         }
         follow_presentation(run);
+        if (script) script->set_audience(run.presentation ? run.presentation->audience_window() : nullptr);
         if (script && !script->before_frame(run.window)) return script_failed(*script);
         const bool last_frame = (o.frames && frame == o.frames - 1) || (script && script->done());
         const bool audience_shot = script && script->capture_audience();

@@ -198,7 +198,7 @@ std::string step_problem(const Json& s) {
     if (s.contains("tap")) return tap_problem(s);
     static const std::vector<std::string> actions = {"wait",  "click",   "drag",    "type",        "key",      "drop",
                                                      "screenshot", "state", "widgets", "clipped", "overlaps", "until_exact", "progress",
-                                                     "curve", "hover", "wheel"};
+                                                     "curve", "hover", "wheel", "hold", "release"};
     std::string action;
     for (const auto& [key, value] : s.items()) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
@@ -218,7 +218,7 @@ std::string step_problem(const Json& s) {
     }
     // Typing nothing clears a field; every other action names something.
     if (!v.is_string() || (v.get<std::string>().empty() && action != "type")) return fmt::format("\"{}\" must be non-empty text", action);
-    if (action == "key" && !key_codes().count(v.get<std::string>())) {
+    if ((action == "key" || action == "hold" || action == "release") && !key_codes().count(v.get<std::string>())) {
         return fmt::format("unknown key \"{}\" (GLFW key names: Escape, Right, PageDown, Space, F1, A, …)", v.get<std::string>());
     }
     if (s.contains("mods") && action != "key") return "\"mods\" goes with a key step only";
@@ -236,9 +236,16 @@ std::string step_problem(const Json& s) {
         return "\"repeat\" must be 1 .. 100";
     }
     if (s.contains("optional") && !s["optional"].is_boolean()) return "\"optional\" must be true or false";
-    if (s.contains("window") && action != "screenshot") return "\"window\" goes with a screenshot only";
+    static const std::vector<std::string> either_window = {"screenshot", "hover", "drag", "click", "hold", "release"};
+    if (s.contains("window") && std::find(either_window.begin(), either_window.end(), action) == either_window.end()) {
+        return "\"window\" goes with a screenshot, hover, drag, click, hold or release only";
+    }
     if (s.contains("window") && s["window"] != "lecturer" && s["window"] != "audience") {
         return "\"window\" must be \"lecturer\" or \"audience\"";
+    }
+    const bool aimed = action == "hover" || action == "drag" || action == "click";
+    if (aimed && s.value("window", "") == "audience" && v != "audience") {
+        return "in the audience window a step aims at \"audience\", the whole window (\"at\" a fraction of it)";
     }
     if (s.contains("at") && !(s["at"].is_array() && s["at"].size() == 2 && s["at"][0].is_number() && s["at"][1].is_number() &&
                               s["at"][0].get<double>() >= 0 && s["at"][0].get<double>() <= 1 && s["at"][1].get<double>() >= 0 &&
@@ -364,10 +371,21 @@ bool Script::expand(const Json& step, Window&) {
         return click(step["click"].get<std::string>(), optional, 0, 0, false, at_of(step));
     } else if (step.contains("drag")) {
         return click(step["drag"].get<std::string>(), optional, step.value("dx", 0.0), step.value("dy", 0.0), true, at_of(step));
+    } else if (step.contains("hold") || step.contains("release")) {  // a key held down across steps, then let go
+        const bool hold = step.contains("hold");
+        const int key = key_codes().at(step[hold ? "hold" : "release"].get<std::string>());
+        if (step.value("window", "") == "audience") {
+            audience_key(key, hold);
+        } else {
+            actions_.push_back([key, hold](Window& w) { w.send_key(key, hold); return true; });
+        }
+    } else if (step.value("window", "") == "audience" && !step.contains("screenshot")) {
+        const bool drag = step.contains("drag"), click = step.contains("click");
+        point_at_audience(at_of(step), step.value("dx", 0.0), step.value("dy", 0.0), drag || click);
     } else if (step.contains("hover")) {
-        point(step["hover"].get<std::string>(), at_of(step), 0.0);
+        point(step["hover"].get<std::string>(), at_of(step), 0.0, {step.value("dx", 0.0), step.value("dy", 0.0)});
     } else if (step.contains("wheel")) {
-        point(step["wheel"].get<std::string>(), at_of(step), step["dy"].get<double>());
+        point(step["wheel"].get<std::string>(), at_of(step), step["dy"].get<double>(), {0.0, 0.0});
     } else if (step.contains("type")) {
         type_text(step["type"].get<std::string>());
     } else if (step.contains("key")) {

@@ -13,6 +13,14 @@
 //   {"screenshot": "F.png"}  {"state": "F.json"}  {"widgets": "F.json"}
 //   {"screenshot": "F.png", "window": "audience"}   presenting with notes: the audience's window
 //                                    ("lecturer", the default, is the window the script drives)
+//   {"hover": "LABEL", "dx": PX, "dy": PX}   the pointer onto the widget, then (with dx, dy) across
+//                                    by that much over 8 frames, no button pressed
+//   {"hold": "NAME"}  {"release": "NAME"}   a key pressed and left down across the steps between
+//                                    (hold D, hover across: the pen draws), then let go
+//   "window": "audience" on a hover, drag, click, hold or release (gui --presenter): the pointer,
+//                                    left button and keys of the audience's window, through its
+//                                    GLFW callbacks; the step aims at "audience", the whole
+//                                    window ("at" a fraction of it)
 //   {"until_exact": N}               frames until every curve is exact (at most N; an error after)
 //   {"progress": "F.json"}           where the exact pass stands: frame, exact, setting, fraction, slices
 //   {"curve": "F.f32"}               the base RoPE curve shown, raw float32 (every Δ < N once exact)
@@ -28,6 +36,8 @@
 
 #include "lab/lab.h"
 #include "window.h"
+
+struct GLFWwindow;
 
 namespace ropelab {
 
@@ -53,6 +63,9 @@ public:
     // That screenshot is of the audience window (gui --presenter), not the one driven.
     bool capture_audience() const { return capture_audience_; }
     const std::string& error() const { return error_; }
+    // The audience's window while presenting with notes (nullptr otherwise), for the steps that
+    // name it; set before each frame.
+    void set_audience(GLFWwindow* window) { audience_ = window; }
 
 private:
     using Action = std::function<bool(Window&)>;
@@ -69,7 +82,12 @@ private:
     bool give_up(const Aim& aim, const std::string& skipped, const std::string& problem);
     // The pointer moved onto a widget (at a fraction of it) and, with `notches` ≠ 0, the wheel
     // turned there: hover and wheel steps.
-    void point(const std::string& label, std::pair<double, double> at, double notches);
+    void point(const std::string& label, std::pair<double, double> at, double notches, std::pair<double, double> glide);
+    // The audience window's (script_aim.cpp): the pointer to a fraction of it, across by dx, dy
+    // over the drag's frames, the left button pressed throughout when `press`; a key held or let go.
+    void point_at_audience(std::pair<double, double> at, double dx, double dy, bool press);
+    void audience_key(int key, bool press);
+    GLFWwindow* audience_or_error();
     std::string where() const;
     void wait_until_exact(int limit, int waited);
 
@@ -79,6 +97,7 @@ private:
     std::deque<Action> actions_;  // the current step's remaining frames
     std::string capture_, state_out_, widgets_out_, clipped_out_, progress_out_, curve_out_, error_;
     bool capture_audience_ = false;
+    GLFWwindow* audience_ = nullptr;
     // {"overlaps": file}: this frame captured as a figure, checked after it (plot/layout_check.h).
     std::shared_ptr<draw::FrameCapture> overlap_capture_;
     std::string overlaps_out_;

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <memory>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
 #include <fmt/format.h>
 
 #include "script.h"
@@ -98,18 +100,85 @@ bool Script::scroll_towards(const std::shared_ptr<Aim>& aim, const ui::Widget& w
     return true;
 }
 
-void Script::point(const std::string& label, std::pair<double, double> at, double notches) {
-    actions_.push_back([this, label, at, notches](Window& w) {
+void Script::point(const std::string& label, std::pair<double, double> at, double notches, std::pair<double, double> glide) {
+    auto from = std::make_shared<std::pair<double, double>>();  // where the pointer landed
+    actions_.push_back([this, label, at, from](Window& w) {
         const ui::Widget* widget = find_widget(label);
         if (!widget || !widget->visible) {
             error_ = fmt::format("{}: no visible widget labelled \"{}\"", where(), label);
             return false;
         }
-        w.move_pointer(widget->x + widget->w * at.first, widget->y + widget->h * at.second);
+        *from = {widget->x + widget->w * at.first, widget->y + widget->h * at.second};
+        w.move_pointer(from->first, from->second);
         return true;
     });
+    // Across, as a hand moves a pointer: a step each frame (a pen stroke while D is held).
+    if (glide.first != 0.0 || glide.second != 0.0) {
+        for (int k = 1; k <= kDragFrames; ++k) {
+            actions_.push_back([from, glide, k](Window& w) {
+                w.move_pointer(from->first + glide.first * k / kDragFrames, from->second + glide.second * k / kDragFrames);
+                return true;
+            });
+        }
+    }
     // The wheel a frame after the move, once ImGui knows where the pointer is.
     if (notches != 0.0) actions_.push_back([notches](Window& w) { w.send_scroll(notches); return true; });
+}
+
+GLFWwindow* Script::audience_or_error() {
+    if (!audience_) error_ = fmt::format("{}: no audience window (gui --presenter --lesson …)", where());
+    return audience_;
+}
+
+// The audience window's buttons through its own callbacks (audience.cpp's, which hand the pointer
+// to the lab), called as GLFW calls them for a mouse. The pointer is warped there from the
+// lecturer's window, which keeps the focus (GLFW warps only a focused window's pointer, and
+// focusing the audience's would raise it and take the keyboard from the lecturer).
+void Script::point_at_audience(std::pair<double, double> at, double dx, double dy, bool press) {
+    const auto button = [](GLFWwindow* w, bool down) {
+        const GLFWmousebuttonfun pressed = glfwSetMouseButtonCallback(w, nullptr);
+        glfwSetMouseButtonCallback(w, pressed);
+        if (pressed) pressed(w, GLFW_MOUSE_BUTTON_LEFT, down ? GLFW_PRESS : GLFW_RELEASE, 0);
+    };
+    // The pointer to frame k of the glide: a fraction of the audience window, moved by k/8 of
+    // dx, dy, in the lecturer's window's coordinates.
+    const auto move = [this, at, dx, dy](Window& lecturer, int k) {
+        GLFWwindow* w = audience_or_error();
+        if (!w) return false;
+        int width = 0, height = 0, ax = 0, ay = 0, lx = 0, ly = 0;
+        glfwGetWindowSize(w, &width, &height);
+        glfwGetWindowPos(w, &ax, &ay);
+        glfwGetWindowPos(lecturer.glfw_window(), &lx, &ly);
+        const double x = width * at.first + dx * k / kDragFrames, y = height * at.second + dy * k / kDragFrames;
+        if (k == 0) std::printf("script: the audience window at %.0f, %.0f\n", x, y);
+        glfwSetCursorPos(lecturer.glfw_window(), ax - lx + x, ay - ly + y);
+        return true;
+    };
+    actions_.push_back([move](Window& lecturer) { return move(lecturer, 0); });
+    if (press) actions_.push_back([this, button](Window&) {
+        GLFWwindow* w = audience_or_error();
+        if (w) button(w, true);
+        return w != nullptr;
+    });
+    if (dx != 0.0 || dy != 0.0) {
+        for (int k = 1; k <= kDragFrames; ++k) actions_.push_back([move, k](Window& lecturer) { return move(lecturer, k); });
+    }
+    if (press) actions_.push_back([this, button](Window&) {
+        GLFWwindow* w = audience_or_error();
+        if (w) button(w, false);
+        return w != nullptr;
+    });
+}
+
+void Script::audience_key(int key, bool press) {
+    actions_.push_back([this, key, press](Window&) {
+        GLFWwindow* w = audience_or_error();
+        if (!w) return false;
+        const GLFWkeyfun keyed = glfwSetKeyCallback(w, nullptr);
+        glfwSetKeyCallback(w, keyed);
+        if (keyed) keyed(w, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, 0);
+        return true;
+    });
 }
 
 // The press, the drag's moves and the release, one frame each, ahead of anything queued.

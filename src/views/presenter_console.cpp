@@ -19,14 +19,21 @@ namespace {
 
 const Scene& scene_at(const Lab& lab, int k) { return lab.lesson()->scenes[static_cast<std::size_t>(k)]; }
 
-// The audience's frame, as large as the box allows at its own aspect ratio.
-void audience_picture(ImTextureID audience, ImVec2 audience_size, ImVec2 box, bool blank) {
+// The audience's frame, as large as the box allows at its own aspect ratio. It takes the
+// pointer's presses (so a drag across it moves nothing else in this window); where it lies is
+// handed back, for the aids the pointer steers over it.
+void audience_picture(ImTextureID audience, ImVec2 audience_size, ImVec2 box, bool blank, ConsoleCommands& out) {
     const float aspect = audience_size.y > 0 ? audience_size.x / audience_size.y : 16.0f / 9.0f;
     const ImVec2 size = box.x / aspect <= box.y ? ImVec2(box.x, box.x / aspect) : ImVec2(box.y * aspect, box.y);
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImGui::Image(audience, size, ImVec2(0, 1), ImVec2(1, 0));  // GL's rows run bottom-up
-    ImGui::GetWindowDrawList()->AddRect(at, ImVec2(at.x + size.x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_Border));
-    ui::log().record(blank ? "audience: blank" : "audience", "message", fmt::format("{}x{}", audience_size.x, audience_size.y));
+    const ImVec2 at = ImGui::GetCursorScreenPos(), end(at.x + size.x, at.y + size.y);
+    ImGui::InvisibleButton("##audience picture", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)),
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    ui::log().record(blank ? "audience: blank" : "audience", "picture", fmt::format("{}x{}", audience_size.x, audience_size.y));
+    out.picture_min = at;
+    out.picture_max = end;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddImage(audience, at, end, ImVec2(0, 1), ImVec2(1, 0));  // GL's rows run bottom-up
+    dl->AddRect(at, end, ImGui::GetColorU32(ImGuiCol_Border));
 }
 
 // The current scene in words: its title and caption, then the notes, larger, for the lecturer.
@@ -68,12 +75,18 @@ void key_buttons(const Lab& lab, ConsoleCommands& out) {
     ui::tip("Close the audience window and return to the lab, the lesson still open (Esc)");
 }
 
+// The elapsed time (from the first scene shown, pauses left out), its Pause and Reset, the
+// wall clock. The log's value is the seconds, finer than the minutes and seconds shown.
 void clock_line(const ConsoleTime& time, ConsoleCommands& out) {
-    const std::string elapsed = "Elapsed " + elapsed_text(time.elapsed_s);
+    const std::string elapsed = "Elapsed " + elapsed_text(time.elapsed_s) + (time.paused ? " (paused)" : "");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(elapsed.c_str());
-    ui::log().record(elapsed, "message", elapsed_text(time.elapsed_s));
-    ImGui::SameLine();
+    ui::log().record(elapsed, "message", fmt::format("{:.3f}", time.elapsed_s));
+    const char* pause = time.paused ? "Resume##clock" : "Pause##clock";
+    ui::same_line_if_fits(time.paused ? "Resume" : "Pause");
+    if (ui::button(pause)) out.toggle_clock = true;
+    ui::tip(time.paused ? "Let the elapsed time run again" : "Stop the elapsed time (a break, questions)");
+    ui::same_line_if_fits("Reset");
     if (ui::button("Reset##clock")) out.reset_clock = true;
     ui::tip("Start the elapsed time again from 00:00");
     const std::string wall = "Clock " + time.wall;
@@ -138,7 +151,7 @@ ConsoleCommands presenter_console(const Lab& lab, ImTextureID audience, ImVec2 a
     const float left = std::floor((avail.x - gap) * 0.58f);
     // Left: what the room sees, then what to say.
     ImGui::BeginChild("current##console", ImVec2(left, 0), false);
-    audience_picture(audience, audience_size, ImVec2(left, avail.y * 0.5f), lab.params().blank);
+    audience_picture(audience, audience_size, ImVec2(left, avail.y * 0.5f), lab.params().blank, out);
     current_scene(lab);
     ImGui::EndChild();
     ImGui::SameLine();

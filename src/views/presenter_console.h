@@ -15,7 +15,8 @@
 namespace ropelab::views {
 
 struct ConsoleTime {
-    double elapsed_s = 0.0;  // since presenting began (or the last reset)
+    double elapsed_s = 0.0;  // since the first scene was shown (or the last reset), pauses left out
+    bool paused = false;
     std::string wall;        // the wall clock, "HH:MM"
 };
 
@@ -23,6 +24,10 @@ struct ConsoleCommands {
     std::optional<int> scene;    // jump to this scene (0-based)
     std::vector<lab::Key> keys;  // the presenter keys the buttons stand for
     bool reset_clock = false;
+    bool toggle_clock = false;   // pause the elapsed time, or let it run again
+    // Where the audience's picture lies in this window (empty when it is not drawn): the pointer
+    // over it steers the laser, the pen and the spotlight on the audience's screen.
+    ImVec2 picture_min, picture_max;
 };
 
 // Fills the window (ImGui's main viewport). `audience` shows at `audience_size`'s aspect ratio,
