@@ -55,4 +55,41 @@ inline std::vector<unsigned char> pixels(const fs::path& png, int& w, int& h) {
     return std::move(image.rgba);
 }
 
+// Presenting a lesson with notes, the aids in use, as a lecturer would: `gui --presenter --lesson
+// LESSON --theme projector`, a pen stroke drawn with D held over the audience window, the laser
+// held (L) over it, and the audience's screen saved as `shot` in `dir` (its lecturer's console
+// as "console.png"). `scene_keys` → presses first reach a later scene. Both strokes keep to the
+// audience's right half: under a 1920-wide Xvfb (no window manager) the 1280-wide audience window
+// is placed at x 640, its left half under the lecturer's window, which keeps the focus and lies
+// on top. The script, for a walk by hand (`ropelab gui --presenter --lesson NAME --theme
+// projector --script F`):
+//   {"wait": 5}, {"key": "Right"}…, {"hold": "D", "window": "audience"},
+//   {"hover": "audience", "window": "audience", "at": [0.55, 0.6], "dx": 240, "dy": -60},
+//   {"release": "D", "window": "audience"}, {"hover": "audience", "window": "audience",
+//   "at": [0.85, 0.3]}, {"hold": "L", "window": "audience"}, {"wait": 2},
+//   {"screenshot": "audience.png", "window": "audience"}, {"release": "L", "window": "audience"}
+inline Json presenter_aids_script(const std::string& shot, int scene_keys = 0) {
+    Json script = {{{"wait", 5}}};
+    for (int i = 0; i < scene_keys; ++i) script.push_back({{"key", "Right"}});
+    if (scene_keys > 0) script.push_back({{"wait", 3}});
+    for (const Json& step : Json::array({
+             {{"hold", "D"}, {"window", "audience"}},
+             {{"hover", "audience"}, {"window", "audience"}, {"at", {0.55, 0.6}}, {"dx", 240}, {"dy", -60}},
+             {{"release", "D"}, {"window", "audience"}},
+             {{"hover", "audience"}, {"window", "audience"}, {"at", {0.85, 0.3}}},  // there, then L (its trail starts there)
+             {{"hold", "L"}, {"window", "audience"}},
+             {{"wait", 2}},
+             {{"screenshot", shot}, {"window", "audience"}},
+             {{"screenshot", "console.png"}},
+             {{"release", "L"}, {"window", "audience"}},
+         })) {
+        script.push_back(step);
+    }
+    return script;
+}
+
+inline test::Result present_with_aids(const fs::path& dir, const std::string& lesson, const std::string& shot, int scene_keys = 0) {
+    return gui(dir, presenter_aids_script(shot, scene_keys), "--presenter --lesson " + lesson + " --theme projector");
+}
+
 }  // namespace ropelab::ui_script

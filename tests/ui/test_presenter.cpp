@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <csignal>
 #include <cstdlib>
 #include <set>
@@ -219,6 +221,264 @@ TEST(Presenter, KeysInTheAudienceWindowStepScenes) {
     EXPECT_TRUE(has(read_json(dir / "after.json"), "now 3/15")) << "the audience window's keys were lost";
 }
 
+// The pen's ink (presenter_aids.cpp's magenta, exact where a stroke's middle is drawn) in a
+// screenshot: the count, and the box around it.
+struct Ink {
+    std::size_t count = 0;
+    int x0 = 1 << 30, y0 = 1 << 30, x1 = -1, y1 = -1;
+};
+Ink ink_in(const std::vector<unsigned char>& rgba, int w) {
+    Ink ink;
+    for (std::size_t i = 0; i + 3 < rgba.size(); i += 4) {
+        if (rgba[i] != 255 || rgba[i + 1] != 0 || rgba[i + 2] != 170) continue;
+        const int x = static_cast<int>(i / 4) % w, y = static_cast<int>(i / 4) / w;
+        ++ink.count;
+        ink.x0 = std::min(ink.x0, x), ink.y0 = std::min(ink.y0, y), ink.x1 = std::max(ink.x1, x), ink.y1 = std::max(ink.y1, y);
+    }
+    return ink;
+}
+
+// Ink that `after` has and `before` has not.
+std::vector<unsigned char> added(const std::vector<unsigned char>& before, std::vector<unsigned char> after) {
+    for (std::size_t i = 0; i + 3 < std::min(before.size(), after.size()); i += 4) {
+        if (before[i] == 255 && before[i + 1] == 0 && before[i + 2] == 170) after[i] = after[i + 1] = after[i + 2] = 0;
+    }
+    return after;
+}
+
+// The laser's red core (and its glow's reddest part) within `radius` of (cx, cy).
+std::size_t laser_red_near(const std::vector<unsigned char>& rgba, int w, double cx, double cy, double radius) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i + 3 < rgba.size(); i += 4) {
+        const int x = static_cast<int>(i / 4) % w, y = static_cast<int>(i / 4) / w;
+        if (std::hypot(x - cx, y - cy) <= radius && rgba[i] > 230 && rgba[i + 1] < 60 && rgba[i + 2] < 60) ++n;
+    }
+    return n;
+}
+
+const Json& widget_labelled(const Json& widgets, const std::string& label) {
+    for (const Json& w : widgets) {
+        if (w["label"] == label) return w;
+    }
+    static const Json none = Json::object();
+    return none;
+}
+
+// The pen, D held, drawn across the console's picture of the audience and across the audience
+// window itself: each stroke lands on the audience's screen where it was drawn (the console's
+// picture scaled up to the audience's pixels); the laser, L held over the audience window, leaves
+// its red dot at the pointer; the next scene wipes the ink.
+TEST(Presenter, PenAndLaserDrawOnTheAudiencesScreen) {
+    const fs::path dir = fresh_dir("presenter_pen");
+    const Json script = {
+        {{"wait", 5}},
+        {{"widgets", "w.json"}},
+        {{"screenshot", "before.png"}, {"window", "audience"}},
+        {{"hold", "D"}},
+        {{"hover", "audience"}, {"at", {0.3, 0.4}}, {"dx", 120}, {"dy", 50}},
+        {{"release", "D"}},
+        {{"wait", 1}},
+        {{"screenshot", "console_pen.png"}, {"window", "audience"}},
+        {{"hover", "audience"}, {"window", "audience"}, {"at", {0.6, 0.7}}},  // there first, then D
+        {{"hold", "D"}, {"window", "audience"}},
+        {{"hover", "audience"}, {"window", "audience"}, {"at", {0.6, 0.7}}, {"dx", 200}, {"dy", -50}},
+        {{"release", "D"}, {"window", "audience"}},
+        {{"wait", 1}},
+        {{"screenshot", "audience_pen.png"}, {"window", "audience"}},
+        {{"hover", "audience"}, {"window", "audience"}, {"at", {0.8, 0.25}}},  // there, then L: no trail across the ink
+        {{"hold", "L"}, {"window", "audience"}},
+        {{"wait", 2}},
+        {{"screenshot", "laser.png"}, {"window", "audience"}},
+        {{"release", "L"}, {"window", "audience"}},
+        {{"key", "Right"}},
+        {{"wait", 3}},
+        {{"screenshot", "next.png"}, {"window", "audience"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson builtin --presenter");
+    ASSERT_EQ(r.status, 0) << r.err;
+    int w = 0, h = 0;
+    const auto before = pixels(dir / "before.png", w, h), console = pixels(dir / "console_pen.png", w, h),
+               audience = pixels(dir / "audience_pen.png", w, h), laser = pixels(dir / "laser.png", w, h),
+               next = pixels(dir / "next.png", w, h);
+    ASSERT_EQ(w, 1280);
+    ASSERT_EQ(h, 720);
+    EXPECT_EQ(ink_in(before, w).count, 0u) << "no ink before the pen";
+
+    // The console's stroke, from 0.3, 0.4 of the picture across 120, 50 of its pixels: on the
+    // audience's screen, scaled by the audience's width over the picture's.
+    const Json widgets = read_json(dir / "w.json");
+    const Json& picture = widget_labelled(widgets, "audience");
+    ASSERT_TRUE(picture.contains("w")) << "the console's picture of the audience, in the widget log";
+    const double scale = w / picture["w"].get<double>();
+    ASSERT_GT(scale, 1.0);
+    const double margin = 12;  // the ink's half width and its round ends, at the default UI scale
+    const Ink from_console = ink_in(console, w);
+    EXPECT_GT(from_console.count, 300u) << "the stroke drawn on the console's picture reached the audience";
+    EXPECT_NEAR(from_console.x0, 0.3 * w, margin);
+    EXPECT_NEAR(from_console.y0, 0.4 * h, margin);
+    EXPECT_NEAR(from_console.x1, 0.3 * w + 120 * scale, margin + scale);
+    EXPECT_NEAR(from_console.y1, 0.4 * h + 50 * scale, margin + scale);
+
+    // The audience window's stroke, from 0.6, 0.7 of it across 200, −50 of its own pixels.
+    const Ink from_audience = ink_in(added(console, audience), w);
+    EXPECT_GT(from_audience.count, 300u) << "the stroke drawn over the audience window";
+    EXPECT_NEAR(from_audience.x0, 0.6 * w, margin);
+    EXPECT_NEAR(from_audience.y1, 0.7 * h, margin);
+    EXPECT_NEAR(from_audience.x1, 0.6 * w + 200, margin);
+    EXPECT_NEAR(from_audience.y0, 0.7 * h - 50, margin);
+    EXPECT_GE(ink_in(audience, w).count, from_console.count + from_audience.count) << "the first stroke stays";
+
+    const double lx = 0.8 * w, ly = 0.25 * h;
+    EXPECT_EQ(laser_red_near(audience, w, lx, ly, 20), 0u);
+    EXPECT_GT(laser_red_near(laser, w, lx, ly, 20), 30u) << "the laser's dot at the pointer";
+    EXPECT_EQ(ink_in(next, w).count, 0u) << "the next scene starts clean";
+}
+
+// S over a view spotlights it, from the audience window and from the console's picture alike:
+// the same point of the picture names the same view; S there again turns it off.
+TEST(Presenter, SpotlightFromEitherWindow) {
+    const fs::path dir = fresh_dir("presenter_spotlight");
+    const Json script = {
+        {{"wait", 5}},
+        {{"state", "none.json"}},
+        {{"hover", "audience"}, {"window", "audience"}, {"at", {0.5, 0.6}}},
+        {{"hold", "S"}, {"window", "audience"}},
+        {{"release", "S"}, {"window", "audience"}},
+        {{"wait", 3}},
+        {{"state", "audience.json"}},
+        {{"hold", "S"}, {"window", "audience"}},
+        {{"release", "S"}, {"window", "audience"}},
+        {{"wait", 3}},
+        {{"state", "off.json"}},
+        {{"hover", "audience"}, {"at", {0.5, 0.6}}},
+        {{"key", "S"}},
+        {{"wait", 3}},
+        {{"state", "console.json"}},
+        {{"wait", 30}},
+        {{"state", "later.json"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson builtin --presenter");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto spotlight = [&](const char* f) { return read_json(dir / f)["layout"]["spotlight"].get<int>(); };
+    EXPECT_EQ(spotlight("none.json"), 0);
+    EXPECT_GT(spotlight("audience.json"), 0) << "S over the audience window";
+    EXPECT_EQ(spotlight("off.json"), 0) << "S again";
+    EXPECT_EQ(spotlight("console.json"), spotlight("audience.json")) << "S over the same point of the console's picture";
+    EXPECT_EQ(spotlight("later.json"), spotlight("audience.json")) << "the playing scene keeps the presenter's spotlight";
+}
+
+// Leaving the presentation (Esc) wipes the ink, the laser and the spotlight: none of it lands on
+// the lab in the lecturer's window, nor on the audience's screen when presenting again.
+TEST(Presenter, LeavingWipesTheAids) {
+    const fs::path dir = fresh_dir("presenter_leave");
+    const Json script = {
+        {{"wait", 5}},
+        {{"hover", "audience"}, {"window", "audience"}, {"at", {0.5, 0.6}}},
+        {{"key", "S"}},
+        {{"hold", "D"}, {"window", "audience"}},
+        {{"hover", "audience"}, {"window", "audience"}, {"at", {0.55, 0.5}}, {"dx", 200}, {"dy", 40}},
+        {{"release", "D"}, {"window", "audience"}},
+        {{"wait", 1}},
+        {{"screenshot", "drawn.png"}, {"window", "audience"}},
+        {{"state", "drawn.json"}},
+        {{"key", "Escape"}},
+        {{"wait", 4}},
+        {{"screenshot", "lab.png"}},
+        {{"state", "lab.json"}},
+        {{"widgets", "lab_widgets.json"}},
+        {{"click", "Present with notes"}},
+        {{"wait", 4}},
+        {{"widgets", "again.json"}},
+        {{"screenshot", "again.png"}, {"window", "audience"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson builtin --presenter");
+    ASSERT_EQ(r.status, 0) << r.err;
+    int w = 0, h = 0, lw = 0, lh = 0;
+    const auto drawn = pixels(dir / "drawn.png", w, h), lab = pixels(dir / "lab.png", lw, lh), again = pixels(dir / "again.png", w, h);
+    EXPECT_GT(ink_in(drawn, w).count, 300u);
+    EXPECT_GT(read_json(dir / "drawn.json")["layout"]["spotlight"].get<int>(), 0);
+    EXPECT_EQ(ink_in(lab, lw).count, 0u) << "the audience's ink on the lab's window";
+    EXPECT_EQ(read_json(dir / "lab.json")["layout"]["spotlight"], 0);
+    EXPECT_FALSE(has(read_json(dir / "lab_widgets.json"), "now 1/15")) << "the console closed";
+    EXPECT_TRUE(has(read_json(dir / "again.json"), "now 1/15")) << "presenting again";
+    EXPECT_EQ(ink_in(again, w).count, 0u) << "the last presentation's ink";
+}
+
+// Without a window manager (Xvfb) the audience window is placed wholly on the screen: beside a
+// small lecturer window, inside the screen beside a large one, shrunk to a full-screen one.
+TEST(Presenter, TheAudienceWindowLiesOnTheScreen) {
+    for (const std::string size : {"800x600", "1280x720", "1920x1080"}) {
+        const fs::path dir = fresh_dir("presenter_place");
+        const test::Result r = gui(dir, {{{"wait", 3}}}, "--lesson builtin --presenter --size " + size);
+        ASSERT_EQ(r.status, 0) << r.err;
+        int x = 0, y = 0, w = 0, h = 0, wx = 0, wy = 0, ww = 0, wh = 0;
+        const std::size_t at = r.out.find("ropelab: audience window at ");
+        ASSERT_NE(at, std::string::npos) << r.out;
+        ASSERT_EQ(std::sscanf(r.out.c_str() + at, "ropelab: audience window at %d,%d %dx%d; the monitor's work area %d,%d %dx%d", &x, &y,
+                              &w, &h, &wx, &wy, &ww, &wh),
+                  8)
+            << r.out.substr(at, 120);
+        EXPECT_GE(x, wx) << size;
+        EXPECT_GE(y, wy) << size;
+        EXPECT_LE(x + w, wx + ww) << size;
+        EXPECT_LE(y + h, wy + wh) << size;
+        const int lecturer_w = std::stoi(size.substr(0, size.find('x')));
+        if (2 * lecturer_w <= ww) {
+            EXPECT_EQ(x, lecturer_w) << "beside the lecturer's window when there is room";
+            EXPECT_EQ(w, lecturer_w);
+        }
+        EXPECT_GT(w * h, 0);
+    }
+}
+
+// The console's elapsed time stands still while paused and runs again when resumed (the widget
+// log's value is its seconds, to the millisecond).
+TEST(Presenter, TheElapsedTimePauses) {
+    const fs::path dir = fresh_dir("presenter_clock");
+    const Json script = {
+        {{"wait", 5}},   {{"click", "Pause"}}, {{"wait", 2}},  {{"widgets", "p1.json"}}, {{"wait", 30}},
+        {{"widgets", "p2.json"}}, {{"click", "Resume"}}, {{"wait", 30}}, {{"widgets", "p3.json"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson builtin --presenter");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto elapsed = [&](const char* f, std::string& label) {
+        for (const Json& wd : read_json(dir / f)) {
+            if (wd["label"].get<std::string>().starts_with("Elapsed ")) {
+                label = wd["label"];
+                return std::stod(wd["value"].get<std::string>());
+            }
+        }
+        ADD_FAILURE() << "no elapsed time in " << f;
+        return -1.0;
+    };
+    std::string l1, l2, l3;
+    const double t1 = elapsed("p1.json", l1), t2 = elapsed("p2.json", l2), t3 = elapsed("p3.json", l3);
+    EXPECT_GT(t1, 0.0) << "the clock ran before the pause";
+    EXPECT_LT(t1, 0.5) << "it started with the first scene, a few frames ago";
+    EXPECT_EQ(t2, t1) << "30 frames paused";
+    EXPECT_TRUE(l2.ends_with("(paused)")) << l2;
+    // 30 frames of 1/60 s after the click's frames: at least half a second more.
+    EXPECT_GE(t3 - t2, 30.0 / 60.0 - 1e-9);
+    EXPECT_LT(t3 - t2, 40.0 / 60.0);
+    EXPECT_FALSE(l3.ends_with("(paused)")) << l3;
+}
+
+// The recipe a walk through the lesson library uses (script.h's present_with_aids): on the
+// projector theme, at scene 3, the stroke and the laser are on the audience's screen.
+TEST(Presenter, TheAidsRecipe) {
+    const fs::path dir = fresh_dir("presenter_recipe");
+    const test::Result r = present_with_aids(dir, "builtin", "aids.png", 2);
+    ASSERT_EQ(r.status, 0) << r.err;
+    int w = 0, h = 0;
+    const auto shot = pixels(dir / "aids.png", w, h);
+    ASSERT_EQ(w, 1280);
+    const Ink ink = ink_in(shot, w);
+    EXPECT_GT(ink.count, 300u);
+    EXPECT_NEAR(ink.x0, 0.55 * w, 12);
+    EXPECT_NEAR(ink.x1, 0.55 * w + 240, 12);
+    EXPECT_GT(laser_red_near(shot, w, 0.85 * w, 0.3 * h, 20), 30u);
+}
+
 // --presenter without a lesson is refused before any window opens.
 TEST(Presenter, NeedsALesson) {
     const test::Result r = test::run("gui --presenter --frames 2");
@@ -235,6 +495,10 @@ TEST(Presenter, NeedsALesson) {
         EXPECT_NE(bad.err.find("step 1"), std::string::npos) << bad.err;
         EXPECT_NE(bad.err.find("\"window\""), std::string::npos) << bad.err;
     }
+    // In the audience window a step aims at the whole window, "audience".
+    const test::Result aimed = gui(fresh_dir("presenter_bad_aim"), Json::array({Json{{"hover", "Next"}, {"window", "audience"}}}));
+    EXPECT_EQ(aimed.status, 2);
+    EXPECT_NE(aimed.err.find("aims at \"audience\""), std::string::npos) << aimed.err;
 }
 
 }  // namespace
