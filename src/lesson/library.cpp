@@ -1,6 +1,8 @@
 #include "lesson/library.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 #include <nlohmann/json.hpp>
 
@@ -63,7 +65,11 @@ const LibraryLesson* find_library_lesson(std::string_view name) {
 }
 
 bool names_lesson_file(std::string_view text) {
-    return text.find('/') != std::string_view::npos || text.ends_with(".json") || text.ends_with(".ropelesson");
+    if (text.find('/') != std::string_view::npos || text.ends_with(".json") || text.ends_with(".ropelesson")) return true;
+    // A bare word: the library's lesson of that name, else a file of that name (`ropelab talk`,
+    // a lesson saved without an extension), else neither (load_lesson lists the library).
+    std::error_code error;
+    return !find_library_lesson(text) && std::filesystem::is_regular_file(std::filesystem::path(text), error);
 }
 
 std::string library_names_text() {

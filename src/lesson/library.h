@@ -28,8 +28,8 @@ inline constexpr std::string_view kBuiltinAlias = "builtin";
 const LibraryLesson* find_library_lesson(std::string_view name);
 
 // Whether --lesson's text names a file rather than a library lesson: it holds a '/' or ends in
-// .json or .ropelesson. Anything else is a library name first (a file in the working directory
-// with a lesson's name is opened as ./NAME).
+// .json or .ropelesson, or it is no library lesson's name and a file of that name exists. A
+// library name wins over a file of the same name in the working directory (open that as ./NAME).
 bool names_lesson_file(std::string_view text);
 
 // "rope-from-first-principles (or builtin), context-extension, …" for messages and help.

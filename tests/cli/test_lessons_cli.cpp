@@ -127,8 +127,16 @@ TEST(LessonsCli, APathIsAFileEvenWithALessonsName) {
     EXPECT_EQ(r.status, 0) << r.err;
     r = test::run("render --lesson context-extension.json --scene 2 --out local2.png", run_in);
     EXPECT_EQ(r.status, 2) << "the local copy has one scene: " << r.err;
-    // A bare name is the library's, whatever the working directory holds.
+    // A bare name is the library's, even beside a file of that very name.
+    test::write_file((dir / "context-extension").string(), lesson.dump());
     r = test::run("render --lesson context-extension --scene 2 --out library.png", run_in);
+    EXPECT_EQ(r.status, 0) << r.err;
+    r = test::run("render --lesson ./context-extension --scene 2 --out local3.png", run_in);
+    EXPECT_EQ(r.status, 2) << "./NAME is the file: " << r.err;
+    // A bare word that is no library lesson opens the file of that name (a lesson saved without
+    // an extension, `ropelab talk`).
+    test::write_file((dir / "talk").string(), lesson.dump());
+    r = test::run("render --lesson talk --scene 1 --out talk.png", run_in);
     EXPECT_EQ(r.status, 0) << r.err;
     // A missing file is a file's refusal, not the library's.
     r = test::run("render --lesson ./nothing-here.json --scene 1 --out x.png", run_in);
