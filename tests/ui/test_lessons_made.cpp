@@ -279,5 +279,73 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     EXPECT_GT(std::abs(to - mid), 0.2 * std::abs(to - from));
 }
 
+// The theme chosen reaches the slides: `--present --theme projector` presents in the projector
+// theme (it was forced to light), and leaving gives the user's own back.
+TEST(LessonTheme, PresentHonoursTheThemeChosen) {
+    const fs::path dir = fresh_dir("lesson_theme");
+    const Json script = {{{"wait", 5}}, {{"state", "presenting.json"}}, {{"key", "Escape"}}, {{"wait", 3}}, {{"state", "left.json"}}};
+    const test::Result r = gui(dir, script, "--lesson builtin --present --theme projector");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json presenting = session_of(dir / "presenting.json");
+    EXPECT_FALSE(presenting["layout"]["show_controls"].get<bool>()) << "presenting: the controls hidden";
+    EXPECT_EQ(presenting["layout"]["theme"], "projector");
+    EXPECT_EQ(session_of(dir / "left.json")["layout"]["theme"], "projector");
+    const fs::path plain = fresh_dir("lesson_theme_plain");
+    ASSERT_EQ(gui(plain, {{{"wait", 5}}, {{"state", "presenting.json"}}}, "--lesson builtin --present").status, 0);
+    EXPECT_EQ(session_of(plain / "presenting.json")["layout"]["theme"], "light") << "no theme chosen: light, as before";
+}
+
+// A double-click on Record scene records two scenes: the button keeps its place as the lesson
+// appears (Close lesson used to move under the pointer and drop the unsaved lesson).
+TEST(LessonsMade, DoubleClickOnRecordSceneRecordsTwice) {
+    const fs::path dir = fresh_dir("record_twice");
+    const Json script = {{{"wait", 3}},
+                         {{"click", "Lesson"}},
+                         {{"click", "Animate"}},  // twice, off again: the panel scrolled to the Record scene row
+                         {{"click", "Animate"}},
+                         {{"wait", 2}},
+                         {{"widgets", "before.json"}},
+                         {{"click", "Record scene"}},
+                         {{"widgets", "between.json"}},
+                         {{"click", "Record scene"}},
+                         {{"wait", 2}},
+                         {{"widgets", "after.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::array<int, 4> before = box_of(dir / "before.json", "Record scene");
+    EXPECT_EQ(box_of(dir / "between.json", "Record scene"), before) << "Record scene stays where the pointer is";
+    const std::array<int, 4> close = box_of(dir / "between.json", "Close lesson");
+    const bool overlaps = close[0] < before[0] + before[2] && before[0] < close[0] + close[2] && close[1] < before[1] + before[3] &&
+                          before[1] < close[1] + close[3];
+    EXPECT_FALSE(overlaps) << "Close lesson is not under Record scene";
+    EXPECT_EQ(scene_label(dir / "after.json"), "scene 2/2") << "the lesson stays open with two scenes";
+}
+
+// A lesson recorded in the lab and saved, reopened after a Gemma 3 config was dropped on the
+// window, plays its own model (it played Gemma's); the Lesson file field names the lesson opened.
+TEST(LessonsMade, ARecordedLessonPlaysItsOwnModelAfterAnotherIsLoaded) {
+    const fs::path dir = fresh_dir("own_model");
+    const auto typed = [](const std::string& label, const std::string& text) {
+        return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
+    };
+    Json script = Json::array({{{"wait", 3}}, {{"click", "Lesson"}}});
+    const auto add = [&](const Json& steps) {
+        for (const Json& s : steps) script.push_back(s);
+    };
+    add(typed("Head dim d", "96"));
+    add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "recorded.json"}}});
+    add(typed("Save to", "own.ropelesson"));
+    add({{{"click", "Save lesson"}}, {{"wait", 2}}, {{"click", "Close lesson"}}, {{"wait", 2}}});
+    add({{{"drop", std::string(ROPELAB_SOURCE_DIR) + "/assets/presets/gemma3-4b.json"}}, {{"wait", 3}}, {{"state", "gemma.json"}}});
+    add(typed("Lesson file", "own.ropelesson"));
+    add({{{"click", "Open lesson"}}, {{"wait", 3}}, {{"state", "reopened.json"}}, {{"widgets", "reopened_widgets.json"}}});
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json recorded = session_of(dir / "recorded.json"), gemma = session_of(dir / "gemma.json");
+    ASSERT_NE(gemma["model"], recorded["model"]) << "the dropped config changed the model";
+    EXPECT_EQ(lesson_part(dir / "reopened.json"), lesson_part(dir / "recorded.json"));
+    EXPECT_EQ(session_of(dir / "reopened.json")["model"]["head_dim"], 96);
+}
+
 }  // namespace
 }  // namespace ropelab::ui_script
