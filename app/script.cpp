@@ -204,7 +204,7 @@ std::string step_problem(const Json& s) {
         if (std::find(actions.begin(), actions.end(), key) != actions.end()) {
             if (!action.empty()) return fmt::format("has both \"{}\" and \"{}\": one action per step", action, key);
             action = key;
-        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at" && key != "window" && key != "mods") {
+        } else if (key != "dx" && key != "dy" && key != "repeat" && key != "optional" && key != "at" && key != "window" && key != "mods" && key != "button") {
             return fmt::format("unknown field \"{}\"", key);
         }
     }
@@ -242,6 +242,10 @@ std::string step_problem(const Json& s) {
     }
     if (s.contains("window") && s["window"] != "lecturer" && s["window"] != "audience") {
         return "\"window\" must be \"lecturer\" or \"audience\"";
+    }
+    if (s.contains("button") && !((action == "drag" || action == "click") && s.value("window", "") == "audience" &&
+                                  (s["button"] == "left" || s["button"] == "right"))) {
+        return "\"button\" (\"left\" or \"right\") goes with a drag or click in the audience window";
     }
     const bool aimed = action == "hover" || action == "drag" || action == "click";
     if (aimed && s.value("window", "") == "audience" && v != "audience") {
@@ -367,6 +371,9 @@ bool Script::expand(const Json& step, Window&) {
     const bool optional = step.value("optional", false);
     if (step.contains("wait")) {
         for (int i = 0; i < step["wait"].get<int>(); ++i) actions_.push_back([](Window&) { return true; });
+    } else if ((step.contains("hover") || step.contains("drag") || step.contains("click")) && step.value("window", "") == "audience") {
+        const bool press = step.contains("drag") || step.contains("click");
+        point_at_audience(at_of(step), step.value("dx", 0.0), step.value("dy", 0.0), press, step.value("button", "left") == "right");
     } else if (step.contains("click")) {
         return click(step["click"].get<std::string>(), optional, 0, 0, false, at_of(step));
     } else if (step.contains("drag")) {
@@ -379,9 +386,6 @@ bool Script::expand(const Json& step, Window&) {
         } else {
             actions_.push_back([key, hold](Window& w) { w.send_key(key, hold); return true; });
         }
-    } else if (step.value("window", "") == "audience" && !step.contains("screenshot")) {
-        const bool drag = step.contains("drag"), click = step.contains("click");
-        point_at_audience(at_of(step), step.value("dx", 0.0), step.value("dy", 0.0), drag || click);
     } else if (step.contains("hover")) {
         point(step["hover"].get<std::string>(), at_of(step), 0.0, {step.value("dx", 0.0), step.value("dy", 0.0)});
     } else if (step.contains("wheel")) {

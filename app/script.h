@@ -20,7 +20,8 @@
 //   "window": "audience" on a hover, drag, click, hold or release (gui --presenter): the pointer,
 //                                    left button and keys of the audience's window, through its
 //                                    GLFW callbacks; the step aims at "audience", the whole
-//                                    window ("at" a fraction of it)
+//                                    window ("at" a fraction of it); "button": "right" on a drag
+//                                    or click there presses the right button (the laser)
 //   {"until_exact": N}               frames until every curve is exact (at most N; an error after)
 //   {"progress": "F.json"}           where the exact pass stands: frame, exact, setting, fraction, slices
 //   {"curve": "F.f32"}               the base RoPE curve shown, raw float32 (every Δ < N once exact)
@@ -84,8 +85,9 @@ private:
     // turned there: hover and wheel steps.
     void point(const std::string& label, std::pair<double, double> at, double notches, std::pair<double, double> glide);
     // The audience window's (script_aim.cpp): the pointer to a fraction of it, across by dx, dy
-    // over the drag's frames, the left button pressed throughout when `press`; a key held or let go.
-    void point_at_audience(std::pair<double, double> at, double dx, double dy, bool press);
+    // over the drag's frames, the left (or right) button pressed throughout when `press`; a key
+    // held or let go.
+    void point_at_audience(std::pair<double, double> at, double dx, double dy, bool press, bool right_button);
     void audience_key(int key, bool press);
     GLFWwindow* audience_or_error();
     std::string where() const;

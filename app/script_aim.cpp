@@ -134,11 +134,12 @@ GLFWwindow* Script::audience_or_error() {
 // to the lab), called as GLFW calls them for a mouse. The pointer is warped there from the
 // lecturer's window, which keeps the focus (GLFW warps only a focused window's pointer, and
 // focusing the audience's would raise it and take the keyboard from the lecturer).
-void Script::point_at_audience(std::pair<double, double> at, double dx, double dy, bool press) {
-    const auto button = [](GLFWwindow* w, bool down) {
+void Script::point_at_audience(std::pair<double, double> at, double dx, double dy, bool press, bool right_button) {
+    const int which = right_button ? GLFW_MOUSE_BUTTON_RIGHT : GLFW_MOUSE_BUTTON_LEFT;
+    const auto button = [which](GLFWwindow* w, bool down) {
         const GLFWmousebuttonfun pressed = glfwSetMouseButtonCallback(w, nullptr);
         glfwSetMouseButtonCallback(w, pressed);
-        if (pressed) pressed(w, GLFW_MOUSE_BUTTON_LEFT, down ? GLFW_PRESS : GLFW_RELEASE, 0);
+        if (pressed) pressed(w, which, down ? GLFW_PRESS : GLFW_RELEASE, 0);
     };
     // The pointer to frame k of the glide: a fraction of the audience window, moved by k/8 of
     // dx, dy, in the lecturer's window's coordinates.

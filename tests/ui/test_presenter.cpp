@@ -334,6 +334,30 @@ TEST(Presenter, PenAndLaserDrawOnTheAudiencesScreen) {
     EXPECT_EQ(ink_in(next, w).count, 0u) << "the next scene starts clean";
 }
 
+// The right button held over the audience window is the laser too: its dot follows a drag, and
+// goes when the button is let go and its trail has faded.
+TEST(Presenter, TheRightButtonIsTheLaser) {
+    const fs::path dir = fresh_dir("presenter_right_button");
+    const Json script = {
+        {{"wait", 5}},
+        {{"screenshot", "before.png"}, {"window", "audience"}},
+        {{"drag", "audience"}, {"window", "audience"}, {"button", "right"}, {"at", {0.6, 0.3}}, {"dx", 150}, {"dy", 100}},
+        {{"screenshot", "released.png"}, {"window", "audience"}},
+        {{"wait", 60}},
+        {{"screenshot", "faded.png"}, {"window", "audience"}},
+    };
+    const test::Result r = gui(dir, script, "--lesson builtin --presenter");
+    ASSERT_EQ(r.status, 0) << r.err;
+    int w = 0, h = 0;
+    const auto before = pixels(dir / "before.png", w, h), released = pixels(dir / "released.png", w, h),
+               faded = pixels(dir / "faded.png", w, h);
+    const double x = 0.6 * w + 150, y = 0.3 * h + 100;  // where the drag ended
+    EXPECT_EQ(laser_red_near(before, w, x, y, 20), 0u);
+    EXPECT_GT(laser_red_near(released, w, x, y, 20), 30u) << "the dot where the right button was let go, its trail fading";
+    EXPECT_EQ(laser_red_near(faded, w, x, y, 20), 0u) << "a second later the trail is gone";
+    EXPECT_EQ(ink_in(released, w).count, 0u) << "the right button is not the pen";
+}
+
 // S over a view spotlights it, from the audience window and from the console's picture alike:
 // the same point of the picture names the same view; S there again turns it off.
 TEST(Presenter, SpotlightFromEitherWindow) {
@@ -499,6 +523,10 @@ TEST(Presenter, NeedsALesson) {
     const test::Result aimed = gui(fresh_dir("presenter_bad_aim"), Json::array({Json{{"hover", "Next"}, {"window", "audience"}}}));
     EXPECT_EQ(aimed.status, 2);
     EXPECT_NE(aimed.err.find("aims at \"audience\""), std::string::npos) << aimed.err;
+    // The right button is the audience window's only (the lecturer's window sends the left).
+    const test::Result right = gui(fresh_dir("presenter_bad_button"), Json::array({Json{{"drag", "Play"}, {"dx", 5}, {"button", "right"}}}));
+    EXPECT_EQ(right.status, 2);
+    EXPECT_NE(right.err.find("\"button\""), std::string::npos) << right.err;
 }
 
 }  // namespace
