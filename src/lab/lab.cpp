@@ -12,6 +12,7 @@
 #include "core/input_file.h"
 #include "lab/messages.h"
 #include "lesson/lesson.h"
+#include "lesson/library.h"
 #include "state/compare.h"
 #include "state/schema.h"
 
@@ -502,7 +503,9 @@ std::optional<std::string> document_file(const lab::Command& command) {
         [](const auto&) { return std::optional<std::string>(); },
     };
     std::optional<std::string> file = std::visit(path, command);
-    return file && !file->empty() && *file != "builtin" ? file : std::nullopt;
+    // A library lesson's name (lesson/library.h) is no file.
+    const bool library = file && find_library_lesson(*file) && !names_lesson_file(*file);
+    return file && !file->empty() && !library ? file : std::nullopt;
 }
 
 }  // namespace
