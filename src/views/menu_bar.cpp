@@ -106,14 +106,16 @@ void lesson_menu(const Lab& lab, const controls::PanelState& panel, MenuChoices&
         ui::tip(fmt::format("{} ({} scenes; --lesson {})", l.summary, l.scenes, l.name).c_str());
     }
     ImGui::Separator();
+    // The lesson file field names a library lesson or a file: only a file is a place to browse from.
+    const bool library = find_library_lesson(panel.lesson_path) && !names_lesson_file(panel.lesson_path);
     if (ui::menu_item("Open lesson…")) {
         ui::open_file_dialog(kLessonDialog, {.title = "Open a lesson", .extensions = {".ropelesson", ".json"},
-                                             .start = panel.lesson_path == "builtin" ? "" : panel.lesson_path,
+                                             .start = library ? "" : panel.lesson_path,
                                              .recent = lab.recent_files()});
     }
     if (ui::menu_item("Present")) out.commands.push_back(lab::cmd::PresentLesson{.path = panel.lesson_path, .with_notes = false});
-    ui::tip(("Present " + (panel.lesson_path == "builtin" ? std::string("the built-in lesson") : panel.lesson_path) +
-             " (arrows step scenes, Esc leaves)").c_str());
+    const std::string presented = library ? "\"" + find_library_lesson(panel.lesson_path)->title + "\"" : panel.lesson_path;
+    ui::tip(("Present " + presented + " (arrows step scenes, Esc leaves)").c_str());
     if (ui::menu_item("Record scene")) {
         out.commands.push_back(lab::cmd::RecordScene{.animated = panel.record_animated, .seconds = panel.record_seconds});
     }
