@@ -1,6 +1,6 @@
 // The Lessons menu, clicked in the real window: it lists every library lesson by the title its
 // file states, and clicking one opens it at its first scene, with its own scene count and model.
-// And the context-extension lesson presented at 1280×720: no text cut, none on other text.
+// And the context-extension lesson presented: no text cut, none on other text.
 #include <filesystem>
 #include <map>
 #include <vector>
@@ -57,26 +57,29 @@ TEST(LessonsMenu, ListsTheLibraryAndOpensContextExtension) {
     EXPECT_EQ(read_json(dir / "state.json")["preset"], lesson["scenes"][0]["set"]["preset"]);
 }
 
-// Every slide presented on a 1280×720 window: the {"clipped"} and {"overlaps"} dumps after each.
-TEST(LessonsMenu, ContextExtensionSlidesFitAt1280x720) {
-    const fs::path dir = fresh_dir("lessons_context_slides");
+// Every slide presented on a 1280×720 and a 1920×1080 window, in the light and the projector
+// theme: the {"clipped"} and {"overlaps"} dumps after each.
+TEST(LessonsMenu, ContextExtensionSlidesFit) {
     const int scenes = static_cast<int>(lesson_files().at("context-extension")["scenes"].size());
-    Json script = Json::array();
-    for (int scene = 1; scene <= scenes; ++scene) {
-        script.push_back({{"wait", 3}});
-        script.push_back({{"clipped", fmt::format("c{}.json", scene)}});
-        script.push_back({{"overlaps", fmt::format("o{}.json", scene)}});
-        script.push_back({{"key", "PageDown"}});
-    }
-    const test::Result r = gui(dir, script, "--lesson context-extension --present");
-    ASSERT_EQ(r.status, 0) << r.err;
     std::vector<std::string> found;
-    for (int scene = 1; scene <= scenes; ++scene) {
-        for (const Json& c : read_json(dir / fmt::format("c{}.json", scene))) {
-            found.push_back(fmt::format("scene {}: \"{}\" cut", scene, c["text"].get<std::string>()));
+    for (const char* args : {"", "--size 1920x1080", "--theme projector"}) {
+        const fs::path dir = fresh_dir("lessons_context_slides");
+        Json script = Json::array();
+        for (int scene = 1; scene <= scenes; ++scene) {
+            script.push_back({{"wait", 3}});
+            script.push_back({{"clipped", fmt::format("c{}.json", scene)}});
+            script.push_back({{"overlaps", fmt::format("o{}.json", scene)}});
+            script.push_back({{"key", "PageDown"}});
         }
-        for (const Json& o : read_json(dir / fmt::format("o{}.json", scene))) {
-            found.push_back(fmt::format("scene {}: \"{}\" {}", scene, o["text"].get<std::string>(), o["kind"].get<std::string>()));
+        const test::Result r = gui(dir, script, fmt::format("--lesson context-extension --present {}", args));
+        ASSERT_EQ(r.status, 0) << r.err;
+        for (int scene = 1; scene <= scenes; ++scene) {
+            for (const Json& c : read_json(dir / fmt::format("c{}.json", scene))) {
+                found.push_back(fmt::format("{} scene {}: \"{}\" cut", args, scene, c["text"].get<std::string>()));
+            }
+            for (const Json& o : read_json(dir / fmt::format("o{}.json", scene))) {
+                found.push_back(fmt::format("{} scene {}: \"{}\" {}", args, scene, o["text"].get<std::string>(), o["kind"].get<std::string>()));
+            }
         }
     }
     std::string listed;
