@@ -347,5 +347,50 @@ TEST(LessonsMade, ARecordedLessonPlaysItsOwnModelAfterAnotherIsLoaded) {
     EXPECT_EQ(session_of(dir / "reopened.json")["model"]["head_dim"], 96);
 }
 
+// The Lesson file field names the lesson open: one picked from the Lessons menu, then one
+// dropped on the window (it read "builtin" after either). And with a lesson open, → and ← step
+// the scene, as the ▶ tooltip says, not the position.
+TEST(LessonsMade, TheFileFieldFollowsAndArrowsStepScenes) {
+    const fs::path dir = fresh_dir("file_follows");
+    std::ofstream(dir / "mine.json") << R"({"title": "Mine", "scenes": [{"title": "One", "caption": "c", "views": [3]},
+        {"title": "Two", "caption": "c", "views": [2]}, {"title": "Three", "caption": "c", "views": [1]}]})";
+    const Json script = {{{"wait", 3}},
+                         {{"click", "Lesson"}},
+                         {{"click", "Lessons"}},
+                         {{"click", "Context extension"}},
+                         {{"wait", 3}},
+                         {{"widgets", "menu.json"}},
+                         {{"drop", (dir / "mine.json").string()}},
+                         {{"wait", 3}},
+                         {{"state", "before.json"}},
+                         {{"widgets", "dropped.json"}},
+                         {{"key", "Right"}},
+                         {{"wait", 2}},
+                         {{"key", "Right"}},
+                         {{"wait", 2}},
+                         {{"key", "Left"}},
+                         {{"wait", 2}},
+                         {{"widgets", "stepped.json"}},
+                         {{"state", "after.json"}}};
+    const test::Result r = gui(dir, script);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json menu = read_json(dir / "menu.json"), dropped = read_json(dir / "dropped.json");
+    const Json* field = widget(menu, "Lesson file", "input");
+    ASSERT_NE(field, nullptr);
+    EXPECT_EQ((*field)["value"], "context-extension");
+    field = widget(dropped, "Lesson file", "input");
+    ASSERT_NE(field, nullptr);
+    EXPECT_EQ((*field)["value"], (dir / "mine.json").string());
+    EXPECT_EQ(scene_label(dir / "dropped.json"), "scene 1/3");
+    EXPECT_EQ(scene_label(dir / "stepped.json"), "scene 2/3") << "→ → ← from scene 1";
+    EXPECT_EQ(session_of(dir / "after.json")["focus"], session_of(dir / "before.json")["focus"]) << "the position did not step";
+    // Opened by --lesson: the field names that file, not builtin.
+    ASSERT_EQ(gui(dir, {{{"wait", 3}}, {{"widgets", "cli.json"}}}, "--lesson mine.json").status, 0);
+    const Json cli = read_json(dir / "cli.json");
+    field = widget(cli, "Lesson file", "input");
+    ASSERT_NE(field, nullptr);
+    EXPECT_EQ((*field)["value"], "mine.json");
+}
+
 }  // namespace
 }  // namespace ropelab::ui_script
