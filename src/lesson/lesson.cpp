@@ -603,7 +603,8 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
 }
 
 Lesson load_lesson(const std::string& path_or_name) {
-    // A path (a '/' or a .json/.ropelesson name) is a file; anything else a library lesson's name.
+    // A path (a '/', a .json/.ropelesson name, a bare word naming no library lesson but a file) is a
+    // file; anything else a library lesson's name (library.h: names_lesson_file).
     if (names_lesson_file(path_or_name)) return parse_lesson(read_input_file(path_or_name, "lesson"), path_or_name);
     if (const LibraryLesson* l = find_library_lesson(path_or_name)) return parse_lesson(l->json, fmt::format("built-in lesson {}", l->name));
     throw InputError(fmt::format("no built-in lesson \"{}\" (the library: {}; a file is opened by its path, ./{})", path_or_name,
