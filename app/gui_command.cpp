@@ -365,8 +365,10 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--present", o.present, "With --lesson: presenter mode (fullscreen, large text, arrows step scenes)");
     cmd->add_flag("--presenter", o.presenter,
                   "With --lesson: present with notes. The lesson shows in an audience window (fullscreen on --monitor "
-                  "when there are several monitors); this window is the lecturer's: the audience's picture, speaker notes, "
-                  "the next scene, a scene list, elapsed time and clock. Keys work in either window. Esc or closing the "
+                  "when there are several monitors, else beside this one, on the screen); this window is the lecturer's: "
+                  "the audience's picture, speaker notes, the next scene, a scene list, elapsed time (from the first scene; "
+                  "Pause) and clock. Keys work in either window; the pointer over the audience window or its picture here "
+                  "steers the laser (L, right button), pen (D) and spotlight (S) on the audience's screen. Esc or closing the "
                   "audience window ends presenting and shows the lab here, the lesson still open; closing this window quits");
     cmd->add_option("--soak", o.soak, "Soak test: a seeded random parameter and view change every frame");
     cmd->add_option("--script", o.script,
