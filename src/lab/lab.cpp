@@ -322,9 +322,9 @@ void Lab::reveal() {
     commit(next, Origin::Lesson);
 }
 
-// A lesson plays over its own first state (lesson_first_state), not over the lab it opened in:
-// the same scenes wherever it is opened, and as `--lesson FILE` plays the saved file.
-const LabParams& Lab::scene_base() const { return lesson_first_; }
+// A lesson plays over the defaults and its own first state (lesson.h's scene_base), never over
+// the lab it opened in: the same scenes wherever it is opened, as `--lesson FILE` plays them.
+const LabParams& Lab::scene_base() const { return ropelab::scene_base(*lesson_, scene_, lesson_first_); }
 
 void Lab::keep_lesson(Lesson lesson) {
     lesson_first_ = lesson_first_state(lesson);  // checked when it was read: scene 1's set is taken

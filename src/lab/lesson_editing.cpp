@@ -57,7 +57,7 @@ void Lab::record_scene(const lab::cmd::RecordScene& record) {
     if (seconds > 0 && !lesson.scenes.empty()) {
         const int last = static_cast<int>(lesson.scenes.size()) - 1;
         try {
-            previous = lesson_state(lesson, last, lesson.scenes.back().duration, lesson_first_);
+            previous = lesson_state(lesson, last, lesson.scenes.back().duration, ropelab::scene_base(lesson, last, lesson_first_));
         } catch (const InputError&) {
             previous.reset();
         }
@@ -80,8 +80,8 @@ void Lab::record_scene(const lab::cmd::RecordScene& record) {
         note = " (no animation: a state on the way is refused)";
     }
     // What a file would play back: any field that differs is said, not hidden.
-    const LabParams played =
-        lesson_state(lesson, static_cast<int>(lesson.scenes.size()) - 1, lesson.scenes.back().duration, lesson_first_state(lesson));
+    const int last = static_cast<int>(lesson.scenes.size()) - 1;
+    const LabParams played = lesson_state(lesson, last, lesson.scenes.back().duration, ropelab::scene_base(lesson, last, first));
     std::string missing;
     for (const std::string& name : lesson_differences(played, state)) missing += (missing.empty() ? "" : ", ") + name;
     if (!missing.empty()) note += "; a lesson file cannot hold " + missing;

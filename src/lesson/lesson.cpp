@@ -563,6 +563,11 @@ LabParams lesson_first_state(const Lesson& lesson) {
     return lesson.scenes.empty() ? LabParams{} : scene_set_state(lesson.scenes.front(), LabParams{});
 }
 
+const LabParams& scene_base(const Lesson& lesson, int scene, const LabParams& first) {
+    static const LabParams defaults;
+    return lesson.scenes.at(static_cast<std::size_t>(scene)).set.empty() ? first : defaults;
+}
+
 Lesson parse_lesson(std::string_view text, std::string_view source) {
     std::vector<std::string> duplicates;
     Json j = parse_json_input(text, source, &duplicates);
@@ -597,7 +602,7 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
                 throw InputError(fmt::format("{}: {}", where, e.what()));
             }
         }
-        check_timeline(lesson, static_cast<int>(i), first, where, checks, tokens);
+        check_timeline(lesson, static_cast<int>(i), scene_base(lesson, static_cast<int>(i), first), where, checks, tokens);
     }
     return lesson;
 }

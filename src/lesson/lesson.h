@@ -68,10 +68,13 @@ Lesson load_lesson(const std::string& path_or_name);  // a file, or a library le
 // Throws InputError if a value is refused (the loader checks this for every scene).
 LabParams lesson_state(const Lesson& lesson, int scene, double t, const LabParams& base);
 
-// What a lesson's scenes are read against: the defaults with scene 1's `set` applied, so that a
-// scene without `set` shows scene 1's model and curves wherever the lesson is opened (the
-// viewer's display settings are the lab's to keep). Throws InputError if scene 1's set is refused.
+// A lesson's own first state: the defaults with scene 1's `set` applied (the viewer's display
+// settings are the lab's to keep). Throws InputError if scene 1's set is refused.
 LabParams lesson_first_state(const Lesson& lesson);
+// What scene k is read against: a scene with `set` the defaults (as it was written), one without
+// the lesson's first state `first`, so that it shows scene 1's model and curves wherever the
+// lesson is opened, never the lab's.
+const LabParams& scene_base(const Lesson& lesson, int scene, const LabParams& first);
 // A scene's `set` over `base`, its keyframes left out.
 LabParams scene_set_state(const Scene& scene, const LabParams& base);
 
@@ -87,8 +90,8 @@ std::string lesson_to_json(const Lesson& lesson);
 Scene scene_of_state(const LabParams& state, const LabParams* from = nullptr, double seconds = 0.0,
                      const LabParams* over = nullptr);
 
-// The lesson with every scene's `set` rewritten to show, over the lesson's (new) first state, the
-// state it showed over `old_first`: after scene 1 moves or goes, the others still play their own.
+// The lesson with every scene without `set` given one that shows `old_first`, the first state it
+// showed before: after scene 1 moves or goes, they still play what they played.
 Lesson rebased(const Lesson& lesson, const LabParams& old_first);
 
 // The lesson names of the fields a scene can set on which two states differ.

@@ -213,14 +213,14 @@ Scene scene_of_state(const LabParams& state, const LabParams* from, double secon
 Lesson rebased(const Lesson& lesson, const LabParams& old_first) {
     Lesson out = lesson;
     if (out.scenes.empty()) return out;
-    // Scene 1 as it showed, over the defaults; then the others over it.
-    const auto reset_set = [&](Scene& scene, const LabParams* over) {
-        Scene made = scene_of_state(scene_set_state(scene, old_first), nullptr, 0.0, over);
-        scene.set = std::move(made.set);
-    };
-    reset_set(out.scenes.front(), nullptr);
+    std::vector<bool> without_set;
+    for (const Scene& scene : out.scenes) without_set.push_back(scene.set.empty());
+    // Scene 1 first (over the defaults): the others are read against what it then shows.
+    if (without_set[0]) out.scenes[0].set = scene_of_state(old_first).set;
     const LabParams first = lesson_first_state(out);
-    for (std::size_t i = 1; i < out.scenes.size(); ++i) reset_set(out.scenes[i], &first);
+    for (std::size_t i = 1; i < out.scenes.size(); ++i) {
+        if (without_set[i]) out.scenes[i].set = scene_of_state(old_first, nullptr, 0.0, &first).set;
+    }
     return out;
 }
 

@@ -55,6 +55,19 @@ TEST(LabLessons, ASceneWithoutSetIsReadAgainstTheLessonsFirstState) {
     EXPECT_EQ(lab.params().preset, "gemma3-4b");
 }
 
+// A scene with its own `set` is read as written: over the defaults, not over scene 1's model.
+TEST(LabLessons, ASceneWithSetIsReadOverTheDefaults) {
+    CpuDevice device;
+    Lab lab(device, LabParams{});
+    pick_preset(lab, "gemma3-4b");
+    Lesson lesson = two_scenes_second_without_set();
+    lesson.scenes[1].set = {{"position", "5"}};
+    step(lab, {lab::cmd::OpenReadLesson{.lesson = lesson, .present = false, .source = ""}});
+    step(lab, {lab::cmd::GoToScene{.scene = 1, .time = 0.0}});
+    EXPECT_EQ(lab.params().model, LabParams{}.model);
+    EXPECT_EQ(lab.params().position, 5);
+}
+
 // Recorded in the lab (All workspace, a scaled model, a moved position), saved, and reopened in a
 // lab that has loaded another model: each scene plays its own model and shows the workspace.
 TEST(LabLessons, ARecordedLessonPlaysItsOwnModelWhereverOpened) {
