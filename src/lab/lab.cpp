@@ -686,6 +686,8 @@ void Lab::export_command(const lab::Command& command) {
     std::visit(Overloaded{
                    [&](const StartExport& c) {
                        status_.export_spec = c.spec;
+                       // A lesson rendered from the window: in the theme the user chose here, as presenting is.
+                       if (!c.spec.lesson.empty() && !c.spec.chosen_theme) status_.export_spec.chosen_theme = chosen_theme_;
                        ++status_.exports_asked;
                    },
                    [&](const CancelExport&) { ++status_.cancels_asked; },
