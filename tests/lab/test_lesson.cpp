@@ -258,6 +258,30 @@ TEST(Lesson, NeedlesAndLayoutsAreCheckedOverTheWholeTimeline) {
 }
 
 
+// A scene without `set` is checked as it plays: over the lesson's first state (scene 1's set on
+// the defaults), so scene 1's 70,000-token layout reaches scene 2's attention view and is refused
+// there; a scene with its own `set` is read over the defaults.
+TEST(Lesson, ASceneWithoutSetIsCheckedAgainstTheFirstState) {
+    const std::string first = R"({"title": "Long", "caption": "c", "views": [3], "set": {"tokens": "text:70000", "theta": 500}})";
+    std::string e;
+    try {
+        parse_lesson(R"({"scenes": [)" + first + R"(, {"title": "Attend", "caption": "c", "views": [11]}]})", "first.json");
+    } catch (const InputError& error) {
+        e = error.what();
+    }
+    EXPECT_NE(e.find("first.json: scene 2 (\"Attend\"): at t = 0 s: images.tokens: \"text:70000\" has 70000 tokens"), std::string::npos)
+        << e;
+    const Lesson lesson = parse_lesson(R"({"scenes": [)" + first + R"(, {"title": "Same", "caption": "c", "views": [2]},
+        {"title": "Own", "caption": "c", "views": [2], "set": {"position": 7}}]})", "first.json");
+    const LabParams state = lesson_first_state(lesson);
+    EXPECT_EQ(state.model.rope_theta, 500.0);
+    EXPECT_EQ(state.tokens, "text:70000");
+    EXPECT_EQ(&scene_base(lesson, 1, state), &state) << "no set: the first state";
+    EXPECT_EQ(scene_base(lesson, 2, state), LabParams{}) << "its own set: the defaults";
+    EXPECT_EQ(lesson_state(lesson, 1, 0.0, scene_base(lesson, 1, state)).model.rope_theta, 500.0);
+    EXPECT_EQ(lesson_state(lesson, 2, 0.0, scene_base(lesson, 2, state)).model.rope_theta, LabParams{}.model.rope_theta);
+}
+
 // "hide": views among the scene's own whose curves wait for R; refused otherwise, naming the scene.
 TEST(Lesson, HiddenViewsAreReadAndChecked) {
     const Lesson lesson = parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [1, 3], "hide": [3]}]})", "h.json");
