@@ -5,6 +5,8 @@
 // share: a folder per test, running a script, reading what it dumped.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -53,6 +55,33 @@ inline std::vector<unsigned char> pixels(const fs::path& png, int& w, int& h) {
     w = image.width;
     h = image.height;
     return std::move(image.rgba);
+}
+
+// The pen's ink (presenter_aids.cpp's magenta, exact where a stroke's middle is drawn) in a
+// screenshot: the count, and the box around it.
+struct Ink {
+    std::size_t count = 0;
+    int x0 = 1 << 30, y0 = 1 << 30, x1 = -1, y1 = -1;
+};
+inline Ink ink_in(const std::vector<unsigned char>& rgba, int w) {
+    Ink ink;
+    for (std::size_t i = 0; i + 3 < rgba.size(); i += 4) {
+        if (rgba[i] != 255 || rgba[i + 1] != 0 || rgba[i + 2] != 170) continue;
+        const int x = static_cast<int>(i / 4) % w, y = static_cast<int>(i / 4) / w;
+        ++ink.count;
+        ink.x0 = std::min(ink.x0, x), ink.y0 = std::min(ink.y0, y), ink.x1 = std::max(ink.x1, x), ink.y1 = std::max(ink.y1, y);
+    }
+    return ink;
+}
+
+// The laser's red core (and its glow's reddest part) within `radius` of (cx, cy).
+inline std::size_t laser_red_near(const std::vector<unsigned char>& rgba, int w, double cx, double cy, double radius) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i + 3 < rgba.size(); i += 4) {
+        const int x = static_cast<int>(i / 4) % w, y = static_cast<int>(i / 4) / w;
+        if (std::hypot(x - cx, y - cy) <= radius && rgba[i] > 230 && rgba[i + 1] < 60 && rgba[i + 2] < 60) ++n;
+    }
+    return n;
 }
 
 // Presenting a lesson with notes, the aids in use, as a lecturer would: `gui --presenter --lesson
