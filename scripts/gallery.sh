@@ -69,6 +69,24 @@ JSON
 xvfb-run -a -s "-screen 0 2600x1000x24" build/ropelab gui --size 1280x720 --paused --lesson builtin --presenter \
     --script /tmp/ropelab-gallery-presenter.json >/dev/null
 rm -f /tmp/ropelab-gallery-presenter.json
+# The audience's screen while presenting with notes in the projector theme (scene 7): a pen stroke
+# under the curve's fall (D held) and the laser (L held) on the bound's band, drawn over the
+# audience window; the lecturer's window sits beside it on this wide screen.
+cat > /tmp/ropelab-gallery-aids.json <<JSON
+[{"wait": 5}, {"key": "Right"}, {"key": "Right"}, {"key": "Right"}, {"key": "Right"}, {"key": "Right"}, {"key": "Right"},
+ {"wait": 60}, {"hover": "audience", "window": "audience", "at": [0.50, 0.80]}, {"hold": "D", "window": "audience"},
+ {"hover": "audience", "window": "audience", "at": [0.50, 0.80], "dx": 300, "dy": 0}, {"release": "D", "window": "audience"},
+ {"hover": "audience", "window": "audience", "at": [0.30, 0.55]}, {"hold": "L", "window": "audience"}, {"wait": 2},
+ {"screenshot": "$PWD/$out/presenting-aids.png", "window": "audience"}, {"release": "L", "window": "audience"}]
+JSON
+xvfb-run -a -s "-screen 0 2600x1000x24" build/ropelab gui --size 1280x720 --paused --lesson builtin --presenter \
+    --theme projector --script /tmp/ropelab-gallery-aids.json >/dev/null
+rm -f /tmp/ropelab-gallery-aids.json
+# A slide of each lesson in the library, in the projector theme.
+for slide in "rope-from-first-principles 9" "context-extension 11" "images-and-video 4" "attention-and-long-context 4"; do
+    set -- $slide
+    build/ropelab render --lesson "$1" --scene "$2" --theme projector --size 1280x720 --out "$out/lesson-$1.png"
+done
 # The Images section: a Qwen2.5-VL layout with a video at 1.5 s per grid step under the 5.x rule,
 # where the text after the video resumes below the video's own t ids (flagged).
 cat > /tmp/ropelab-gallery-tokens.json <<JSON
