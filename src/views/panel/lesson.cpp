@@ -127,7 +127,8 @@ void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
     if (lesson) {
         ui::text_disabled(fmt::format("{}: {} scenes", lesson->title, lesson->scenes.size()));
         ImGui::SameLine();
-        if (ui::button("Close lesson")) {
+        // "…": a question follows, as menus mark it.
+        if (ui::button(lab.lesson_unsaved() ? "Close lesson…###close lesson" : "Close lesson###close lesson")) {
             if (lab.lesson_unsaved()) ImGui::OpenPopup(kCloseLessonPopup);
             else out.push_back(lab::cmd::CloseLesson{});
         }
