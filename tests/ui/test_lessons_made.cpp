@@ -314,7 +314,7 @@ TEST(LessonsMade, DoubleClickOnRecordSceneRecordsTwice) {
     ASSERT_EQ(r.status, 0) << r.err;
     const std::array<int, 4> before = box_of(dir / "before.json", "Record scene");
     EXPECT_EQ(box_of(dir / "between.json", "Record scene"), before) << "Record scene stays where the pointer is";
-    const std::array<int, 4> close = box_of(dir / "between.json", "Close lesson…");
+    const std::array<int, 4> close = box_of(dir / "between.json", "Close lesson");
     const bool overlaps = close[0] < before[0] + before[2] && before[0] < close[0] + close[2] && close[1] < before[1] + before[3] &&
                           before[1] < close[1] + close[3];
     EXPECT_FALSE(overlaps) << "Close lesson is not under Record scene";
@@ -392,9 +392,8 @@ TEST(LessonsMade, TheFileFieldFollowsAndArrowsStepScenes) {
     EXPECT_EQ((*field)["value"], "mine.json");
 }
 
-// Close lesson with unsaved scenes asks first: Cancel keeps it, Discard closes it, Ctrl+Z opens it
-// again with its scenes, and Save writes it before closing.
-TEST(LessonsMade, ClosingUnsavedScenesAsksAndCanBeUndone) {
+// Close lesson with unsaved scenes can be undone: Ctrl+Z opens the lesson again with its scenes.
+TEST(LessonsMade, ClosingUnsavedScenesCanBeUndone) {
     const fs::path dir = fresh_dir("close_unsaved");
     const Json script = {{{"wait", 3}},
                          {{"click", "Lesson"}},
@@ -402,23 +401,16 @@ TEST(LessonsMade, ClosingUnsavedScenesAsksAndCanBeUndone) {
                          {{"wait", 2}},
                          {{"click", "Record scene"}},
                          {{"wait", 2}},
-                         {{"click", "Close lesson…"}},  // the panel's: it asks
+                         {{"click", "Close lesson"}},
                          {{"wait", 2}},
-                         {{"click", "Cancel"}},
-                         {{"wait", 2}},
-                         {{"widgets", "cancelled.json"}},
-                         {{"click", "Close lesson…"}},
-                         {{"wait", 2}},
-                         {{"click", "Discard"}},
-                         {{"wait", 2}},
-                         {{"widgets", "discarded.json"}},
+                         {{"widgets", "closed.json"}},
                          {{"key", "Z"}, {"mods", {"ctrl"}}},
                          {{"wait", 2}},
                          {{"widgets", "undone.json"}}};
     const test::Result r = gui(dir, script);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(scene_label(dir / "cancelled.json"), "scene 2/2") << "Cancel keeps the lesson";
-    EXPECT_EQ(scene_label(dir / "discarded.json"), "") << "Discard closes it";
+    EXPECT_EQ(scene_label(dir / "closed.json"), "") << "closed";
+    EXPECT_TRUE(has_widget(dir / "closed.json", "closed the lesson and its 2 unsaved scenes: Ctrl+Z opens it again"));
     EXPECT_EQ(scene_label(dir / "undone.json"), "scene 2/2") << "Ctrl+Z opens it again with both scenes";
 }
 

@@ -67,29 +67,6 @@ void scene_list(lab::Commands& out, const Lesson& lesson, int current) {
     if (changed) out.push_back(lab::cmd::EditScene{.scene = current, .text = edit});
 }
 
-constexpr const char* kCloseLessonPopup = "Close the lesson?";
-
-// Closing a lesson with unsaved scenes: save them first, drop them, or keep the lesson open.
-void close_lesson_popup(const Lab& lab, const PanelState& panel, lab::Commands& out) {
-    if (!ImGui::BeginPopupModal(kCloseLessonPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    ui::text(fmt::format("The lesson has {} scenes not saved.", lab.scene_count()));
-    if (ui::button("Save##close lesson")) {
-        out.push_back(lab::cmd::CloseLesson{.save_first = panel.lesson_save_path});
-        ImGui::CloseCurrentPopup();
-    }
-    tip(("Save the lesson to " + panel.lesson_save_path + ", then close it").c_str());
-    ImGui::SameLine();
-    if (ui::button("Discard##close lesson")) {
-        out.push_back(lab::cmd::CloseLesson{});
-        ImGui::CloseCurrentPopup();
-    }
-    tip("Close without saving (Ctrl+Z opens it again)");
-    ImGui::SameLine();
-    if (ui::button("Cancel##close lesson")) ImGui::CloseCurrentPopup();
-    tip("Keep the lesson open");
-    ImGui::EndPopup();
-}
-
 }  // namespace
 
 void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
@@ -127,13 +104,8 @@ void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
     if (lesson) {
         ui::text_disabled(fmt::format("{}: {} scenes", lesson->title, lesson->scenes.size()));
         ImGui::SameLine();
-        // "…": a question follows, as menus mark it.
-        if (ui::button(lab.lesson_unsaved() ? "Close lesson…###close lesson" : "Close lesson###close lesson")) {
-            if (lab.lesson_unsaved()) ImGui::OpenPopup(kCloseLessonPopup);
-            else out.push_back(lab::cmd::CloseLesson{});
-        }
-        tip("Back to the lab exactly as it was before the lesson opened (Esc); unsaved scenes are asked about first");
-        close_lesson_popup(lab, panel, out);
+        if (ui::button("Close lesson")) out.push_back(lab::cmd::CloseLesson{});
+        tip("Back to the lab exactly as it was before the lesson opened (Esc); unsaved scenes: Ctrl+Z opens the lesson again");
         scene_list(out, *lesson, lab.scene());
         ui::input_text("Save to", &panel.lesson_save_path, ui::kMaxPathChars);
         tip("The lesson file to write (written whole or not at all; a folder is refused)");
