@@ -124,7 +124,7 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--to", o.to, "End value of the sweep")->check(finite_number());
     cmd->add_flag("--transparent", o.transparent, "PNG: transparent background");
     cmd->add_flag("--progress", o.progress, "Print 'progress DONE TOTAL ETA_S FRAMES_PER_S' lines on stdout");
-    cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE or builtin): all scenes, or one with --scene")->check(non_empty());
+    cmd->add_option("--lesson", o.lesson, "Render a lesson (FILE, or a NAME from `ropelab lessons`): all scenes, or one with --scene")->check(non_empty());
     cmd->add_option("--scene", o.scene, "With --lesson: render scene K (1-based) as a slide")->transform(in_range(1, 1000));
 }
 

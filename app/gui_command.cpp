@@ -150,8 +150,8 @@ GuiInputs read_inputs(const GuiOptions& o) {
     initial_params(check, 1.0f, in.from());
     if (!o.lesson.empty()) in.lesson = load_lesson(o.lesson);
     for (const std::string& w : in.lesson ? in.lesson->warnings : std::vector<std::string>{}) std::fprintf(stderr, "ropelab: warning: %s\n", w.c_str());
-    if (o.present && !in.lesson) throw InputError("--present: needs --lesson FILE|builtin");
-    if (o.presenter && !in.lesson) throw InputError("--presenter: needs --lesson FILE|builtin (the lesson to present with notes)");
+    if (o.present && !in.lesson) throw InputError("--present: needs --lesson FILE|NAME (`ropelab lessons` lists the names)");
+    if (o.presenter && !in.lesson) throw InputError("--presenter: needs --lesson FILE|NAME (the lesson to present with notes)");
     if (!o.script.empty()) in.script = Script::load(o.script);
     return in;
 }

@@ -21,7 +21,7 @@ namespace ropelab::views {
 namespace {
 
 constexpr const char* kShortcuts[][2] = {
-    {"Space", "play / pause"},          {"← →", "step the position by one"},
+    {"Space", "play / pause"},          {"← →", "step the position by one (the scene, with a lesson open)"},
     {"+ −", "double / halve the speed"}, {"1 … 9, 0, A", "one view large (0: 10th, A: 11th; again: the workspace)"},
     {"Esc", "back to the workspace"},    {"Tab", "hide / show the controls"},
     {"Ctrl + 1 … 7", "workspace: overview, rotation, distance, frequencies, attention, images, all"},

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "lesson/library.h"
 #include "lesson/lesson_schema.h"
 #include "views/panel/panel.h"
 
@@ -72,8 +73,8 @@ void scene_list(lab::Commands& out, const Lesson& lesson, int current) {
 void lesson_section(const Lab& lab, PanelState& panel, lab::Commands& out) {
     const Lesson* lesson = lab.lesson();
     ui::input_text("Lesson file", &panel.lesson_path, ui::kMaxPathChars);
-    tip("A lesson file (JSON scenes), or builtin: \"RoPE from first principles\"");
-    browse_button("open lesson", "Browse lessons", panel.lesson_path == "builtin" ? panel.lesson_save_path : panel.lesson_path,
+    tip("A lesson file (JSON scenes), or a built-in lesson's name (the Lessons menu lists them; builtin: \"RoPE from first principles\")");
+    browse_button("open lesson", "Browse lessons", names_lesson_file(panel.lesson_path) ? panel.lesson_path : panel.lesson_save_path,
                   {.title = "Open a lesson", .mode = ui::FileDialogMode::Open, .extensions = {".ropelesson", ".json"}, .start = {},
                    .recent = {}}, lab);
     if (const auto path = browsed("open lesson")) {
