@@ -93,17 +93,18 @@ void nope_note(const Context& ctx) {
 }
 
 // Compare mode: each setting's scaling counts on its own line where a plot still has room below
-// them; else on hover in the lab, and not at all on a slide (the room cannot hover).
+// them; else on hover. Not on a slide: the room cannot hover, and the plots need the lines more
+// (the lines they mark say where each setting keeps, blends and interpolates).
 void compared_counts(Context& ctx, int settings) {
     const LabParams& p = ctx.params;
     const LabCompute& compute = ctx.compute;
+    if (on_slide(p)) return;
     if (ImGui::GetContentRegionAvail().y > (1.5f * static_cast<float>(settings) + 14.0f) * ImGui::GetFontSize()) {
         for (int i = 0; i < settings; ++i) {
             ui::text(fmt::format("{}: {}", setting_name(p, i), scaling_counts(compute.setting_data(i))), setting_color(ctx, i));
         }
         return;
     }
-    if (on_slide(p)) return;
     ui::text_disabled("pairs kept, blended, interpolated: hover");
     if (ImGui::IsItemHovered() && ui::tooltips_allowed()) {
         ImGui::BeginTooltip();
