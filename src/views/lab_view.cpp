@@ -74,7 +74,7 @@ void LabView::view(int index, ImVec2 size) {
     const ImVec2 view_size = ImGui::GetWindowSize();
     aids_.add_view(index, view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y));
     draw_function(ctx.view)(ctx);
-    if (curves_hidden(lab_.params(), static_cast<View>(index))) aids_.reveal_hint(view_min, view_size);
+    if (curves_hidden(lab_.params(), static_cast<View>(index))) aids_.reveal_hint(view_min, view_size, lab_.params().presenting);
     draw_label_annotations(ctx, view_min, view_size);
     ImGui::EndChild();
     ImGui::PopID();

@@ -83,11 +83,12 @@ bool PresenterAids::views_box(ImVec2& min, ImVec2& max) const {
     return true;
 }
 
-void PresenterAids::reveal_hint(ImVec2 view_min, ImVec2 view_size) const {
+void PresenterAids::reveal_hint(ImVec2 view_min, ImVec2 view_size, bool presenting) const {
     const float pad = 0.5f * ImGui::GetFontSize();
+    // On a slide the room reads it: the key is the lecturer's (in the scene's notes), not theirs.
     // The short form where a small view has no room for the whole sentence.
-    const char* hint = "Predict the curve — press R to reveal";
-    if (ImGui::CalcTextSize(hint).x + 2 * pad > view_size.x) hint = "Predict — R reveals";
+    const char* hint = presenting ? "Predict the curve" : "Predict the curve — press R to reveal";
+    if (ImGui::CalcTextSize(hint).x + 2 * pad > view_size.x) hint = presenting ? "Predict" : "Predict — R reveals";
     const ImVec2 size = ImGui::CalcTextSize(hint);
     const ImVec2 at(view_min.x + (view_size.x - size.x) / 2, view_min.y + (view_size.y - size.y) / 2);
     draw::Canvas dl = draw::Canvas::window();

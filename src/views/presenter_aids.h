@@ -35,8 +35,9 @@ public:
     // Where the pen may draw with the left button: the bounding box of the views laid out so far.
     bool views_box(ImVec2& min, ImVec2& max) const;
 
-    // "Predict the curve — press R to reveal", centred over a view (its window is current).
-    void reveal_hint(ImVec2 view_min, ImVec2 view_size) const;
+    // "Predict the curve — press R to reveal", centred over a view (its window is current);
+    // presenting, only "Predict the curve": the room is not the one with the key.
+    void reveal_hint(ImVec2 view_min, ImVec2 view_size, bool presenting) const;
 
     // Over everything: the dimmed views (spotlight = 1..10) and the laser, live and still.
     void draw(int spotlight, std::span<const double> still_laser) const;

@@ -122,8 +122,10 @@ TEST(Reveal, ASceneHidesTheCurveUntilR) {
     const test::Result r = gui(dir, script, "--lesson builtin --present");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(scene_label(dir / "hidden_w.json"), "scene 8/15");
-    const std::string hint = "Predict the curve — press R to reveal";
+    // On the slide the room is asked to predict; the key to press is the lecturer's, not theirs.
+    const std::string hint = "Predict the curve";
     EXPECT_TRUE(has_widget(dir / "hidden_w.json", hint));
+    EXPECT_FALSE(has_widget(dir / "hidden_w.json", "Predict the curve — press R to reveal"));
     EXPECT_FALSE(has_widget(dir / "shown_w.json", hint));
     const auto plot = box_of(dir / "hidden_w.json", "scores");
     int w = 0, h = 0;
