@@ -598,8 +598,8 @@ Lesson parse_lesson(std::string_view text, std::string_view source) {
         if (i == 0) {
             try {
                 first = lesson_first_state(lesson);
-            } catch (const InputError& e) {
-                throw InputError(fmt::format("{}: {}", where, e.what()));
+            } catch (const InputError& e) {  // scene 1's own state: its `set` at t = 0
+                throw InputError(fmt::format("{}: at t = 0 s: {}", where, e.what()));
             }
         }
         check_timeline(lesson, static_cast<int>(i), scene_base(lesson, static_cast<int>(i), first), where, checks, tokens);
