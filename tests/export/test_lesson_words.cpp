@@ -50,15 +50,6 @@ std::string instructions_in(const std::string& text) {
     return found;
 }
 
-std::vector<fs::path> lesson_files() {
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(fs::path(ROPELAB_SOURCE_DIR) / "assets/lessons")) {
-        if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 bool blank(const std::string& s) { return s.find_first_not_of(" \t\n") == std::string::npos; }
 
 // The detector is the test: it must catch the slides' old instructions and pass plain prose.
@@ -78,7 +69,7 @@ TEST(LessonWords, TheDetectorKnowsAnInstructionFromProse) {
 }
 
 TEST(LessonWords, EverySceneHasNotesAndSpeaksToTheRoom) {
-    const std::vector<fs::path> files = lesson_files();
+    const std::vector<fs::path> files = test::lesson_files();
     ASSERT_FALSE(files.empty()) << "no lessons in assets/lessons";
     for (const fs::path& file : files) {
         const Json lesson = Json::parse(test::slurp(file.string()));

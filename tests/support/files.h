@@ -4,10 +4,12 @@
 // for each test and removes it after.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -31,6 +33,16 @@ inline nlohmann::json read_json(const std::filesystem::path& path) {
 #ifdef ROPELAB_SOURCE_DIR
 // A config of the corpus in tests/data/configs, by name without ".json".
 inline std::string corpus(const std::string& name) { return std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/" + name + ".json"; }
+
+// Every lesson file in assets/lessons (the library's sources), sorted by name.
+inline std::vector<std::filesystem::path> lesson_files() {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(ROPELAB_SOURCE_DIR) / "assets/lessons")) {
+        if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
 #endif
 
 inline void write_file(const std::string& path, const std::string& text) {

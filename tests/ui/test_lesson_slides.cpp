@@ -24,15 +24,6 @@ std::string finding_line(const std::string& where, const Json& f) {
                        kind == "overlap" ? "overlaps" : kind == "cut" ? "cut by" : "covered by", other, box_text(f["other_box"]));
 }
 
-std::vector<fs::path> lesson_files() {
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(fs::path(ROPELAB_SOURCE_DIR) / "assets/lessons")) {
-        if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 // One presented run of `lesson`: each scene's findings, one line each, and how many scenes
 // were checked (PageDown steps to the next scene while presenting).
 std::vector<std::string> slide_findings(const fs::path& lesson, int& checked) {
@@ -60,7 +51,7 @@ std::vector<std::string> slide_findings(const fs::path& lesson, int& checked) {
 }
 
 TEST(LessonSlides, NoTextOnTextOrCutInAnySceneOfAnyLessonPresented) {
-    const std::vector<fs::path> lessons = lesson_files();
+    const std::vector<fs::path> lessons = test::lesson_files();
     ASSERT_FALSE(lessons.empty());
     std::string listed;
     for (const fs::path& lesson : lessons) {

@@ -172,6 +172,15 @@ Json lesson_part(const fs::path& state) {
     return out;
 }
 
+// A click into a field's text (left of centre, clear of its buttons) and the text typed there.
+Json typed(const std::string& label, const std::string& text) {
+    return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
+}
+
+void append(Json& script, const Json& steps) {
+    for (const Json& s : steps) script.push_back(s);
+}
+
 // A lesson made in the lab: a setting changed and recorded, another changed and recorded with a
 // 2 s animation, a third recorded, scenes reordered, one deleted, another recorded; Esc does not
 // drop the unsaved lesson; the last scene's text, views and duration edited; a folder refused as
@@ -181,13 +190,8 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     const fs::path dir = fresh_dir("lessons_made");
     fs::create_directories(dir / "saved");
     std::ofstream(dir / "saved" / "mine.json") << "{\"a user's\": \"file\"}\n";
-    const auto typed = [](const std::string& label, const std::string& text) {
-        return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
-    };
     Json script = Json::array({{{"wait", 3}}, {{"click", "Lesson"}}});
-    const auto add = [&](const Json& steps) {
-        for (const Json& s : steps) script.push_back(s);
-    };
+    const auto add = [&](const Json& steps) { append(script, steps); };
     add(typed("Head dim d", "96"));
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s1.json"}}});
     add({{{"drag", "key distance"}, {"dx", 40}}, {{"wait", 2}}, {{"click", "Animate"}}});
@@ -327,13 +331,8 @@ TEST(LessonsMade, DoubleClickOnRecordSceneRecordsTwice) {
 // window, plays its own model (it played Gemma's); the Lesson file field names the lesson opened.
 TEST(LessonsMade, ARecordedLessonPlaysItsOwnModelAfterAnotherIsLoaded) {
     const fs::path dir = fresh_dir("own_model");
-    const auto typed = [](const std::string& label, const std::string& text) {
-        return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
-    };
     Json script = Json::array({{{"wait", 3}}, {{"click", "Lesson"}}});
-    const auto add = [&](const Json& steps) {
-        for (const Json& s : steps) script.push_back(s);
-    };
+    const auto add = [&](const Json& steps) { append(script, steps); };
     add(typed("Head dim d", "96"));
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "recorded.json"}}});
     add(typed("Save to", "own.ropelesson"));
