@@ -11,6 +11,7 @@
 // branch-free code path for every term (divergent branches are what is slow on SIMD CPUs).
 #include <complex>
 #include <cstdint>
+#include <span>
 
 #include "core/phase.h"
 
@@ -40,5 +41,36 @@ inline double reinsch_d0(const ReinschTerm& t, std::complex<double> u) {
 // series for the rest (|x| < 2π/4096, truncation < 1e-19). Several times faster than
 // std::polar, which matters because every block of every term needs an exact anchor.
 std::complex<double> rotor(Phase phase);
+
+
+// ---- The float64 exact path of data exports -------------------------------------------------
+//
+// What an export writes must read back as the exact score (to 1e-12 of the curve's scale Σ|c_i|),
+// at 2^24 distances × 64 pairs: 2^30 rotors, too many for a libm sin/cos each. So, per term and per
+// block of kExactBlock distances, one exact anchor (rotor of the fixed-point phase at the block
+// start, error ~2e-16) and then rotation by w = e^{i·L·θ} (also from the exact phase) for the
+// steps within the block, in L = kExactLanes lanes. Each step's complex multiply adds ~2 ulps of
+// rounding and w's own error ~1 ulp of angle, growing linearly with the step count: after the
+// kExactSteps = 16 steps a block takes, below 16 · 4e-16 ≈ 7e-15 of |c_i|, so the sum is within
+// ~1e-14 of Σ|c_i| — a hundred times inside 1e-12. Re-anchoring every 256 distances costs ~7 %
+// beside the 256·7 flops of the steps themselves; fewer, longer blocks would save little and
+// spend the margin. Unlike float32's Reinsch form, float64 rotation needs no folding.
+inline constexpr int kExactLanes = 16;
+inline constexpr int kExactSteps = 16;
+inline constexpr int kExactBlock = kExactLanes * kExactSteps;  // distances per exact anchor
+
+// What an export says of numbers computed this way.
+inline constexpr const char* kExactPrecision =
+    "float64 (exact phase: 64-bit fixed-point turns, an exact anchor every 256 distances, float64 rotation between; "
+    "within 1e-12 of the curve's scale sum |c_i|)";
+
+// constant + Re Σ_i c_i·e^{iΔθ_i} for Δ = first .. first + out.size() − 1 (θ_i as exact phase
+// steps). Serial: callers spread blocks of distances over threads.
+void exact_phasor_sum_into(std::span<const std::complex<double>> coefficient, std::span<const PhaseStep> step,
+                           double constant, std::int64_t first, std::span<double> out);
+
+// RoFormer's B(Δ) = (1/P) Σ_{j<P} |Σ_{k≤j} e^{iΔθ_k}| (core/scores.h) for Δ = first .. first +
+// out.size() − 1, the same way. Serial.
+void exact_decay_bound_into(std::span<const PhaseStep> step, std::int64_t first, std::span<double> out);
 
 }  // namespace ropelab

@@ -5,10 +5,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <memory>
 
 #include <fmt/format.h>
 
 #include "core/cpu_kernels.h"
+#include "core/parallel.h"
+#include "core/recurrence.h"
 #include "core/number_text.h"
 #include "core/attention.h"
 #include "core/error.h"
@@ -27,6 +30,10 @@
 namespace ropelab {
 
 namespace {
+
+// Rows one thread computes and formats at a time: a block's columns (6 × 64 KB of doubles) and
+// its text (~700 KB) stay in a core's cache while it works.
+constexpr std::int64_t kRowsPerBlock = 8192;
 
 std::vector<std::pair<std::string, std::string>> parameters(const LabParams& p, const LabData& d) {
     const ModelConfig& m = p.model;
@@ -58,51 +65,110 @@ void model_fields(DataTable& t, const LabParams& p) {
     }
 }
 
-std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
+// The columns of the score view, computed a block of distances at a time (DataTable::compute).
+// Everything is copied in: the table may outlive the LabData it came from.
+struct ScoreColumns {
+    enum class Kind { Distance, Rope, RopeMode, ModeMinusExact, Bound, RelativeBound, Unencoded, Sinusoidal };
+    std::vector<Kind> kinds;
+    PhasorSum rope, sinusoidal;
+    std::vector<PhaseStep> bound_steps;
+    AngleMode mode = AngleMode::Exact;
+    double bound_factor = 0.0, bound_at_zero = 1.0, unencoded = 0.0;
 
-std::vector<double> iota(std::size_t n, double start = 0.0) {
-    std::vector<double> out(n);
-    for (std::size_t i = 0; i < n; ++i) out[i] = start + static_cast<double>(i);
-    return out;
-}
+    void operator()(std::int64_t first, std::int64_t count, std::span<double* const> out) const {
+        const auto n = static_cast<std::size_t>(count);
+        std::vector<double> shape;  // B(Δ), shared by the bound and the relative bound
+        for (std::size_t c = 0; c < kinds.size(); ++c) {
+            double* column = out[c];
+            if (!column) continue;
+            const std::span<double> values(column, n);
+            switch (kinds[c]) {
+                case Kind::Distance:
+                    for (std::size_t j = 0; j < n; ++j) column[j] = static_cast<double>(first + static_cast<std::int64_t>(j));
+                    break;
+                case Kind::Rope: exact_phasor_sum_into(rope.coefficient, rope.step, rope.constant, first, values); break;
+                case Kind::Sinusoidal:
+                    exact_phasor_sum_into(sinusoidal.coefficient, sinusoidal.step, sinusoidal.constant, first, values);
+                    break;
+                case Kind::RopeMode:
+                    for (std::size_t j = 0; j < n; ++j) column[j] = evaluate(rope, first + static_cast<std::int64_t>(j), mode);
+                    break;
+                case Kind::ModeMinusExact:
+                    for (std::size_t j = 0; j < n; ++j) column[j] = mode_minus_exact(first + static_cast<std::int64_t>(j));
+                    break;
+                case Kind::Bound:
+                case Kind::RelativeBound:
+                    if (shape.empty()) {
+                        shape.resize(n);
+                        exact_decay_bound_into(bound_steps, first, shape);
+                    }
+                    for (std::size_t j = 0; j < n; ++j) {
+                        column[j] = kinds[c] == Kind::Bound ? bound_factor * shape[j] : shape[j] / bound_at_zero;
+                    }
+                    break;
+                case Kind::Unencoded: std::fill(values.begin(), values.end(), unencoded); break;
+            }
+        }
+    }
+
+    // naive(Δ) − exact(Δ) summed term by term in float64 (the difference of the two sums would
+    // be mostly their rounding), as the score view's mode-error curve.
+    double mode_minus_exact(std::int64_t delta) const {
+        double total = 0.0;
+        for (std::size_t i = 0; i < rope.coefficient.size(); ++i) {
+            const std::complex<double> exact = std::polar(1.0, phase_radians(phase_at(rope.step[i], delta)));
+            const double w = rope.radians_per_step[i];
+            const std::complex<double> naive =
+                naive_rotor(w, rope.query_position, mode) * std::conj(naive_rotor(w, rope.query_position - delta, mode));
+            total += (rope.coefficient[i] * (naive - exact)).real();
+        }
+        return total;
+    }
+};
 
 void scores(DataTable& t, const LabParams& p, const LabData& d) {
-    const auto n = static_cast<std::size_t>(p.max_distance);
+    using Kind = ScoreColumns::Kind;
+    ScoreColumns columns;
     t.columns = {"distance"};
-    t.values = {iota(n)};
+    columns.kinds = {Kind::Distance};
+    std::string precision = kExactPrecision;
     if (p.encoding != Encoding::Sinusoidal) {
+        columns.rope = d.rope_sum;
         t.columns.push_back("rope");
-        t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, AngleMode::Exact)));
+        columns.kinds.push_back(Kind::Rope);
         if (p.angle_mode != AngleMode::Exact) {
             // Beside the exact curve, as the score view draws it: the mode's curve and its error.
             std::string mode(to_string(p.angle_mode));  // the CLI's name, as a column name
             std::replace(mode.begin(), mode.end(), '-', '_');
             t.columns.insert(t.columns.end(), {"rope_" + mode, mode + "_minus_exact"});
-            t.values.push_back(widen(cpu_scores(d.rope_sum, p.max_distance, p.angle_mode)));
-            t.values.push_back(cpu_mode_error_f64(d.rope_sum, p.max_distance, p.angle_mode));
+            columns.kinds.insert(columns.kinds.end(), {Kind::RopeMode, Kind::ModeMinusExact});
+            columns.mode = p.angle_mode;
+            precision += fmt::format("; rope_{0} and {0}_minus_exact: the mode's own float32 angles (cos and sin as it forms them), "
+                                     "summed in float64",
+                                     mode);
         }
         if (p.show_bound) {
             // RoFormer's bound of |rope − passthrough| for these q, k, and the paper's shape B(Δ)/B(0).
-            const std::vector<double> shape = cpu_decay_bound_f64(d.freqs, p.max_distance);
-            const double b0 = roformer_bound_at_zero(d.freqs.pairs());
-            std::vector<double> bound(shape.size()), relative(shape.size());
-            for (std::size_t i = 0; i < shape.size(); ++i) {
-                bound[i] = d.bound_factor * shape[i];
-                relative[i] = shape[i] / b0;
-            }
             t.columns.insert(t.columns.end(), {"bound", "relative_bound"});
-            t.values.push_back(std::move(bound));
-            t.values.push_back(std::move(relative));
+            columns.kinds.insert(columns.kinds.end(), {Kind::Bound, Kind::RelativeBound});
+            columns.bound_steps = d.freqs.phase_step;
+            columns.bound_factor = d.bound_factor;
+            columns.bound_at_zero = roformer_bound_at_zero(d.freqs.pairs());
         }
     }
     if (p.show_unencoded) {
         t.columns.push_back("no_encoding");
-        t.values.push_back(std::vector<double>(n, d.unencoded));
+        columns.kinds.push_back(Kind::Unencoded);
+        columns.unencoded = d.unencoded;
     }
     if (p.encoding != Encoding::Rope) {
         t.columns.push_back("sinusoidal");
-        t.values.push_back(widen(cpu_scores(d.sinusoidal_sum, p.max_distance, AngleMode::Exact)));
+        columns.kinds.push_back(Kind::Sinusoidal);
+        columns.sinusoidal = d.sinusoidal_sum;
     }
+    t.parameters.emplace_back("precision", precision);
+    t.computed_rows = p.max_distance;
+    t.compute = std::move(columns);
 }
 
 // The planes view's product, as drawn: each pair's angle at m and q at m, k at m − Δk.
@@ -132,14 +198,16 @@ void heatmap(DataTable& t, const LabParams& p, const LabData& d) {
     // The rows the view shows: the page of positions holding the current one.
     const std::int64_t stride = heatmap_stride_for(p.max_distance);
     const std::int64_t first = heatmap_first_for(p.position, stride);
-    const auto angles = cpu_angle_heatmap(d.freqs.phase_step, first, stride, kHeatmapRows);
+    t.parameters.emplace_back("precision", "float64 (each angle reduced from its exact fixed-point phase)");
     t.columns = {"position"};
     t.values = {{}};
     for (int r = 0; r < kHeatmapRows; ++r) t.values[0].push_back(static_cast<double>(first + r * stride));
     for (int i = 0; i < d.freqs.pairs(); ++i) {
         t.columns.push_back(fmt::format("pair_{}_rad", i));
         std::vector<double> column;
-        for (int r = 0; r < kHeatmapRows; ++r) column.push_back(angles[static_cast<std::size_t>(r * d.freqs.pairs() + i)]);
+        for (int r = 0; r < kHeatmapRows; ++r) {
+            column.push_back(phase_radians(phase_at(d.freqs.phase_step[static_cast<std::size_t>(i)], first + r * stride)));
+        }
         t.values.push_back(std::move(column));
     }
 }
@@ -309,13 +377,32 @@ DataTable view_data(View view, const LabParams& p, const LabData& d) {
     }
     if (!view_row(view).data_export) throw InputError(fmt::format("the {} view has no data to export", view_name(view)));
     kWriters[static_cast<int>(view)](t, p, d);
+    const bool stated = std::any_of(t.parameters.begin(), t.parameters.end(), [](const auto& kv) { return kv.first == "precision"; });
+    if (!stated) t.parameters.emplace_back("precision", "float64");
     return t;
+}
+
+void hold_values(DataTable& t) {
+    if (!t.compute) return;
+    const std::size_t rows = static_cast<std::size_t>(t.computed_rows);
+    t.values.assign(t.columns.size(), std::vector<double>(rows));
+    parallel_for((t.computed_rows + kRowsPerBlock - 1) / kRowsPerBlock, [&](std::int64_t from, std::int64_t to) {
+        std::vector<double*> out(t.values.size());
+        for (std::int64_t b = from; b < to; ++b) {
+            const std::int64_t first = b * kRowsPerBlock;
+            for (std::size_t c = 0; c < out.size(); ++c) out[c] = t.values[c].data() + first;
+            t.compute(first, std::min(kRowsPerBlock, t.computed_rows - first), out);
+        }
+    });
+    t.computed_rows = 0;
+    t.compute = nullptr;
 }
 
 DataTable compared_view_data(View view, const LabParams& p, std::span<const LabData> settings) {
     std::vector<DataTable> tables;
     for (int i = 0; i < static_cast<int>(settings.size()); ++i) {
         tables.push_back(view_data(view, setting_params(p, i), settings[static_cast<std::size_t>(i)]));
+        hold_values(tables.back());
     }
     DataTable t;
     t.view = std::string(view_name(view));
@@ -357,37 +444,134 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
 
 namespace {
 
-// A buffered writer onto a FILE: numbers are formatted into the buffer in place, so a table of
-// 2^24 rows costs no string per number and no copy of the whole text in memory.
+// A buffered writer onto a FILE for the metadata and the text between columns; the rows
+// themselves go through BlockWriter, after flush().
 class TextSink {
 public:
     explicit TextSink(std::FILE* out) : out_(out) {}
     ~TextSink() { flush(); }
-    void put(std::string_view text) {
-        buffer_.append(text.data(), text.data() + text.size());
-        if (buffer_.size() >= kFlushAt) flush();
-    }
+    void put(std::string_view text) { buffer_.append(text); }
     void put(char c) { buffer_.push_back(c); }
-    void number(double value) {
-        if (std::isfinite(value)) fmt::format_to(std::back_inserter(buffer_), "{:.17g}", value);
-        else put("null");
-        if (buffer_.size() >= kFlushAt) flush();
-    }
-    void flush() {
-        if (buffer_.size() && std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) failed_ = true;
+    bool flush() {
+        if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) failed_ = true;
         buffer_.clear();
+        return !failed_;
     }
-    bool ok() {
-        flush();
-        return !failed_ && !std::ferror(out_);
+    bool ok() { return flush() && !std::ferror(out_); }
+
+private:
+    std::FILE* out_;
+    std::string buffer_;
+    bool failed_ = false;
+};
+
+// One block's text, in memory the formatting writes without first zero-filling it.
+struct TextBlock {
+    std::unique_ptr<char[]> bytes;
+    std::size_t capacity = 0, size = 0;
+    char* room(std::size_t n) {
+        if (n > capacity) {
+            bytes.reset(new char[n]);
+            capacity = n;
+        }
+        return bytes.get();
+    }
+};
+
+// Blocks a batch formats in parallel: 32 × 8192 rows, ~22 MB of text at six columns. While a
+// batch is written (one thread, large fwrites), the next one is formatted: the file grows at
+// the pace of the slower of the two rather than of their sum. Two batches of text are the
+// memory it takes, whatever the table's length.
+constexpr int kBlocksPerBatch = 32;
+
+class BlockWriter {
+public:
+    explicit BlockWriter(std::FILE* out) : out_(out) {}
+    ~BlockWriter() { finish(); }
+    // format(block, text) for block = 0 .. blocks − 1, written in order.
+    template <class Format>
+    void write(std::int64_t blocks, const Format& format) {
+        for (std::int64_t at = 0; at < blocks; at += kBlocksPerBatch) {
+            const int n = static_cast<int>(std::min<std::int64_t>(kBlocksPerBatch, blocks - at));
+            std::vector<TextBlock>& batch = formatting_;
+            batch.resize(kBlocksPerBatch);
+            parallel_for(n, [&](std::int64_t from, std::int64_t to) {
+                for (std::int64_t b = from; b < to; ++b) format(at + b, batch[static_cast<std::size_t>(b)]);
+            });
+            finish();  // the previous batch is written
+            std::swap(formatting_, writing_);
+            pending_ = start_async([this, n] {
+                for (int b = 0; b < n; ++b) {
+                    const TextBlock& text = writing_[static_cast<std::size_t>(b)];
+                    if (std::fwrite(text.bytes.get(), 1, text.size, out_) != text.size) return false;
+                }
+                return true;
+            });
+        }
+    }
+    // Waits for the batch being written; false once any write failed.
+    bool finish() {
+        if (pending_.valid() && !pending_.get()) failed_ = true;
+        return !failed_;
     }
 
 private:
-    static constexpr std::size_t kFlushAt = 1 << 20;
     std::FILE* out_;
-    fmt::memory_buffer buffer_;
+    std::vector<TextBlock> formatting_, writing_;
+    std::future<bool> pending_;
     bool failed_ = false;
 };
+
+// Rows first .. first + count − 1 of every column: pointers into the held values, or into
+// `scratch` where the table computes them. A column shorter than the table has fewer (`size`).
+struct BlockColumns {
+    std::vector<const double*> data;
+    std::vector<std::size_t> size;
+};
+
+BlockColumns block_columns(const DataTable& t, std::int64_t first, std::int64_t count, std::vector<double>& scratch,
+                           std::size_t only = std::string::npos) {
+    const std::size_t columns = t.columns.size();
+    BlockColumns b{std::vector<const double*>(columns, nullptr), std::vector<std::size_t>(columns, 0)};
+    if (t.compute) {
+        scratch.resize(columns * static_cast<std::size_t>(count));
+        std::vector<double*> out(columns, nullptr);
+        for (std::size_t c = 0; c < columns; ++c) {
+            if (only != std::string::npos && c != only) continue;
+            out[c] = scratch.data() + c * static_cast<std::size_t>(count);
+            b.data[c] = out[c];
+            b.size[c] = static_cast<std::size_t>(count);
+        }
+        t.compute(first, count, out);
+        return b;
+    }
+    for (std::size_t c = 0; c < columns && c < t.values.size(); ++c) {
+        const auto held = static_cast<std::int64_t>(t.values[c].size());
+        b.data[c] = t.values[c].data() + std::min(first, held);
+        b.size[c] = static_cast<std::size_t>(std::clamp<std::int64_t>(held - first, 0, count));
+    }
+    return b;
+}
+
+std::int64_t table_rows(const DataTable& t) {
+    if (t.compute) return t.computed_rows;
+    std::size_t rows = 0;
+    for (const auto& column : t.values) rows = std::max(rows, column.size());
+    return static_cast<std::int64_t>(rows);
+}
+
+std::int64_t column_rows(const DataTable& t, std::size_t c) {
+    if (t.compute) return t.computed_rows;
+    return c < t.values.size() ? static_cast<std::int64_t>(t.values[c].size()) : 0;
+}
+
+std::int64_t blocks_of(std::int64_t rows) { return (rows + kRowsPerBlock - 1) / kRowsPerBlock; }
+
+// Each thread's block of computed values, kept between blocks (no allocation per block).
+std::vector<double>& thread_scratch() {
+    thread_local std::vector<double> scratch;
+    return scratch;
+}
 
 // A JSON string: valid UTF-8 (a byte that is not becomes U+FFFD), with '"', '\\' and control
 // characters escaped.
@@ -457,16 +641,25 @@ bool write_csv(std::FILE* out, const DataTable& t) {
         sink.put(csv_field(t.columns[c]));
     }
     sink.put('\n');
-    std::size_t rows = 0;
-    for (const auto& column : t.values) rows = std::max(rows, column.size());
-    for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t c = 0; c < t.values.size(); ++c) {
-            if (c) sink.put(',');
-            if (r < t.values[c].size()) sink.number(t.values[c][r]);
+    if (!sink.flush()) return false;
+    const std::int64_t rows = table_rows(t);
+    const std::size_t columns = t.columns.size();
+    BlockWriter writer(out);
+    writer.write(blocks_of(rows), [&](std::int64_t block, TextBlock& text) {
+        const std::int64_t first = block * kRowsPerBlock, count = std::min(kRowsPerBlock, rows - first);
+        const BlockColumns b = block_columns(t, first, count, thread_scratch());
+        char* at = text.room(static_cast<std::size_t>(count) * (columns * (kMaxNumberChars + 1) + 1));
+        char* const start = at;
+        for (std::size_t r = 0; r < static_cast<std::size_t>(count); ++r) {
+            for (std::size_t c = 0; c < columns; ++c) {
+                if (c) *at++ = ',';
+                if (r < b.size[c]) at = write_number(at, b.data[c][r]);
+            }
+            *at++ = '\n';
         }
-        sink.put('\n');
-    }
-    return sink.ok();
+        text.size = static_cast<std::size_t>(at - start);
+    });
+    return writer.finish() && sink.ok();
 }
 
 bool write_json(std::FILE* out, const DataTable& t) {
@@ -478,10 +671,21 @@ bool write_json(std::FILE* out, const DataTable& t) {
     sink.put("},\n  \"columns\": {");
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
         sink.put((c ? ",\n    " : "\n    ") + quoted(t.columns[c]) + ": [");
-        for (std::size_t r = 0; r < t.values[c].size(); ++r) {
-            if (r) sink.put(',');
-            sink.number(t.values[c][r]);
-        }
+        if (!sink.flush()) return false;
+        const std::int64_t rows = column_rows(t, c);
+        BlockWriter writer(out);
+        writer.write(blocks_of(rows), [&](std::int64_t block, TextBlock& text) {
+            const std::int64_t first = block * kRowsPerBlock, count = std::min(kRowsPerBlock, rows - first);
+            const BlockColumns b = block_columns(t, first, count, thread_scratch(), c);
+            char* at = text.room(static_cast<std::size_t>(count) * (kMaxNumberChars + 1));
+            char* const start = at;
+            for (std::size_t r = 0; r < static_cast<std::size_t>(count); ++r) {
+                if (r || first) *at++ = ',';
+                at = write_number(at, b.data[c][r]);
+            }
+            text.size = static_cast<std::size_t>(at - start);
+        });
+        if (!writer.finish()) return false;
         sink.put(']');
     }
     sink.put("\n  }\n}\n");

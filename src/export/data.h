@@ -3,6 +3,7 @@
 // CSV (metadata as "# key: value" lines, then a header row) or JSON.
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,12 +25,23 @@ struct DataTable {
     std::string view;
     std::vector<std::pair<std::string, std::string>> parameters;
     std::vector<std::string> columns;
-    std::vector<std::vector<double>> values;  // one vector per column, equal lengths
+    std::vector<std::vector<double>> values;  // one vector per column, equal lengths (or computed)
+    // A table too long to hold (the score view: up to 2^24 distances × six columns, 800 MB as
+    // doubles) computes its values a block of rows at a time as they are written: it has
+    // `computed_rows` rows and `values` is empty; compute(first, count, out) writes column c's
+    // rows first .. first + count − 1 to out[c][0 .. count) for each c whose out[c] is not null.
+    // It runs on several threads at once (different blocks) and must not call parallel_for.
+    std::int64_t computed_rows = 0;
+    std::function<void(std::int64_t first, std::int64_t count, std::span<double* const> out)> compute;
 };
 
-// The series of one view. Score curves come from the CPU fast path, the same kernel and
-// tolerance as the drawn curves.
+// The series of one view, in float64 (the "precision" parameter says how each was computed).
+// Score curves are the exact reference (core/recurrence.h: exact phases, float64 rotation),
+// computed block by block as they are written, never the float32 fast path the plots draw.
 DataTable view_data(View view, const LabParams& p, const LabData& d);
+
+// Every computed value of t into t.values (compare mode; callers that read the numbers).
+void hold_values(DataTable& t);
 
 // Compare mode: every setting's table side by side (lab/compare.h). Each setting's columns are
 // its own single export's, named "SLUG.column"; the index column (distance, pair, position) is
@@ -39,8 +51,9 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
 
 // Columns may be shorter than the longest (settings with fewer pairs): CSV leaves their cells
 // empty, JSON arrays end early.
-// write_* stream to `out` through a small buffer (a table of 2^24 rows is never held as text);
-// false when a write failed.
+// write_* stream to `out`: blocks of rows formatted in parallel (std::to_chars, shortest round
+// trip) into buffers written in large blocks while the next ones are formatted, so a table of
+// 2^24 rows is never held as text; false when a write failed.
 bool write_csv(std::FILE* out, const DataTable& t);
 bool write_json(std::FILE* out, const DataTable& t);
 std::string to_csv(const DataTable& t);
