@@ -107,6 +107,22 @@ LabParams render_params(const RenderOptions& o, const Session* session) {
     return p;
 }
 
+// --size W1xH1,W2xH2,…: one still per size, FILE-WxH.png beside FILE.png (empty for one size).
+std::vector<std::pair<std::string, std::string>> still_per_size(const std::string& sizes, const std::string& out) {
+    std::vector<std::pair<std::string, std::string>> each;
+    if (sizes.find(',') == std::string::npos) return each;
+    if (!is_still_path(out)) throw InputError("--size: several sizes render one still each: --out must be a .png, .svg or .pdf");
+    const std::size_t dot = out.rfind('.');
+    for (std::size_t at = 0; at <= sizes.size();) {
+        const std::size_t end = std::min(sizes.find(',', at), sizes.size());
+        const std::string size = sizes.substr(at, end - at);
+        parse_size(size);  // every size checked before the first is drawn
+        each.emplace_back(size, out.substr(0, dot) + "-" + size + out.substr(dot));
+        at = end + 1;
+    }
+    return each;
+}
+
 }  // namespace
 
 void add_render_options(CLI::App* cmd, RenderOptions& o) {
@@ -114,7 +130,9 @@ void add_render_options(CLI::App* cmd, RenderOptions& o) {
     cmd->add_option("--view", o.view, view_names_list(", ") + ", a number 1-" + std::to_string(kViewCount) + ", or all")
         ->capture_default_str();
     cmd->add_option("--grid", o.grid, "The grid view's image TxHxW in tokens (sets images.frames, height, width; e.g. 1x16x16)");
-    cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size)")->capture_default_str();
+    cmd->add_option("--size", o.size, "Image size WxH, up to 8192x8192 (rendered at that size); a still at several sizes: "
+                                      "W1xH1,W2xH2,… writes FILE-WxH.png for each, each rendered as its own run would")
+        ->capture_default_str();
     cmd->add_option("--out", o.out, "FILE.png, FILE.svg or FILE.pdf (vector, text as text), FILE.gif, FILE.mp4, or DIR/ for a PNG sequence")->check(non_empty())->required();
     cmd->add_option("--frames", o.frames, "Animation frames (default 60)")->transform(in_range(1, 100000));
     cmd->add_option("--fps", o.fps, "Frames per second of the animation")->transform(in_range(1, 240))->capture_default_str();
@@ -137,6 +155,17 @@ void add_export_data_options(CLI::App* cmd, ExportDataOptions& o) {
 }
 
 int run_render(const RenderOptions& o) {
+    // Each size a render of its own (context, lab, ImGui), in one process: what separate runs
+    // draw, without starting the program and its GL driver each time.
+    if (const auto each = still_per_size(o.size, o.out); !each.empty()) {
+        for (const auto& [size, out] : each) {
+            RenderOptions one = o;
+            one.size = size;
+            one.out = out;
+            if (const int status = run_render(one)) return status;
+        }
+        return 0;
+    }
     check_path_options({{"--config", &o.lab.model.config_path}, {"--session", &o.lab.session}, {"--lesson", &o.lesson}, {"--out", &o.out}});
     const auto [width, height] = parse_size(o.size);
     const std::optional<Session> session = load_session_option(o.lab.session);

@@ -1,8 +1,13 @@
 // Every view rendered 1..40 px wide or tall through `ropelab render`: ImGui asserts on an item of
-// zero size (a plot 9-32 px wide used to abort the render), so every such size must render.
+// zero size (a plot 9-32 px wide used to abort the render), so every such size must render. The
+// 80 sizes go to one run (--size W1xH1,W2xH2,…), each size a render of its own as a run of its own
+// would make (context, lab, ImGui), without starting the program and its GL driver 80 times.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "state/view_table.h"
@@ -23,15 +28,38 @@ std::vector<std::string> every_view_and_all() {
     return names;
 }
 
+// A PNG's width and height from its header (the signature, then IHDR's two big-endian words);
+// {0, 0} when the file is missing or is no PNG.
+std::pair<std::uint32_t, std::uint32_t> png_size(const std::string& path) {
+    const std::string bytes = ropelab::test::slurp(path);
+    if (bytes.size() < 24 || bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0 || bytes.compare(12, 4, "IHDR") != 0) return {0, 0};
+    const auto word = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+        return v;
+    };
+    return {word(16), word(20)};
+}
+
 TEST_P(TinyView, RendersAtEveryWidthAndHeightFrom1To40Pixels) {
-    const std::string out = ropelab::test::temp_path("tiny").string() + ".png";
+    const std::filesystem::path dir = ropelab::test::fresh_dir("tiny_" + GetParam());
+    std::vector<std::pair<int, int>> sizes;
     for (int px = 1; px <= 40; ++px) {
-        for (const std::string& size : {std::to_string(px) + "x240", "320x" + std::to_string(px)}) {
-            const Result r = run("render --view " + GetParam() + " --size " + size + " --out " + out);
-            EXPECT_EQ(r.status, 0) << GetParam() << " at " << size << ": " << r.err.substr(0, 300);
-        }
+        sizes.emplace_back(px, 240);
+        sizes.emplace_back(320, px);
     }
-    std::remove(out.c_str());
+    std::string list;
+    for (const auto& [w, h] : sizes) list += (list.empty() ? "" : ",") + std::to_string(w) + "x" + std::to_string(h);
+    const Result r = run("render --view " + GetParam() + " --size " + list + " --out '" + (dir / "tiny.png").string() + "'");
+    EXPECT_EQ(r.status, 0) << GetParam() << ": " << r.err.substr(0, 600);
+    // Each size drawn and saved at its size (a run that stopped at one leaves it and the rest out).
+    for (const auto& [w, h] : sizes) {
+        const std::string size = std::to_string(w) + "x" + std::to_string(h);
+        const auto [pw, ph] = png_size((dir / ("tiny-" + size + ".png")).string());
+        EXPECT_EQ(pw, static_cast<std::uint32_t>(w)) << GetParam() << " at " << size;
+        EXPECT_EQ(ph, static_cast<std::uint32_t>(h)) << GetParam() << " at " << size;
+    }
+    std::filesystem::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(EachView, TinyView,
@@ -60,6 +88,30 @@ TEST(ViewOption, ANameAndItsNumberAreTheSameView) {
     const Result past = run("export-data --view " + std::to_string(ropelab::kViewCount + 1) + " --out x.csv");
     EXPECT_EQ(past.status, 2);
     EXPECT_NE(past.err.find("--view: unknown view"), std::string::npos) << past.err;
+}
+
+}  // namespace
+
+namespace {
+
+// Several sizes render one still each, FILE-WxH beside FILE: an animation or a bad size in the
+// list is refused before anything is drawn or written.
+TEST(RenderSizes, SeveralSizesWriteOneStillEachAndRefuseWhatIsNoStill) {
+    const std::filesystem::path dir = ropelab::test::fresh_dir("render_sizes");
+    const std::string out = (dir / "v.svg").string();
+    Result r = run("render --view scores --size 64x48,30x20 --out '" + out + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(ropelab::test::slurp((dir / "v-64x48.svg").string()).find("<svg"), std::string::npos);
+    EXPECT_NE(ropelab::test::slurp((dir / "v-30x20.svg").string()).find("<svg"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(out));
+    r = run("render --view scores --size 64x48,30x20 --out '" + (dir / "a.gif").string() + "'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--size: several sizes render one still each: --out must be a .png, .svg or .pdf"), std::string::npos) << r.err;
+    r = run("render --view scores --size 64x48,0x20 --out '" + (dir / "b.png").string() + "'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("0x20"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "b-0x20.png"));
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace
