@@ -80,18 +80,18 @@ void store4(double* p, f64x4 v) { __builtin_memcpy(p, &v, sizeof v); }
 
 // Element-wise √ (of sums of squares: no negatives, no errno). std::sqrt element by element is
 // scalar and checks errno: it was two thirds of the bound's time. SSE2's sqrtpd is in every
-// x86-64, so both clones use it (the AVX2 one in its VEX form).
+// x86-64, so both clones use it (the AVX2 one in its VEX form) on the two halves, split and
+// joined in registers (through memory, the joined load waited on two stores).
 f64x4 square_root(f64x4 x) {
 #if defined(__SSE2__)
-    __m128d halves[2];
-    __builtin_memcpy(halves, &x, sizeof x);
-    halves[0] = _mm_sqrt_pd(halves[0]);
-    halves[1] = _mm_sqrt_pd(halves[1]);
-    __builtin_memcpy(&x, halves, sizeof x);
+    using f64x2 = double __attribute__((vector_size(16)));
+    const f64x2 low = _mm_sqrt_pd(__builtin_shufflevector(x, x, 0, 1));
+    const f64x2 high = _mm_sqrt_pd(__builtin_shufflevector(x, x, 2, 3));
+    return __builtin_shufflevector(low, high, 0, 1, 2, 3);
 #else
     for (int l = 0; l < 4; ++l) x[l] = std::sqrt(x[l]);
-#endif
     return x;
+#endif
 }
 
 // a·b for finite numbers, without std::complex's library call for infinities.
