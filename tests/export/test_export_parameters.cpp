@@ -28,6 +28,8 @@ TEST(ExportParameters, EveryModelFieldIsWrittenFromTheState) {
         EXPECT_EQ(parameter(b, "model.p_rope"), "0.5") << row.name;
         EXPECT_NE(a.parameters, b.parameters) << row.name << ": the exports of different states say the same";
         EXPECT_EQ(parameter(b, "model.head_dim"), "128") << row.name;
+        // Issue 38: every export says how its numbers were computed, and they are float64.
+        EXPECT_TRUE(parameter(a, "precision").starts_with("float64")) << row.name << ": " << parameter(a, "precision");
     }
 }
 
