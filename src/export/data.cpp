@@ -402,7 +402,17 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
     std::vector<DataTable> tables;
     for (int i = 0; i < static_cast<int>(settings.size()); ++i) {
         tables.push_back(view_data(view, setting_params(p, i), settings[static_cast<std::size_t>(i)]));
-        hold_values(tables.back());
+    }
+    // Side by side, settings whose tables are all computed with the same rows (the score view:
+    // its index is the distance 0 .. N − 1 for every one) stay computed, each setting's block
+    // beside the others', so compare mode streams as a single export does. Otherwise they are held.
+    const bool streamed = view_row(view).compare_rows != CompareRows::Stacked &&
+                          std::all_of(tables.begin(), tables.end(), [&](const DataTable& other) {
+                              return other.compute && other.computed_rows == tables[0].computed_rows && !other.columns.empty() &&
+                                     other.columns[0] == tables[0].columns[0];
+                          });
+    if (!streamed) {
+        for (DataTable& table : tables) hold_values(table);
     }
     DataTable t;
     t.view = std::string(view_name(view));
@@ -423,12 +433,12 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
         return t;
     }
     // An index column every setting shares (same name, same values) is written once.
-    const bool shared_index = std::all_of(tables.begin(), tables.end(), [&](const DataTable& other) {
+    const bool shared_index = streamed || std::all_of(tables.begin(), tables.end(), [&](const DataTable& other) {
         return !other.columns.empty() && other.columns[0] == tables[0].columns[0] && other.values[0] == tables[0].values[0];
     });
     if (shared_index) {
         t.columns.push_back(tables[0].columns[0]);
-        t.values.push_back(tables[0].values[0]);
+        if (!streamed) t.values.push_back(tables[0].values[0]);
     }
     for (std::size_t i = 0; i < tables.size(); ++i) {
         const std::string slug = setting_slug(p, static_cast<int>(i));
@@ -436,8 +446,23 @@ DataTable compared_view_data(View view, const LabParams& p, std::span<const LabD
         for (const auto& [key, value] : tables[i].parameters) t.parameters.emplace_back(slug + "." + key, value);
         for (std::size_t c = shared_index ? 1 : 0; c < tables[i].columns.size(); ++c) {
             t.columns.push_back(slug + "." + tables[i].columns[c]);
-            t.values.push_back(std::move(tables[i].values[c]));
+            if (!streamed) t.values.push_back(std::move(tables[i].values[c]));
         }
+    }
+    if (streamed) {
+        // Setting i's columns (its index only for the first) at their place among t's.
+        t.computed_rows = tables[0].computed_rows;
+        t.compute = [settings = std::make_shared<const std::vector<DataTable>>(std::move(tables))](
+                        std::int64_t first, std::int64_t count, std::span<double* const> out) {
+            std::size_t at = 1;
+            for (std::size_t i = 0; i < settings->size(); ++i) {
+                const DataTable& table = (*settings)[i];
+                std::vector<double*> own(table.columns.size(), nullptr);
+                own[0] = i == 0 ? out[0] : nullptr;
+                for (std::size_t c = 1; c < own.size(); ++c) own[c] = out[at++];
+                if (std::any_of(own.begin(), own.end(), [](const double* column) { return column != nullptr; })) table.compute(first, count, own);
+            }
+        };
     }
     return t;
 }
