@@ -484,6 +484,9 @@ template <class... F>
 struct Overloaded : F... {
     using F::operator()...;
 };
+// C++20 deduces this for aggregates; clang 14 (the sanitizer build's compiler) does not yet.
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 template <class T>
 constexpr bool is_any_of(const lab::Command& c) {
