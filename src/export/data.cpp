@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <memory>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -77,7 +78,7 @@ struct ScoreColumns {
 
     void operator()(std::int64_t first, std::int64_t count, std::span<double* const> out) const {
         const auto n = static_cast<std::size_t>(count);
-        std::vector<double> shape;  // B(Δ), shared by the bound and the relative bound
+        const double* shape = bound_shape(first, count, out);  // B(Δ), for the bound and the relative bound
         for (std::size_t c = 0; c < kinds.size(); ++c) {
             double* column = out[c];
             if (!column) continue;
@@ -98,10 +99,6 @@ struct ScoreColumns {
                     break;
                 case Kind::Bound:
                 case Kind::RelativeBound:
-                    if (shape.empty()) {
-                        shape.resize(n);
-                        exact_decay_bound_into(bound_steps, first, shape);
-                    }
                     for (std::size_t j = 0; j < n; ++j) {
                         column[j] = kinds[c] == Kind::Bound ? bound_factor * shape[j] : shape[j] / bound_at_zero;
                     }
@@ -109,6 +106,56 @@ struct ScoreColumns {
                 case Kind::Unencoded: std::fill(values.begin(), values.end(), unencoded); break;
             }
         }
+    }
+
+    // B(Δ) of a block asked for the bound alone, kept for the relative bound asked for alone
+    // later: JSON writes a column at a time, and the two would each compute B, the costliest
+    // column there is (a square root per pair and distance). Held only then, and at most one
+    // float64 column (128 MB at 2^24); CSV asks for both at once and holds nothing.
+    struct ShapeMemo {
+        std::mutex mutex;
+        std::vector<double> shape;  // every row's B, sized on first use
+        std::vector<char> ready;    // per block of kRowsPerBlock rows
+    };
+    std::shared_ptr<ShapeMemo> memo = std::make_shared<ShapeMemo>();
+    std::int64_t rows = 0;
+
+    // Where this block's B(Δ) is (computed now if needed); null when neither column is asked for.
+    const double* bound_shape(std::int64_t first, std::int64_t count, std::span<double* const> out) const {
+        int bound = -1, relative = -1;
+        for (std::size_t c = 0; c < kinds.size(); ++c) {
+            if (kinds[c] == Kind::Bound && out[c]) bound = static_cast<int>(c);
+            if (kinds[c] == Kind::RelativeBound && out[c]) relative = static_cast<int>(c);
+        }
+        if (bound < 0 && relative < 0) return nullptr;
+        const auto n = static_cast<std::size_t>(count);
+        const bool both_columns = std::count(kinds.begin(), kinds.end(), Kind::Bound) > 0 &&
+                                  std::count(kinds.begin(), kinds.end(), Kind::RelativeBound) > 0;
+        if ((bound >= 0) == (relative >= 0) || !both_columns || first % kRowsPerBlock != 0) {
+            // Both at once (or only one exists): this block's own, kept in the relative column,
+            // which the columns' loop reaches after the bound and then divides in place.
+            double* at = out[static_cast<std::size_t>(relative >= 0 ? relative : bound)];
+            exact_decay_bound_into(bound_steps, first, std::span<double>(at, n));
+            return at;
+        }
+        const auto block = static_cast<std::size_t>(first / kRowsPerBlock);
+        double* at = nullptr;
+        bool ready = false;
+        {
+            const std::lock_guard lock(memo->mutex);
+            if (memo->shape.empty()) {
+                memo->shape.resize(static_cast<std::size_t>(rows));
+                memo->ready.assign(static_cast<std::size_t>((rows + kRowsPerBlock - 1) / kRowsPerBlock), 0);
+            }
+            at = memo->shape.data() + first;
+            ready = memo->ready[block] != 0;
+        }
+        if (!ready) {
+            exact_decay_bound_into(bound_steps, first, std::span<double>(at, n));
+            const std::lock_guard lock(memo->mutex);
+            memo->ready[block] = 1;
+        }
+        return at;
     }
 
     // naive(Δ) − exact(Δ) summed term by term in float64 (the difference of the two sums would
@@ -167,6 +214,7 @@ void scores(DataTable& t, const LabParams& p, const LabData& d) {
         columns.sinusoidal = d.sinusoidal_sum;
     }
     t.parameters.emplace_back("precision", precision);
+    columns.rows = p.max_distance;
     t.computed_rows = p.max_distance;
     t.compute = std::move(columns);
 }
