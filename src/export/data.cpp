@@ -1,6 +1,7 @@
 #include "export/data.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -576,23 +577,29 @@ public:
             pending_ = start_async([this, n] {
                 for (int b = 0; b < n; ++b) {
                     const TextBlock& text = writing_[static_cast<std::size_t>(b)];
-                    if (std::fwrite(text.bytes.get(), 1, text.size, out_) != text.size) return false;
+                    if (std::fwrite(text.bytes.get(), 1, text.size, out_) != text.size) return errno ? errno : EIO;
                 }
-                return true;
+                return 0;
             });
         }
     }
-    // Waits for the batch being written; false once any write failed.
+    // Waits for the batch being written; false once any write failed. errno is thread-local and
+    // the write ran on another thread: the failed write's errno is handed back here, so the commit
+    // path can say why ("disk full"), not only that it failed.
     bool finish() {
-        if (pending_.valid() && !pending_.get()) failed_ = true;
-        return !failed_;
+        if (pending_.valid()) {
+            const int e = pending_.get();
+            if (e != 0 && write_errno_ == 0) write_errno_ = e;
+        }
+        if (write_errno_ != 0) errno = write_errno_;
+        return write_errno_ == 0;
     }
 
 private:
     std::FILE* out_;
     std::vector<TextBlock> formatting_, writing_;
-    std::future<bool> pending_;
-    bool failed_ = false;
+    std::future<int> pending_;
+    int write_errno_ = 0;
 };
 
 // Rows first .. first + count − 1 of every column: pointers into the held values, or into
