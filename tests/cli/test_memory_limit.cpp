@@ -36,8 +36,9 @@ std::vector<Row> rows() {
         {"RenderAttention65536Tokens", "render --view attention --tokens text:65536 --token-vectors random --out OUT", "a.png",
          {300000, 500000, 700000, 1000000}},
         {"RenderScores2To24Distances", "render --view scores --max-distance 16777216 --out OUT", "s.png", {300000, 600000, 1000000}},
-        // Writing the 2^24-row CSV takes 1.4 GB and half a minute: only limits that fail here.
-        {"ExportDataScores2To24Distances", "export-data --view scores --max-distance 16777216 --out OUT", "s.csv", {300000, 600000}},
+        // The 2^24-row CSV (1.4 GB) is streamed in float64 blocks since issue 38 (about 55 MB
+        // peak): it is written whole under the tightest limit, so one limit says it all.
+        {"ExportDataScores2To24Distances", "export-data --view scores --max-distance 16777216 --out OUT", "s.csv", {300000}},
         {"ExportDataAttention2048Tokens", "export-data --view attention --tokens text:2048 --token-vectors random --out OUT", "a.csv",
          {150000, 300000}},
     };
