@@ -5,6 +5,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -119,6 +120,14 @@ std::vector<std::pair<std::string, std::string>> still_per_size(const std::strin
         parse_size(size);  // every size checked before the first is drawn
         each.emplace_back(size, out.substr(0, dot) + "-" + size + out.substr(dot));
         at = end + 1;
+    }
+    // The names are made here, not typed by the user: like a default name, one never replaces a
+    // file that is already there (checked for every size before the first is drawn).
+    for (const auto& [size, path] : each) {
+        std::error_code ec;
+        if (std::filesystem::symlink_status(path, ec).type() != std::filesystem::file_type::not_found) {
+            throw InputError("--size: " + path + " already exists; several sizes never replace a file (choose another --out)");
+        }
     }
     return each;
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -111,6 +112,13 @@ TEST(RenderSizes, SeveralSizesWriteOneStillEachAndRefuseWhatIsNoStill) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("0x20"), std::string::npos) << r.err;
     EXPECT_FALSE(std::filesystem::exists(dir / "b-0x20.png"));
+    // A made name that is already the user's file is refused before anything is drawn, the file kept.
+    { std::ofstream(dir / "c-30x20.png") << "the user's file\n"; }
+    r = run("render --view scores --size 64x48,30x20 --out '" + (dir / "c.png").string() + "'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("c-30x20.png already exists"), std::string::npos) << r.err;
+    EXPECT_EQ(ropelab::test::slurp((dir / "c-30x20.png").string()), "the user's file\n");
+    EXPECT_FALSE(std::filesystem::exists(dir / "c-64x48.png"));
     std::filesystem::remove_all(dir);
 }
 
