@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <imgui.h>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -28,6 +29,7 @@
 #include "core/presets.h"
 #include "audience.h"
 #include "export_job.h"
+#include "idle_pacer.h"
 #include "platform.h"
 #include "lesson/lesson.h"
 #include "script.h"
@@ -280,13 +282,30 @@ LabParams window_look(const GuiRun& run) {
     return p;
 }
 
+// Work that advances from frame to frame: the window draws at full rate while it goes on.
+bool lab_is_working(const GuiRun& run) {
+    const LabParams& p = run.lab.params();
+    const LabCompute& compute = run.lab.compute();
+    return p.playing || p.presenting || run.presentation || compute.progress() || !compute.averaging().empty() ||
+           run.lab.status().export_status.running || run.window.input_queued();
+}
+
 // The frames, until the window closes, the frames run out or the script is done. Returns an exit
 // status when the script failed, nothing otherwise.
 std::optional<int> run_frames(GuiRun& run) {
     const GuiOptions& o = run.o;
     std::optional<Script>& script = run.script;
+    // Fixed frames (--frames, --script, the soak, --churn) are drawn back to back; a person's
+    // window sleeps while nothing moves.
+    const bool paced = o.frames == 0 && !script && !run.soak && !o.churn;
+    IdlePacer pacer(run.window.refresh_rate());
+    const auto seconds_since_open = [&run] { return std::chrono::duration<double>(Clock::now() - run.opened).count(); };
     auto last = Clock::now();
     for (int frame = 0; o.frames == 0 || frame < o.frames; ++frame) {
+        if (paced) {
+            if (const double wait = pacer.wait_before_next(seconds_since_open()); wait > 0.0) run.window.wait_for_input(wait);
+        }
+        const double frame_started = seconds_since_open();
         run.exports.step(run.view);
         if (run.window.should_close() || run.view.quit_requested()) break;  // the window's close box, or File › Quit
         const auto start = Clock::now();
@@ -327,6 +346,12 @@ std::optional<int> run_frames(GuiRun& run) {
         if (script && !script->after_frame(run.lab)) return script_failed(*script);
         if (run.soak) run.soak->after_frame(frame);
         if (drawn) record_frame(run.stats, run.window, run.lab, frame, run.opened, start);
+        if (paced) {
+            pacer.after_frame({.started = frame_started,
+                               .input_events = run.window.input_events(),
+                               .busy = !drawn || lab_is_working(run),
+                               .picture = draw_fingerprint(ImGui::GetDrawData())});
+        }
         if (script && script->done()) break;
     }
     return std::nullopt;

@@ -41,14 +41,17 @@ struct WindowCallbacks {
     // the lab's keys counted at once.
     static void queued_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
         Window* self = owner(w);
+        ++self->input_events_;
         if (action != GLFW_REPEAT) self->queue_.push_back({.kind = Window::InputEvent::Key, .code = key, .down = action == GLFW_PRESS});
         undo_key(w, key, action, mods);
         WindowCallbacks::key(w, key, scancode, action, mods);
     }
     static void queued_char(GLFWwindow* w, unsigned codepoint) {
+        ++owner(w)->input_events_;
         owner(w)->queue_.push_back({.kind = Window::InputEvent::Char, .code = static_cast<int>(codepoint), .down = true});
     }
     static void queued_mouse(GLFWwindow* w, int button, int action, int) {
+        ++owner(w)->input_events_;
         owner(w)->queue_.push_back({.kind = Window::InputEvent::Mouse, .code = button, .down = action == GLFW_PRESS});
     }
     // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (repeats too), unless a text field has the
@@ -72,7 +75,17 @@ struct WindowCallbacks {
         if (key == GLFW_KEY_F11) owner(w)->pending_.toggle_fullscreen = true;
         if (key == GLFW_KEY_F12) owner(w)->screenshot_requested_ = true;
     }
-    static void cursor(GLFWwindow* w, double, double) { owner(w)->last_motion_ = glfwGetTime(); }
+    static void cursor(GLFWwindow* w, double, double) {
+        ++owner(w)->input_events_;
+        owner(w)->last_motion_ = glfwGetTime();
+    }
+    // Events ImGui's backend handles (it chains to these) or that change what the window shows:
+    // counted, so an idle window draws again at once (idle_pacer.h).
+    static void scroll(GLFWwindow* w, double, double) { ++owner(w)->input_events_; }
+    static void focus(GLFWwindow* w, int) { ++owner(w)->input_events_; }
+    static void enter(GLFWwindow* w, int) { ++owner(w)->input_events_; }
+    static void resized(GLFWwindow* w, int, int) { ++owner(w)->input_events_; }
+    static void exposed(GLFWwindow* w) { ++owner(w)->input_events_; }
     static std::optional<lab::Key> presenter_key(int key) {
         using lab::Key;
         switch (key) {
@@ -93,6 +106,7 @@ struct WindowCallbacks {
         }
     }
     static void drop(GLFWwindow* w, int count, const char** paths) {
+        ++owner(w)->input_events_;
         if (count > 0) owner(w)->pending_.dropped_file = paths[0];
     }
 };
@@ -138,6 +152,11 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     glfwSetKeyCallback(w->window_, WindowCallbacks::key);
     glfwSetDropCallback(w->window_, WindowCallbacks::drop);
     glfwSetCursorPosCallback(w->window_, WindowCallbacks::cursor);
+    glfwSetScrollCallback(w->window_, WindowCallbacks::scroll);
+    glfwSetWindowFocusCallback(w->window_, WindowCallbacks::focus);
+    glfwSetCursorEnterCallback(w->window_, WindowCallbacks::enter);
+    glfwSetFramebufferSizeCallback(w->window_, WindowCallbacks::resized);
+    glfwSetWindowRefreshCallback(w->window_, WindowCallbacks::exposed);
     gpu::install_debug_counter();
     w->driver_ = FrameDriver(is_software_renderer(gpu::current_gl_info().renderer));
 
@@ -165,6 +184,15 @@ Window::~Window() {
 }
 
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+
+void Window::wait_for_input(double seconds) { glfwWaitEventsTimeout(seconds); }
+
+double Window::refresh_rate() const {
+    GLFWmonitor* monitor = glfwGetWindowMonitor(window_);
+    if (!monitor) monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    return mode ? mode->refreshRate : 0.0;
+}
 
 float Window::content_scale() const {
     float x = 1.0f, y = 1.0f;

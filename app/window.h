@@ -1,6 +1,7 @@
 #pragma once
 // The desktop window, a surface for the frame driver: GLFW, Dear ImGui's GLFW backend, input,
 // fullscreen, screenshots and the present. With src/gpu it is the only code that calls GL.
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -41,6 +42,16 @@ public:
     // and returns false. `capture_to`, when set, saves this frame as a PNG (error text on failure).
     bool frame(const LabParams& presentation, const std::function<void(const lab::Input&)>& build,
                const std::string& capture_to = "", std::string* capture_error = nullptr);
+
+    // Sleeps until an input event arrives or `seconds` pass (an idle lab: idle_pacer.h); the
+    // next frame handles what arrived.
+    void wait_for_input(double seconds);
+    // The refresh rate of the screen the window is on, in Hz (0 where it does not say).
+    double refresh_rate() const;
+    // Input events so far (keys, characters, buttons, motion, wheel, drops, focus, resizes), and
+    // whether some are still queued for ImGui (handed over one change per frame).
+    std::uint64_t input_events() const { return input_events_; }
+    bool input_queued() const { return !queue_.empty(); }
 
     // Called each frame after the platform backend has read the real mouse and keyboard and
     // before ImGui sees them: tests inject input here, into the real frame loop.
@@ -90,6 +101,7 @@ private:
     bool simulated_minimised_ = false;
     double minimised_wait_s_ = 0.25;
     double last_motion_ = 0.0;
+    std::uint64_t input_events_ = 0;
     bool cursor_hidden_ = false;
     bool key_held_[512] = {};
     // Keys, characters and mouse buttons as GLFW delivered them, not yet handed to ImGui.

@@ -5,6 +5,7 @@
 #include <complex>
 #include <fstream>
 
+#include "idle_pacer.h"
 #include "core/presets.h"
 #include "core/rotation.h"
 
@@ -113,6 +114,63 @@ TEST_F(LabTest, MinimisedForAThousandFramesThenRestored) {
     const Image after = capture();
     EXPECT_LT(difference(before, after), 0.5);
     EXPECT_GT(spread(after), 10.0);
+}
+
+// ---- pacing the interactive window (app/idle_pacer.h) -------------------------------------
+
+// At 60 Hz the next frame starts 1/60 s after the last one began, never sooner; once three frames
+// changed nothing the window waits for input, at most 0.1 s; input, a new picture or work in
+// progress brings back the full rate at once.
+TEST(IdlePacer, CapsAtTheRefreshRateAndSleepsOnlyWhenNothingMoves) {
+    IdlePacer pacer(60.0);
+    const double period = 1.0 / 60.0;
+    EXPECT_EQ(pacer.wait_before_next(0.0), 0.0);  // the first frame at once
+    double t = 0.0;
+    pacer.after_frame({.started = t, .input_events = 0, .busy = false, .picture = 1});
+    EXPECT_NEAR(pacer.wait_before_next(t + 0.004), period - 0.004, 1e-12);  // drawn in 4 ms: wait out the refresh
+    EXPECT_EQ(pacer.wait_before_next(t + 0.02), 0.0);                       // a slow frame: no wait
+    for (int quiet = 1; quiet <= IdlePacer::kSettleFrames; ++quiet) {
+        t += period;
+        pacer.after_frame({.started = t, .input_events = 0, .busy = false, .picture = 1});
+        EXPECT_EQ(pacer.idle(), quiet == IdlePacer::kSettleFrames) << quiet;
+    }
+    EXPECT_EQ(pacer.wait_before_next(t + 0.001), IdlePacer::kIdleWaitSeconds);
+    // Each kind of change wakes it for kSettleFrames more frames.
+    const IdlePacer::Frame changes[] = {{.started = 0, .input_events = 1, .busy = false, .picture = 1},
+                                        {.started = 0, .input_events = 1, .busy = false, .picture = 2},
+                                        {.started = 0, .input_events = 1, .busy = true, .picture = 2}};
+    for (IdlePacer::Frame f : changes) {
+        f.started = t += period;
+        pacer.after_frame(f);
+        EXPECT_FALSE(pacer.idle());
+        EXPECT_LT(pacer.wait_before_next(t + 0.001), period);
+        for (int quiet = 1; quiet <= IdlePacer::kSettleFrames; ++quiet) {
+            f.started = t += period;
+            f.busy = false;
+            pacer.after_frame(f);
+        }
+        EXPECT_TRUE(pacer.idle());
+    }
+    // A screen that does not say its rate is taken as 60 Hz; a 144 Hz one gets 144 frames.
+    IdlePacer unknown(0.0), fast(144.0);
+    unknown.after_frame({.started = 0.0, .input_events = 0, .busy = false, .picture = 0});
+    fast.after_frame({.started = 0.0, .input_events = 0, .busy = false, .picture = 0});
+    EXPECT_NEAR(unknown.wait_before_next(0.0), period, 1e-12);
+    EXPECT_NEAR(fast.wait_before_next(0.0), 1.0 / 144.0, 1e-12);
+}
+
+// The fingerprint is of the picture: the same frame twice gives the same value, a moved position
+// (one rotor drawn elsewhere) another.
+TEST_F(LabTest, TheDrawFingerprintFollowsThePicture) {
+    set([&](LabParams& p) { p.position = 3; p.playing = false; });
+    frames(4);
+    const std::uint64_t a = draw_fingerprint(ImGui::GetDrawData());
+    frames(1);
+    EXPECT_EQ(draw_fingerprint(ImGui::GetDrawData()), a);
+    set([&](LabParams& p) { p.position = 4; });
+    frames(2);
+    EXPECT_NE(draw_fingerprint(ImGui::GetDrawData()), a);
+    EXPECT_NE(draw_fingerprint(nullptr), a);
 }
 
 }  // namespace
