@@ -345,23 +345,28 @@ void random_session(unsigned seed, int actions, std::vector<std::string> args = 
                                  "F1", "b", "0", "1", "3", "5", "8", "9", "plus", "minus", "Return", "BackSpace", "a", "ctrl+a",
                                  "d", "c", "r", "s"};
     const std::string w = " --window " + window + " ";
+    // xdotool waits 100 ms after every click and 12 ms per typed character by default; the
+    // window's input queue hands ImGui one change per frame however quickly they come, so a
+    // short delay keeps every press, release and double click while the run spends its time in
+    // the app rather than in xdotool's sleeps.
+    const std::string xclick = " click --delay 20 ";
     for (int i = 0; i < actions && alive(pid); ++i) {
         const int x = pick(1280), y = pick(720);
         switch (pick(10)) {
             case 0:
             case 1:
             case 2:
-            case 3: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click 1"); break;
+            case 3: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + xclick + "1"); break;
             case 4:
                 sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " mousedown 1 mousemove_relative -- " +
                    std::to_string(pick(200) - 100) + " " + std::to_string(pick(100) - 50) + " mouseup 1");
                 break;
-            case 5: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + " click --repeat 2 1"); break;
+            case 5: sh("xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y) + xclick + "--repeat 2 1"); break;
             case 6: {  // the wheel, alone (x zoom), with Ctrl (y zoom), or a Shift+drag (box zoom)
                 const std::string at = "xdotool mousemove" + w + std::to_string(x) + " " + std::to_string(y);
                 const int how = pick(3);
-                if (how == 0) sh(at + " click " + std::to_string(4 + pick(2)));
-                if (how == 1) sh(at + " keydown ctrl click " + std::to_string(4 + pick(2)) + " keyup ctrl");
+                if (how == 0) sh(at + xclick + std::to_string(4 + pick(2)));
+                if (how == 1) sh(at + " keydown ctrl" + xclick + std::to_string(4 + pick(2)) + " keyup ctrl");
                 if (how == 2) {
                     sh(at + " keydown shift mousedown 1 mousemove_relative -- " + std::to_string(pick(200) - 100) + " " +
                        std::to_string(pick(100) - 50) + " mouseup 1 keyup shift");
@@ -370,7 +375,7 @@ void random_session(unsigned seed, int actions, std::vector<std::string> args = 
             }
             case 7:
             case 8: sh("xdotool key" + w + keys[pick(static_cast<int>(std::size(keys)))]); break;
-            case 9: sh("xdotool type" + w + "-- " + std::to_string(pick(100000))); break;
+            case 9: sh("xdotool type --delay 5" + w + "-- " + std::to_string(pick(100000))); break;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(15));
     }
