@@ -202,8 +202,9 @@ TEST_F(ExportFaults, ATargetSwappedDuringTheRunIsKept) {
         fs::create_directories(dir_);
         test::write_file((dir_ / "secret.txt").string(), "the user's secret\n");
         if (c.before == "file") test::write_file((dir_ / "out.mp4").string(), "the user's old video\n");
-        // Started in the background; the swap once the run's staging file exists.
-        const std::string command = std::string(ROPELAB_BINARY) + " render --view scores --size 320x180 --frames 3000 --out out.mp4";
+        // Started in the background; the swap once the run's staging file exists, about 0.1 s in.
+        // 600 frames take over a second more here (2 cores, llvmpipe), ten times the swap's time.
+        const std::string command = std::string(ROPELAB_BINARY) + " render --view scores --size 320x180 --frames 600 --out out.mp4";
         const Result r = test::capture("cd '" + dir_.string() + "' && { " + command + " 2>err.txt; echo status $? > status.txt; } & " +
                                        "cd '" + dir_.string() + "' && for i in $(seq 400); do ls -A | grep -q '^.ropelab-' && break; "
                                        "sleep 0.05; done; " + c.swap + "; wait");

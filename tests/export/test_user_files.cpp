@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -215,18 +216,31 @@ TEST_F(UserFiles, FailuresChangeNothing) {
     }
 }
 
-// Runs an export and sends `sig` once it has written a few frames; `seconds` is the time from the
-// signal to the process's end.
+// Runs an export and sends `sig` once it has written a few frames (its --progress lines on stdout
+// say so); `seconds` is the time from the signal to the process's end.
 int interrupt_after_frames(const std::string& command, int sig, double& seconds) {
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0) return -1;
     const pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
-        execl("/bin/sh", "sh", "-c", ("exec " + command + " >/dev/null 2>&1").c_str(), nullptr);
+        dup2(pipe_fds[1], 1);
+        close(pipe_fds[0]);
+        close(pipe_fds[1]);
+        execl("/bin/sh", "sh", "-c", ("exec " + command + " --progress 2>/dev/null").c_str(), nullptr);
         _exit(127);
     }
-    usleep(1200 * 1000);  // past start-up, into the frames
+    close(pipe_fds[1]);
+    FILE* progress = fdopen(pipe_fds[0], "r");
+    char line[256];
+    int done = 0;
+    while (done < 3 && std::fgets(line, sizeof line, progress)) std::sscanf(line, "progress %d", &done);
     const auto sent = std::chrono::steady_clock::now();
     kill(pid, sig);
+    // Read to the end: a full pipe must not stall the run's clean-up, nor a closed one end it.
+    while (std::fgets(line, sizeof line, progress)) {
+    }
+    std::fclose(progress);
     int status = 0;
     waitpid(pid, &status, 0);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
