@@ -141,10 +141,14 @@ TEST_F(ExportFaults, HangupLeavesNothing) {
     for (const std::string target : {"anim.mp4", "anim.gif"}) {
         const std::string out = (dir_ / target).string();
         const std::string command = "render --view scores --size 640x360 --frames 2000 --out " + out;
-        // Started in the background; HUP once its partial file exists (or after 20 s).
-        const Result r = test::capture(std::string(ROPELAB_BINARY) + " " + command + " 2>/dev/null & pid=$!; " +
-                                       "for i in $(seq 400); do ls -A '" + dir_.string() + "' | grep -q '^.ropelab-' && break; sleep 0.05; done; " +
-                                       "kill -HUP $pid; wait $pid; echo status $?");
+        // HUP once the run has drawn three frames (its --progress lines on stdout), then its output
+        // read to the end, so a closed pipe plays no part in how it stops.
+        // The run's pid and status beside the folder, which must end empty.
+        const std::string pid = "'" + dir_.string() + ".pid'", status = "'" + dir_.string() + ".status'";
+        const Result r = test::capture("{ " + std::string(ROPELAB_BINARY) + " " + command + " --progress 2>/dev/null & echo $! > " + pid +
+                                       "; wait $!; echo status $? > " + status + "; } | " +
+                                       "{ while read word done rest; do [ \"$word\" = progress ] && [ \"$done\" -ge 3 ] && break; done; " +
+                                       "kill -HUP $(cat " + pid + "); cat > /dev/null; }; cat " + status + "; rm -f " + pid + " " + status);
         EXPECT_NE(r.out.find("status 2"), std::string::npos) << r.out;  // cancelled, not finished
         std::string left;
         for (const auto& entry : fs::directory_iterator(dir_)) left += entry.path().filename().string() + " ";
