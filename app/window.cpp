@@ -7,7 +7,6 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
-#include <stb/stb_image_write.h>
 
 #include <chrono>
 #include <cstdlib>

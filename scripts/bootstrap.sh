@@ -4,7 +4,7 @@
 # Debian packages the build and the tests need. Keep in sync with find_package() in CMakeLists.txt.
 ROPELAB_PACKAGES=(
     cmake ninja-build g++ pkg-config
-    nlohmann-json3-dev libcli11-dev libfmt-dev
+    nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     libepoxy-dev libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
     libimgui-dev libglfw3-dev libstb-dev fonts-dejavu-core libcairo2-dev

@@ -1,12 +1,12 @@
 #include "plot/svg.h"
 
+#include "core/png.h"
 #include "core/utf8.h"
 
 #include <string_view>
 #include <type_traits>
 
 #include <fmt/format.h>
-#include <stb_image_write.h>
 
 namespace ropelab::draw {
 
@@ -62,29 +62,22 @@ std::string points(const std::vector<Point>& pts) {
     return s;
 }
 
-std::string base64(const std::vector<unsigned char>& bytes) {
+std::string base64(std::string_view text) {
     static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const auto bytes = [text](std::size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(text[i])); };
     std::string out;
-    for (std::size_t i = 0; i < bytes.size(); i += 3) {
-        const unsigned n = bytes[i] << 16 | (i + 1 < bytes.size() ? bytes[i + 1] << 8 : 0) |
-                           (i + 2 < bytes.size() ? bytes[i + 2] : 0);
+    for (std::size_t i = 0; i < text.size(); i += 3) {
+        const unsigned n = bytes(i) << 16 | (i + 1 < text.size() ? bytes(i + 1) << 8 : 0) | (i + 2 < text.size() ? bytes(i + 2) : 0);
         out += table[n >> 18 & 63];
         out += table[n >> 12 & 63];
-        out += i + 1 < bytes.size() ? table[n >> 6 & 63] : '=';
-        out += i + 2 < bytes.size() ? table[n & 63] : '=';
+        out += i + 1 < text.size() ? table[n >> 6 & 63] : '=';
+        out += i + 2 < text.size() ? table[n & 63] : '=';
     }
     return out;
 }
 
 std::string png_data_uri(const Image& image) {
-    std::vector<unsigned char> png;
-    stbi_write_png_to_func(
-        [](void* context, void* data, int size) {
-            auto* out = static_cast<std::vector<unsigned char>*>(context);
-            out->insert(out->end(), static_cast<unsigned char*>(data), static_cast<unsigned char*>(data) + size);
-        },
-        &png, image.width, image.height, 4, image.rgba.data(), image.width * 4);
-    return "data:image/png;base64," + base64(png);
+    return "data:image/png;base64," + base64(encode_png(image.rgba.data(), image.width, image.height));
 }
 
 std::size_t utf8_length(const std::string& s) {
