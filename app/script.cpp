@@ -280,8 +280,10 @@ Script Script::load(const std::string& path) {
     return script;
 }
 
-std::string Script::where() const {
-    return fmt::format("--script {}: step {} {}", path_, next_, json_excerpt(steps_[next_ - 1]));
+std::string Script::where() const { return where(next_); }
+
+std::string Script::where(std::size_t step) const {
+    return fmt::format("--script {}: step {} {}", path_, step, json_excerpt(steps_[step - 1]));
 }
 
 bool Script::before_frame(Window& window) {
@@ -289,6 +291,12 @@ bool Script::before_frame(Window& window) {
     capture_audience_ = false;
     // Nothing to aim at before the first frame is laid out.
     if (ui::log().this_frame().empty()) return true;
+    const bool going_on = run_next_action(window);
+    previous_layout_ = ui::log().this_frame();  // for the next frame's aims
+    return going_on;
+}
+
+bool Script::run_next_action(Window& window) {
     while (actions_.empty() && next_ < steps_.size()) {
         const Json& step = steps_[next_++];
         if (!expand(step, window)) return false;
@@ -316,22 +324,37 @@ std::string curve_bytes(const LabCompute& compute) {
     return {reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)};
 }
 
+// A capture step's file as of the frame just drawn.
+std::string capture_contents(const std::string& what, const Lab& lab, int frame) {
+    if (what == "state") return session_to_json(lab.session());
+    if (what == "widgets") return widgets_json(ui::log().this_frame());
+    if (what == "clipped") return clipped_json(ui::log().clipped());
+    if (what == "progress") return progress_json(lab.compute(), frame);
+    return curve_bytes(lab.compute());
+}
+
+// The step names one of these (step_problem allows one action per step), or nullptr.
+const char* capture_action(const Json& step) {
+    for (const char* what : {"state", "widgets", "clipped", "progress", "curve"}) {
+        if (step.contains(what)) return what;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
-bool Script::after_frame(const Lab& lab) {
+bool Script::write_capture(const Capture& capture, const Lab& lab) {
     std::string error;
-    if (!state_out_.empty() && !write_file_atomically(state_out_, session_to_json(lab.session()), error)) {
-        error_ = fmt::format("{}: {}", where(), error);
-        return false;
+    if (write_file_atomically(capture.path, capture_contents(capture.what, lab, frames_), error)) return true;
+    error_ = fmt::format("{}: {}", where(capture.step), error);
+    return false;
+}
+
+bool Script::after_frame(const Lab& lab) {
+    for (const Capture& capture : captures_) {
+        if (!write_capture(capture, lab)) return false;
     }
-    if (!widgets_out_.empty() && !write_file_atomically(widgets_out_, widgets_json(ui::log().this_frame()), error)) {
-        error_ = fmt::format("{}: {}", where(), error);
-        return false;
-    }
-    if (!clipped_out_.empty() && !write_file_atomically(clipped_out_, clipped_json(ui::log().clipped()), error)) {
-        error_ = fmt::format("{}: {}", where(), error);
-        return false;
-    }
+    captures_.clear();
     if (overlap_capture_) {  // the frame just drawn as a display list, checked for text on text
         const ImDrawData* data = ImGui::GetDrawData();
         draw::Figure figure = data ? overlap_capture_->finish(*data, {}, 0) : draw::Figure{};
@@ -340,6 +363,7 @@ bool Script::after_frame(const Lab& lab) {
         std::vector<draw::LayoutFinding> findings = draw::check_layout(figure);
         const std::vector<draw::Box> scrolling = vertical_scroll_regions();
         std::erase_if(findings, [&](const draw::LayoutFinding& f) { return scrolled_into_view(f, scrolling); });
+        std::string error;
         if (!write_file_atomically(overlaps_out_, overlaps_json(findings), error)) {
             error_ = fmt::format("{}: {}", where(), error);
             return false;
@@ -347,27 +371,34 @@ bool Script::after_frame(const Lab& lab) {
     }
     const LabCompute& compute = lab.compute();
     exact_ = !compute.progress() && compute.averaging().empty();
-    if (!progress_out_.empty() && !write_file_atomically(progress_out_, progress_json(compute, frames_), error)) {
-        error_ = fmt::format("{}: {}", where(), error);
-        return false;
-    }
-    if (!curve_out_.empty() && !write_file_atomically(curve_out_, curve_bytes(compute), error)) {
-        error_ = fmt::format("{}: {}", where(), error);
-        return false;
-    }
     ++frames_;
-    state_out_.clear();
-    widgets_out_.clear();
-    clipped_out_.clear();
-    progress_out_.clear();
-    curve_out_.clear();
     return true;
 }
 
-// Turns a step into the frames it takes. Files are written after the frame in which the step runs.
-bool Script::expand(const Json& step, Window&) {
+void Script::announce(const Json& step) const {
     std::printf("script: step %zu: %s\n", next_, step.dump(-1, ' ', false, Json::error_handler_t::replace).c_str());
     std::fflush(stdout);
+}
+
+void Script::capture_in_one_frame(const Json& step) {
+    const char* what = capture_action(step);
+    std::vector<Capture> frame = {{what, step[what].get<std::string>(), next_}};
+    while (next_ < steps_.size() && capture_action(steps_[next_])) {
+        const Json& more = steps_[next_++];
+        announce(more);
+        what = capture_action(more);
+        frame.push_back({what, more[what].get<std::string>(), next_});
+    }
+    actions_.push_back([this, frame](Window&) {
+        captures_ = frame;
+        return true;
+    });
+}
+
+// Turns a step into the frames it takes. Files are written after the frame in which the step runs
+// (capture steps in a row: after the first's).
+bool Script::expand(const Json& step, Window&) {
+    announce(step);
     const bool optional = step.value("optional", false);
     if (step.contains("wait")) {
         for (int i = 0; i < step["wait"].get<int>(); ++i) actions_.push_back([](Window&) { return true; });
@@ -401,6 +432,8 @@ bool Script::expand(const Json& step, Window&) {
     } else if (step.contains("drop")) {
         const std::string path = step["drop"].get<std::string>();
         actions_.push_back([path](Window& w) { w.send_drop(path); return true; });
+    } else if (capture_action(step)) {
+        capture_in_one_frame(step);
     } else if (step.contains("screenshot")) {
         const std::string path = step["screenshot"].get<std::string>();
         const bool audience = step.value("window", "lecturer") == "audience";
@@ -409,15 +442,6 @@ bool Script::expand(const Json& step, Window&) {
             capture_audience_ = audience;
             return true;
         });
-    } else if (step.contains("state")) {
-        const std::string path = step["state"].get<std::string>();
-        actions_.push_back([this, path](Window&) { state_out_ = path; return true; });
-    } else if (step.contains("widgets")) {
-        const std::string path = step["widgets"].get<std::string>();
-        actions_.push_back([this, path](Window&) { widgets_out_ = path; return true; });
-    } else if (step.contains("clipped")) {
-        const std::string path = step["clipped"].get<std::string>();
-        actions_.push_back([this, path](Window&) { clipped_out_ = path; return true; });
     } else if (step.contains("overlaps")) {
         // The layout at rest: the pointer parked for two frames first, so no hover tooltip or
         // readout lands on it. Captured as an SVG screenshot is: the capture begins before the
@@ -432,12 +456,6 @@ bool Script::expand(const Json& step, Window&) {
         });
     } else if (step.contains("until_exact")) {
         wait_until_exact(step["until_exact"].get<int>(), 0);
-    } else if (step.contains("progress")) {
-        const std::string path = step["progress"].get<std::string>();
-        actions_.push_back([this, path](Window&) { progress_out_ = path; return true; });
-    } else if (step.contains("curve")) {
-        const std::string path = step["curve"].get<std::string>();
-        actions_.push_back([this, path](Window&) { curve_out_ = path; return true; });
     }
     return true;
 }

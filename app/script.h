@@ -1,10 +1,13 @@
 #pragma once
 // `ropelab gui --script FILE.json`: drives the real window as a person would, through the GLFW
 // callbacks a mouse and keyboard use, aiming at widgets where ImGui laid them out in the last
-// frame (the widget log, ui/widgets.h). A JSON array of steps, one per frame unless it waits:
+// frame (the widget log, ui/widgets.h). A JSON array of steps, one per frame unless it waits
+// (or is a capture step next to another: see below):
 //   {"wait": N}                      N frames of nothing
 //   {"click": "LABEL"}               the centre of the first visible widget with that visible label
-//                                    (scrolling its panel with the wheel first if it is out of view)
+//                                    (scrolling its panel with the wheel first if it is out of view);
+//                                    the pointer goes there once it stood at the same place in the
+//                                    last two frames drawn, then a frame to press, one to release
 //   {"drag": "LABEL", "dx": PX, "dy": PX}
 //   {"type": "TEXT"}                 replaces the focused field's text (Ctrl+A, the characters), Enter
 //   {"key": "NAME", "repeat": N}     a GLFW key name (Escape, Right, PageDown, Space, F1, A, …);
@@ -25,6 +28,10 @@
 //   {"until_exact": N}               frames until every curve is exact (at most N; an error after)
 //   {"progress": "F.json"}           where the exact pass stands: frame, exact, setting, fraction, slices
 //   {"curve": "F.f32"}               the base RoPE curve shown, raw float32 (every Δ < N once exact)
+// Capture steps (state, widgets, clipped, progress, curve) write their files after the frame in
+// which the step runs; capture steps that follow each other share that one frame (a state and
+// the widgets after an action: one frame, not two). A screenshot or overlaps step has a frame of
+// its own (its capture is set up before the frame is built).
 // "optional": true on a click or drag skips it (logged) when the label is not visible;
 // "at": [x, y] aims at that fraction of the widget instead of its centre (the first of two fields).
 #include <deque>
@@ -36,15 +43,13 @@
 #include "core/json_input.h"
 
 #include "lab/lab.h"
+#include "ui/widgets.h"
 #include "window.h"
 
 struct GLFWwindow;
 
 namespace ropelab {
 
-namespace ui {
-struct Widget;
-}
 namespace draw {
 class FrameCapture;
 }
@@ -70,7 +75,18 @@ public:
 
 private:
     using Action = std::function<bool(Window&)>;
+    // A capture step's file, written after the frame: what ("state", "widgets", "clipped",
+    // "progress", "curve"), where, and the step's number (for errors).
+    struct Capture {
+        std::string what, path;
+        std::size_t step = 0;
+    };
+    bool run_next_action(Window& window);
     bool expand(const Json& step, Window& window);
+    void announce(const Json& step) const;
+    // The step, and the capture steps right after it, in one frame.
+    void capture_in_one_frame(const Json& step);
+    bool write_capture(const Capture& capture, const Lab& lab);
     void type_text(const std::string& text);
     void press_key(int key, int repeat, const std::vector<int>& mods = {});
     // Clicks and drags (script_aim.cpp).
@@ -90,14 +106,20 @@ private:
     void point_at_audience(std::pair<double, double> at, double dx, double dy, bool press, bool right_button);
     void audience_key(int key, bool press);
     GLFWwindow* audience_or_error();
-    std::string where() const;
+    std::string where() const;  // the step being run
+    std::string where(std::size_t step) const;
     void wait_until_exact(int limit, int waited);
 
     std::string path_;
     std::vector<Json> steps_;
     std::size_t next_ = 0;        // the next step to expand
     std::deque<Action> actions_;  // the current step's remaining frames
-    std::string capture_, state_out_, widgets_out_, clipped_out_, progress_out_, curve_out_, error_;
+    std::string capture_, error_;
+    std::vector<Capture> captures_;  // written after this frame
+    // The frame before the one just drawn, as the widget log had it: an aim presses at once when
+    // its widget stood at the same place in both (the log's own last frame is the audience's
+    // view while presenting with notes).
+    std::vector<ui::Widget> previous_layout_;
     bool capture_audience_ = false;
     GLFWwindow* audience_ = nullptr;
     // {"overlaps": file}: this frame captured as a figure, checked after it (plot/layout_check.h).

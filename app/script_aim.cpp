@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -19,14 +20,22 @@ constexpr int kDragFrames = 8;
 constexpr int kMaxScrollFrames = 60;
 constexpr int kAppearFrames = 8;
 
-const ui::Widget* find_widget(const std::string& label) {
+// The first visible widget with that label in a frame's log, else the first hidden one.
+const ui::Widget* find_widget(const std::vector<ui::Widget>& frame, const std::string& label) {
     const ui::Widget* hidden = nullptr;
-    for (const ui::Widget& w : ui::log().this_frame()) {
+    for (const ui::Widget& w : frame) {
         if (w.label != label || w.kind == "message") continue;
         if (w.visible) return &w;
         if (!hidden) hidden = &w;
     }
     return hidden;
+}
+
+const ui::Widget* find_widget(const std::string& label) { return find_widget(ui::log().this_frame(), label); }
+
+// The point at that fraction of the widget.
+std::pair<double, double> point_on(const ui::Widget& widget, std::pair<double, double> at) {
+    return {widget.x + widget.w * at.first, widget.y + widget.h * at.second};
 }
 
 }  // namespace
@@ -38,7 +47,6 @@ struct Script::Aim {
     double dx = 0, dy = 0;
     bool drag = false;
     std::pair<double, double> at;
-    std::pair<double, double> settled = {-1.0, -1.0};  // where it was a frame ago
 };
 
 // Aims at the widget as laid out in the last frame: scrolls its panel with the wheel until it is
@@ -59,13 +67,12 @@ bool Script::aim_at(const std::shared_ptr<Aim>& aim, Window& w, int tries) {
     const bool in_popup = !widget->item_of.empty();
     if (!widget->visible && in_popup && tries < kAppearFrames) return aim_again(aim, tries);  // a popup placing itself: wait, do not scroll
     if (!widget->visible) return scroll_towards(aim, *widget, w, tries);
-    const double x = widget->x + widget->w * aim->at.first, y = widget->y + widget->h * aim->at.second;
+    const auto [x, y] = point_on(*widget, aim->at);
     // A person aims at what holds still: a layout that moved in the last frame (a section
     // opening, a scrollbar appearing) is given another frame before the pointer goes there.
-    if (aim->settled.first != x || aim->settled.second != y) {
-        aim->settled = {x, y};
-        if (tries < kMaxScrollFrames) return aim_again(aim, tries);
-    }
+    const ui::Widget* before = find_widget(previous_layout_, aim->label);
+    const bool held_still = before && before->visible && point_on(*before, aim->at) == std::pair{x, y};
+    if (!held_still && tries < kMaxScrollFrames) return aim_again(aim, tries);
     std::printf("script: %s \"%s\" (%s) at %.0f, %.0f\n", aim->drag ? "drag" : "click", aim->label.c_str(), widget->kind.c_str(), x, y);
     w.move_pointer(x, y);
     press(aim, x, y, tries);
@@ -185,16 +192,17 @@ void Script::audience_key(int key, bool press) {
 // The press, the drag's moves and the release, one frame each, ahead of anything queued.
 void Script::press(const std::shared_ptr<Aim>& aim, double x, double y, int tries) {
     std::deque<Action> rest;
-    // Press only where the widget still is: if the layout moved since the aim, aim again.
+    // Press only where the widget still is: if the layout moved since the aim (a panel's scroll
+    // clamped a frame after its content changed can carry the widget out of view), aim again.
     rest.push_back([this, aim, x, y, tries](Window& win) {
         const ui::Widget* now = find_widget(aim->label);
-        const auto [ax, ay] = aim->at;
-        if (now && now->visible && (std::abs(now->x + now->w * ax - x) > 1 || std::abs(now->y + now->h * ay - y) > 1) &&
-            tries < kMaxScrollFrames) {
-            // Drop this attempt's drag and release frames, then aim afresh.
+        const bool still_there = now && now->visible && std::abs(point_on(*now, aim->at).first - x) <= 1 &&
+                                 std::abs(point_on(*now, aim->at).second - y) <= 1;
+        if (!still_there && tries < kMaxScrollFrames) {
+            // Drop this attempt's drag and release frames, then aim afresh once it settles.
             const std::size_t attempt = aim->drag ? kDragFrames + 1 : 1;
             actions_.erase(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(std::min(attempt, actions_.size())));
-            return aim_at(aim, win, tries + 1);
+            return aim_again(aim, tries);
         }
         win.send_mouse_button(true);
         return true;
