@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 using ropelab::test::Result;
 using ropelab::test::run;
 
-struct Case {
+struct RefusalCase {
     const char* category;
     std::string args;
     std::vector<std::pair<std::string, std::string>> files;  // name in FILE/ -> text
@@ -65,8 +65,8 @@ std::string gemma3(const std::string& sliding) {
 
 const std::string kFlags = " --layout half --partial-rotary-factor 1";
 
-const std::vector<Case>& cases() {
-    static const std::vector<Case> all = {
+const std::vector<RefusalCase>& refusal_cases() {
+    static const std::vector<RefusalCase> all = {
         // A model without RoPE stays refused whatever the flags (before: --layout and
         // --partial-rotary-factor invented a RoPE with exit 0).
         {"no-rope", "freqs --config FILE/c.json", {{"c.json", kGpt2}}, 2,
@@ -145,7 +145,7 @@ class ConfigRefusal : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ConfigRefusal, SaysFileFieldAndValueOrOnlyWhatWasApplied) {
     int ran = 0;
-    for (const Case& c : cases()) {
+    for (const RefusalCase& c : refusal_cases()) {
         if (GetParam() != c.category) continue;
         ++ran;
         const ropelab::test::CaseRun run = ropelab::test::run_case("config_refusal", c.args, c.files);

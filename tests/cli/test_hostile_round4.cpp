@@ -32,7 +32,7 @@ using ropelab::test::run;
 // Most rows leave `output` out.
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
-struct Case {
+struct Round4Case {
     const char* category;
     std::string args;
     std::vector<std::pair<std::string, std::string>> files;  // name in FILE/ -> bytes
@@ -49,7 +49,7 @@ std::string times(const std::string& item, int n) {
 
 // A .npy file (format version 1) with the header `dict` + `tail`, padded with spaces to 64 bytes
 // and ended by '\n' as numpy writes it, then `data`.
-std::string npy(const std::string& dict, const std::string& data, const std::string& tail = "") {
+std::string npy_with_tail(const std::string& dict, const std::string& data, const std::string& tail = "") {
     std::string header = dict + tail;
     while ((10 + header.size() + 1) % 64 != 0) header += ' ';
     header += '\n';
@@ -69,13 +69,13 @@ using ropelab::test::with_folders;
 const std::string kAttn = "render --view attention --size 160x90 --tokens text:2 --head-dim 4 ";
 const std::string kFileQ = "--token-vectors file --q-file FILE/";
 
-const std::vector<Case>& cases() {
-    static const std::vector<Case> all = {
+const std::vector<Round4Case>& round4_cases() {
+    static const std::vector<Round4Case> all = {
     // ---- render --view attention refuses what export-data refuses, in the same words --------
     {"render-attention", kAttn + "--token-vectors file --out OUT/a.png", {}, 2, "attention.q_file: \"\": file vectors need the queries' file"},
     {"render-attention", kAttn + kFileQ + "q.npy --out OUT/a.png", {}, 2, "attention.q_file: FILE/q.npy: cannot open vector array file (it does not exist)"},
     {"render-attention", kAttn + kFileQ + " --out OUT/a.png", {}, 2, "attention.q_file: FILE/: not a vector array file (it is a folder)"},
-    {"render-attention", kAttn + kFileQ + "q.npy --out OUT/a.png", {{"q.npy", npy(kDict24, times("\x00\x00\x80\x3F"s, 5) + "\x00\x00\xC0\x7F"s + times("\x00\x00\x80\x3F"s, 2))}}, 2, "attention.q_file: FILE/q.npy: row 1 column 1 is nan, not a finite number"},
+    {"render-attention", kAttn + kFileQ + "q.npy --out OUT/a.png", {{"q.npy", npy_with_tail(kDict24, times("\x00\x00\x80\x3F"s, 5) + "\x00\x00\xC0\x7F"s + times("\x00\x00\x80\x3F"s, 2))}}, 2, "attention.q_file: FILE/q.npy: row 1 column 1 is nan, not a finite number"},
     {"render-attention", kAttn + kFileQ + "q.txt --out OUT/a.png", {{"q.txt", "1 2 3 4\n5 6 7 inf\n"s}}, 2, "attention.q_file: FILE/q.txt: row 1 column 3 is inf, not a finite number"},
     {"render-attention", kAttn + kFileQ + "q.txt --out OUT/a.png", {{"q.txt", "1 2 3 4\n"s}}, 2, "attention.q_file: FILE/q.txt: 1 rows; the token layout images.tokens \"text:2\" has 2 tokens (one row per token)"},
     {"render-attention", kAttn + kFileQ + "q.txt --out OUT/a.png", {{"q.txt", "1 2 3\n4 5 6\n"s}}, 2, "attention.q_file: FILE/q.txt: rows of 3 numbers; the head has head_dim = 4 components"},
@@ -91,7 +91,7 @@ const std::vector<Case>& cases() {
     {"render-attention", "render --view attention --size 160x90 --tokens text:65537 --out OUT/a.png", {}, 2, "images.tokens: \"text:65537\" has 65537 tokens; the attention view takes at most 65536"},
     {"render-attention", "render --view attention --size 160x90 --tokens text:8,image:1x600x600 --out OUT/a.png", {}, 2, "images.tokens: \"text:8,image:1x600x600\" has 90010 tokens; the attention view takes at most 65536"},
     {"render-attention", "render --view attention --size 160x90 --tokens text:8 --token-vectors needle --needle 7 --out OUT/a.svg", {}, 0, "", "a.svg"},
-    {"render-attention", kAttn + kFileQ + "q.npy --out OUT/a.png", {{"q.npy", npy(kDict24, kOnes8)}}, 0, ""},
+    {"render-attention", kAttn + kFileQ + "q.npy --out OUT/a.png", {{"q.npy", npy_with_tail(kDict24, kOnes8)}}, 0, ""},
     {"render-attention", "render --view planes --size 160x90 --tokens text:8 --token-vectors needle --needle 100 --out OUT/a.png", {}, 0, ""},
     {"render-attention", "export-data --view attention --tokens text:2 --head-dim 4 --token-vectors file --q-file FILE/q.txt --out OUT/a.json", {{"q.txt", "1 2 3 4\n5 6 7 8\n"s}}, 0, "", "a.json"},
     // ---- --grid and the options it bounds: valid in any order ---------------------------------
@@ -134,17 +134,17 @@ const std::vector<Case>& cases() {
     {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.txt --out OUT/a.csv", {{"q.txt", "1 2 3 4\n,\n5 6 7 8\n"s}}, 2, "attention.q_file: FILE/q.txt: line 2 (row 1): value 0 is empty in \",\""},
     {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.txt --k-file FILE/k.txt --out OUT/a.csv", {{"q.txt", "1 2 3 4\n5 6 7 8\n"s}, {"k.txt", "1,2,,3,4\n5,6,7,8\n"s}}, 2, "attention.k_file: FILE/k.txt: line 1 (row 0): value 2 is empty"},
     {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.txt --out OUT/a.csv", {{"q.txt", "1, 2 ,3,\t4\r\n5,6 , 7,8\n"s}}, 0, "", "a.csv"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy(kDict24, kOnes8, " junk")}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"junk\" follows the dict at byte 60; numpy allows only padding there"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy(kDict24, kOnes8, "{}")}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"{}\" follows the dict at byte 59"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy(kDict24, kOnes8, "\0\0"s)}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"\\x00\\x00\" follows the dict at byte 59"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy(kDict24, kOnes8, "#")}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"#\" follows the dict at byte 59"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4' 'fortran_order': False, 'shape': (2, 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or '}' at byte 16"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or ')' at byte 53"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (8)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: the shape (8) is a number, not a tuple (write (8,))"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': Falsey, 'shape': (2, 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or '}' at byte 39"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2.0, 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or ')' at byte 52"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4)}", kOnes8, "\t\r\n")}}, 0, "", "a.csv"},
-    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4,), }", kOnes8)}}, 0, ""},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail(kDict24, kOnes8, " junk")}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"junk\" follows the dict at byte 60; numpy allows only padding there"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail(kDict24, kOnes8, "{}")}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"{}\" follows the dict at byte 59"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail(kDict24, kOnes8, "\0\0"s)}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"\\x00\\x00\" follows the dict at byte 59"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail(kDict24, kOnes8, "#")}}, 2, "attention.q_file: FILE/q.npy: .npy header: \"#\" follows the dict at byte 59"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4' 'fortran_order': False, 'shape': (2, 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or '}' at byte 16"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4', 'fortran_order': False, 'shape': (2 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or ')' at byte 53"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4', 'fortran_order': False, 'shape': (8)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: the shape (8) is a number, not a tuple (write (8,))"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4', 'fortran_order': Falsey, 'shape': (2, 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or '}' at byte 39"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4', 'fortran_order': False, 'shape': (2.0, 4)}", kOnes8)}}, 2, "attention.q_file: FILE/q.npy: .npy header: expected ',' or ')' at byte 52"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4)}", kOnes8, "\t\r\n")}}, 0, "", "a.csv"},
+    {"array-file-4", "export-data --view attention --tokens text:2 --head-dim 4 " + kFileQ + "q.npy --out OUT/a.csv", {{"q.npy", npy_with_tail("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4,), }", kOnes8)}}, 0, ""},
     // ---- _ropelab overrides met through a session or a lesson: named by file and field -------
     {"ropelab-note", "render --lesson FILE/l.json --scene 1 --size 160x90 --out OUT/x.png", {{"c.json", "{\"head_dim\": 64, \"_ropelab\": {\"layout\": \"sideways\"}}"s}, {"l.json", lesson(scene("s", "\"views\": [3], \"set\": {\"compare\": [\"in/c.json\"]}"))}}, 2, "FILE/l.json: scene 1 (\"s\"): set.compare: compare \"in/c.json\": in/c.json: _ropelab.layout = \"sideways\" is not a pair layout"},
     {"ropelab-note", "render --lesson FILE/l.json --scene 1 --size 160x90 --out OUT/x.png", {{"c.json", "{\"head_dim\": 64, \"_ropelab\": {\"layout\": 5}}"s}, {"l.json", lesson(scene("s", "\"views\": [3], \"set\": {\"compare\": [\"in/c.json\"]}"))}}, 2, "FILE/l.json: scene 1 (\"s\"): set.compare: compare \"in/c.json\": in/c.json: _ropelab.layout must be a string (got 5)"},
@@ -261,7 +261,7 @@ class HostileRound4 : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(HostileRound4, IsRefusedNamingItOrAcceptedNeverACrashOrAHang) {
     int ran = 0;
-    for (const Case& c : cases()) {
+    for (const Round4Case& c : round4_cases()) {
         if (GetParam() != c.category) continue;
         ++ran;
         const ropelab::test::CaseRun run = ropelab::test::run_case("hostile_round4", c.args, c.files, shell_bytes);
@@ -296,6 +296,6 @@ INSTANTIATE_TEST_SUITE_P(EachEntryPoint, HostileRound4,
                              return name;
                          });
 
-TEST(HostileRound4, HasSeventyRowsOrMore) { EXPECT_GE(cases().size(), 70u); }
+TEST(HostileRound4, HasSeventyRowsOrMore) { EXPECT_GE(round4_cases().size(), 70u); }
 
 }  // namespace

@@ -24,14 +24,14 @@ namespace {
 namespace fs = std::filesystem;
 using ropelab::test::Result;
 
-struct Row {
+struct LimitRow {
     const char* name;
     std::string args;  // OUT is the output's path
     const char* out;   // file name inside the test's folder
     std::vector<long> limits_kib;
 };
 
-std::vector<Row> rows() {
+std::vector<LimitRow> rows() {
     return {
         {"RenderAttention65536Tokens", "render --view attention --tokens text:65536 --token-vectors random --out OUT", "a.png",
          {300000, 500000, 700000, 1000000}},
@@ -44,12 +44,12 @@ std::vector<Row> rows() {
     };
 }
 
-void PrintTo(const Row& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const LimitRow& row, std::ostream* os) { *os << row.name; }
 
-class MemoryLimit : public ::testing::TestWithParam<Row> {};
+class MemoryLimit : public ::testing::TestWithParam<LimitRow> {};
 
 TEST_P(MemoryLimit, ExitsZeroOrTwoWithAMessageAndNoPartialFile) {
-    const Row& row = GetParam();
+    const LimitRow& row = GetParam();
     for (const long kib : row.limits_kib) {
         const fs::path dir = ropelab::test::fresh_dir(std::string("memory_limit_") + row.name);
         const fs::path out = dir / row.out;

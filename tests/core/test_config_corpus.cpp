@@ -34,7 +34,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 using ropelab::test::corpus;
 
-json raw(const std::string& name) {
+json raw_config(const std::string& name) {
     std::ifstream in(corpus(name));
     return json::parse(in);
 }
@@ -143,10 +143,10 @@ std::vector<Case> cases() {
     const double phi_attention = std::sqrt(1 + std::log(131072.0 / 4096) / std::log(4096.0));
     for (const std::string name : {"phi-3-mini-128k-instruct", "phi-3.5-mini-instruct"}) {
         c.push_back({name, "", 96, 96, 0, H, phi_attention,
-                     [name] { return hf_longrope(96, 1e4, list(raw(name)["rope_scaling"]["long_factor"])); }});
+                     [name] { return hf_longrope(96, 1e4, list(raw_config(name)["rope_scaling"]["long_factor"])); }});
     }
     c.push_back({"phi-4-mini-instruct", "", 128, 96, 0, H, phi_attention,
-                 [] { return hf_longrope(96, 1e4, list(raw("phi-4-mini-instruct")["rope_scaling"]["long_factor"])); }});
+                 [] { return hf_longrope(96, 1e4, list(raw_config("phi-4-mini-instruct")["rope_scaling"]["long_factor"])); }});
     return c;
 }
 
@@ -205,7 +205,7 @@ TEST(ConfigCorpus, RealConfigsMatchTheirPresets) {
     }
 }
 
-bool has_note(const LoadedConfig& l, const std::string& text) {
+bool corpus_has_note(const LoadedConfig& l, const std::string& text) {
     for (const std::string& n : l.notes) {
         if (n.find(text) != std::string::npos) return true;
     }
@@ -213,17 +213,17 @@ bool has_note(const LoadedConfig& l, const std::string& text) {
 }
 
 TEST(ConfigCorpus, SaysWhatItAssumed) {
-    EXPECT_TRUE(has_note(load_config_json(corpus("qwen2-vl-7b-instruct")), "M-RoPE, sections 16/24/24"));
-    EXPECT_TRUE(has_note(load_config_json(corpus("qwen2.5-vl-3b-instruct-v5")), "text_config"));
-    EXPECT_TRUE(has_note(load_config_json(corpus("llama-4-scout-17b-16e")), "low_freq_factor == high_freq_factor"));
-    EXPECT_TRUE(has_note(load_config_json(corpus("llama-2-7b")), "rotate_half in modeling_llama.py"));
-    EXPECT_TRUE(has_note(load_config_json(corpus("gpt-oss-20b")), "truncate = false"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("qwen2-vl-7b-instruct")), "M-RoPE, sections 16/24/24"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("qwen2.5-vl-3b-instruct-v5")), "text_config"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("llama-4-scout-17b-16e")), "low_freq_factor == high_freq_factor"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("llama-2-7b")), "rotate_half in modeling_llama.py"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("gpt-oss-20b")), "truncate = false"));
     const LoadedConfig gemma = load_config_json(corpus("gemma-3-4b-it-v5"));
     EXPECT_EQ(gemma.layer_types, (std::vector<std::string>{"full_attention", "sliding_attention"}));
     EXPECT_EQ(gemma.layer_type, "full_attention");
-    EXPECT_TRUE(has_note(gemma, "34 layers: 5 full_attention, 29 sliding_attention"));
-    EXPECT_TRUE(has_note(load_config_json(corpus("gemma-3-4b-it")), "34 layers: 5 full_attention, 29 sliding_attention"));
-    EXPECT_TRUE(has_note(load_config_json(corpus("gemma-3-1b-it")), "26 layers: 4 full_attention, 22 sliding_attention"));
+    EXPECT_TRUE(corpus_has_note(gemma, "34 layers: 5 full_attention, 29 sliding_attention"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("gemma-3-4b-it")), "34 layers: 5 full_attention, 29 sliding_attention"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("gemma-3-1b-it")), "26 layers: 4 full_attention, 22 sliding_attention"));
     // Gemma 3 4B's sparse text_config: the rest comes from Gemma3TextConfig's defaults, said so.
     const LoadedConfig sparse = load_config_json(corpus("gemma-3-4b-it"));
     const std::string explained = explain_config(sparse);
@@ -246,7 +246,7 @@ TEST(ConfigCorpus, BothRopeBlocksAndSmallYarnFactors) {
     EXPECT_TRUE(listed) << explain_config(both);
     const LoadedConfig small = parse_config_json(
         R"({"model_type": "qwen2", "head_dim": 64, "rope_scaling": {"rope_type": "yarn", "factor": 0.5}})", "c.json");
-    EXPECT_TRUE(has_note(small, "YaRN factor 0.5 < 1"));
+    EXPECT_TRUE(corpus_has_note(small, "YaRN factor 0.5 < 1"));
 }
 
 TEST(ConfigCorpus, ExplainListsUsedAndIgnored) {
@@ -258,28 +258,28 @@ TEST(ConfigCorpus, ExplainListsUsedAndIgnored) {
     EXPECT_NE(text.find("not about RoPE"), std::string::npos) << text;
 }
 
-std::string error_of(const std::string& text) {
+std::string corpus_error_of(const std::string& text) {
     return test::refusal([&] { parse_config_json(text, "c.json"); });
 }
 
 TEST(ConfigCorpus, HostileValuesNamedAndRefused) {
-    EXPECT_NE(error_of(R"({"head_dim": 4294967424})").find("c.json: head_dim = 4294967424 is out of range (2 .. 512)"),
+    EXPECT_NE(corpus_error_of(R"({"head_dim": 4294967424})").find("c.json: head_dim = 4294967424 is out of range (2 .. 512)"),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"head_dim": 64.5})").find("not a whole number"), std::string::npos);
-    EXPECT_NE(error_of(R"({"head_dim": 64, "rope_theta": 1e300})").find("rope_theta"), std::string::npos);
-    EXPECT_NE(error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "linear", "factor": 5e-324}})").find("factor"),
+    EXPECT_NE(corpus_error_of(R"({"head_dim": 64.5})").find("not a whole number"), std::string::npos);
+    EXPECT_NE(corpus_error_of(R"({"head_dim": 64, "rope_theta": 1e300})").find("rope_theta"), std::string::npos);
+    EXPECT_NE(corpus_error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "linear", "factor": 5e-324}})").find("factor"),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "spiral"}})").find("expected default, linear"),
+    EXPECT_NE(corpus_error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "spiral"}})").find("expected default, linear"),
               std::string::npos);
     const std::string deep = "{\"head_dim\": " + std::string(60000, '[') + "1" + std::string(60000, ']') + "}";
-    const std::string e = error_of(deep);
+    const std::string e = corpus_error_of(deep);
     EXPECT_NE(e.find("nested deeper than 256"), std::string::npos) << e.substr(0, 200);
     EXPECT_LT(e.size(), 200u);
-    const std::string long_value = error_of("{\"head_dim\": \"" + std::string(100000, 'x') + "\"}");
+    const std::string long_value = corpus_error_of("{\"head_dim\": \"" + std::string(100000, 'x') + "\"}");
     EXPECT_LT(long_value.size(), 200u) << long_value.substr(0, 300);
     const LoadedConfig dup = parse_config_json(R"({"model_type": "qwen3", "head_dim": 32, "head_dim": 64})", "c.json");
     EXPECT_EQ(dup.config.head_dim, 64);
-    EXPECT_TRUE(has_note(dup, "duplicate key head_dim"));
+    EXPECT_TRUE(corpus_has_note(dup, "duplicate key head_dim"));
 }
 
 // ---- One published config per family of the table ---------------------------------------------------
@@ -380,7 +380,7 @@ TEST_P(FamilyConfig, ReadAsTransformersReadsIt) {
     SCOPED_TRACE("tests/data/configs/" + c.file + ".json");
     const ModelFamily* family = find_family(c.model_type);
     ASSERT_NE(family, nullptr) << c.model_type;
-    const json file = raw(c.file);
+    const json file = raw_config(c.file);
     if (file.contains("text_config")) {
         // "<type>_text", or Mllama's "<type>_text_model".
         const std::string text_type = file["text_config"]["model_type"].get<std::string>();
@@ -484,7 +484,7 @@ TEST(ConfigFamilies, TextTableColumnsLineUp) {
 
 TEST(ConfigFamilies, UnknownModelTypeIsRefusedUntilTheUserSaysTheLayout) {
     const std::string text = R"({"model_type": "mystery", "head_dim": 64, "rope_theta": 10000})";
-    EXPECT_EQ(error_of(text), "c.json: model_type \"mystery\" is not in ropelab's family table (" + families_count() +
+    EXPECT_EQ(corpus_error_of(text), "c.json: model_type \"mystery\" is not in ropelab's family table (" + families_count() +
                                   ", see `ropelab families`); say how its RoPE is laid out with --layout half|interleaved and "
                                   "--partial-rotary-factor F");
     // One flag is not enough: the layout and the rotated fraction are both the model's own.
@@ -493,7 +493,7 @@ TEST(ConfigFamilies, UnknownModelTypeIsRefusedUntilTheUserSaysTheLayout) {
     EXPECT_EQ(given.config.layout, PairLayout::Interleaved);
     EXPECT_EQ(rotary_dim(given.config), 32);
     // Neither model_type nor architectures: unknown too; ropelab's own files (a _ropelab note) are not.
-    EXPECT_NE(error_of(R"({"head_dim": 64})").find("c.json: a file with no model_type and no architectures is not in ropelab's "
+    EXPECT_NE(corpus_error_of(R"({"head_dim": 64})").find("c.json: a file with no model_type and no architectures is not in ropelab's "
                                                    "family table"),
               std::string::npos);
     EXPECT_EQ(parse_config_json(R"({"_ropelab": {"layout": "interleaved"}, "head_dim": 64})", "c.json").config.layout,
@@ -522,7 +522,7 @@ const char* kRemote = R"({"model_type": "chatglm", "hidden_size": 4096, "num_att
     "rope_ratio": 500, "original_rope": true, "post_layer_norm": true})";
 
 TEST(ConfigFamilies, RemoteCodeIsRefusedNamingItsClassesAndRopeFields) {
-    EXPECT_EQ(error_of(kRemote),
+    EXPECT_EQ(corpus_error_of(kRemote),
               "c.json: auto_map: this model's RoPE is defined by its own remote code (configuration_chatglm.ChatGLMConfig, "
               "modeling_chatglm.ChatGLMForConditionalGeneration), not by transformers; fields its code may use: seq_length, "
               "rope_ratio, original_rope; give --layout and --partial-rotary-factor to read it as a transformers model with those settings");
@@ -537,20 +537,20 @@ TEST(ConfigFamilies, RemoteCodeIsRefusedNamingItsClassesAndRopeFields) {
     EXPECT_TRUE(ratio > rope_section && ratio < other) << text;
     EXPECT_GT(text.find("post_layer_norm"), other) << text;
     // A model_type transformers has its own classes for is read with them (Phi-3's auto_map).
-    EXPECT_TRUE(has_note(load_config_json(corpus("phi-3-mini-128k-instruct")), "auto_map names remote code"));
+    EXPECT_TRUE(corpus_has_note(load_config_json(corpus("phi-3-mini-128k-instruct")), "auto_map names remote code"));
 }
 
 TEST(ConfigFamilies, NullThetaIsRefused) {
     // transformers keeps an explicit null (the class default fills in only a missing key), and its
     // RoPE init then fails on it.
-    EXPECT_EQ(error_of(R"({"model_type": "llama", "head_dim": 64, "rope_theta": null})"),
+    EXPECT_EQ(corpus_error_of(R"({"model_type": "llama", "head_dim": 64, "rope_theta": null})"),
               "c.json: rope_theta = null: transformers takes the null as the base, not the config class's default, and "
               "cannot compute the frequencies; give a number, or leave the key out for the default");
-    EXPECT_NE(error_of(R"({"model_type": "llama", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": null}})")
+    EXPECT_NE(corpus_error_of(R"({"model_type": "llama", "head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": null}})")
                   .find("c.json: rope_parameters.rope_theta = null"),
               std::string::npos);
     // Also where the class has a θ of its own to fill in (Gemma 3's text_config).
-    EXPECT_NE(error_of(R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rope_theta": null}})")
+    EXPECT_NE(corpus_error_of(R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rope_theta": null}})")
                   .find("c.json: text_config.rope_theta = null"),
               std::string::npos);
     // Left out, it is the config class's default, said so.
@@ -560,11 +560,11 @@ TEST(ConfigFamilies, NullThetaIsRefused) {
 }
 
 TEST(ConfigFamilies, LayerTypesMustBeStrings) {
-    EXPECT_EQ(error_of(R"({"model_type": "qwen3", "head_dim": 64, "layer_types": "full_attention"})"),
+    EXPECT_EQ(corpus_error_of(R"({"model_type": "qwen3", "head_dim": 64, "layer_types": "full_attention"})"),
               "c.json: layer_types must be a list of strings, one per layer (got \"full_attention\")");
-    EXPECT_EQ(error_of(R"({"model_type": "qwen3", "head_dim": 64, "layer_types": ["full_attention", 7]})"),
+    EXPECT_EQ(corpus_error_of(R"({"model_type": "qwen3", "head_dim": 64, "layer_types": ["full_attention", 7]})"),
               "c.json: layer_types[1] = 7 is not a string (layer_types names each layer's attention)");
-    EXPECT_NE(error_of(R"({"model_type": "llama4", "head_dim": 64, "no_rope_layers": [1, 2]})").find("no_rope_layers[1] = 2 is not 0 or 1"),
+    EXPECT_NE(corpus_error_of(R"({"model_type": "llama4", "head_dim": 64, "no_rope_layers": [1, 2]})").find("no_rope_layers[1] = 2 is not 0 or 1"),
               std::string::npos);
 }
 
@@ -614,7 +614,7 @@ TEST(ConfigFamilies, LayersWithoutRopeAreCounted) {
     const LoadedConfig scout = load_config_json(corpus("llama-4-scout-17b-16e"));
     EXPECT_EQ(scout.layer_count, 48);
     EXPECT_EQ(scout.layers_without_rope, 12);
-    EXPECT_TRUE(has_note(scout, "12 of 48 layers apply no RoPE"));
+    EXPECT_TRUE(corpus_has_note(scout, "12 of 48 layers apply no RoPE"));
     const LoadedConfig hybrid = parse_config_json(R"({"model_type": "qwen3", "head_dim": 64,
         "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"]})",
                                                   "c.json");
@@ -656,7 +656,7 @@ TEST(ConfigFamilies, ForcedRotaryFraction) {
     bool listed = false;
     for (const IgnoredField& f : bamba.ignored) listed |= f.name == "partial_rotary_factor" && f.rope && f.why == "BambaConfig sets 0.5 whatever the file says";
     EXPECT_TRUE(listed) << explain_config(bamba);
-    EXPECT_NE(error_of(R"({"model_type": "bamba", "hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 4,
+    EXPECT_NE(corpus_error_of(R"({"model_type": "bamba", "hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 4,
         "attn_layer_indices": [1, 9]})").find("c.json: attn_layer_indices[1] = 9 is not a layer index in 0 .. 3"),
               std::string::npos);
 }

@@ -53,7 +53,7 @@ bool has_note(const LoadedConfig& c, const std::string& part) {
     return false;
 }
 
-const ReadField* used(const LoadedConfig& c, const std::string& name) {
+const ReadField* used_field(const LoadedConfig& c, const std::string& name) {
     for (const ReadField& f : c.used) {
         if (f.name == name) return &f;
     }
@@ -90,7 +90,7 @@ TEST(MultiAxisConfigs, TransformersFiveRopeParametersReadTheSameWay) {
     EXPECT_EQ(c.config.multi_axis.rule, AxisRule::Sections);
     EXPECT_EQ(c.config.multi_axis.sections, (std::vector<double>{16, 24, 24}));
     EXPECT_EQ(pair_axis_letters(c.config), runs({{'t', 16}, {'h', 24}, {'w', 24}}));
-    const ReadField* field = used(c, "text_config.rope_parameters.mrope_section");
+    const ReadField* field = used_field(c, "text_config.rope_parameters.mrope_section");
     ASSERT_NE(field, nullptr);
     EXPECT_EQ(field->origin, ReadField::Origin::File);
 }

@@ -105,7 +105,7 @@ struct Column {
     std::string precision;  // the metadata's words
 };
 
-Column read_csv(const std::string& path, const std::vector<std::int64_t>& samples) {
+Column read_csv_column(const std::string& path, const std::vector<std::int64_t>& samples) {
     Column out;
     std::ifstream in(path);
     std::string line;
@@ -140,7 +140,7 @@ Column read_csv(const std::string& path, const std::vector<std::int64_t>& sample
 }
 
 // The same column from the JSON export, read as text (a parser would hold 2^24 numbers twice).
-Column read_json(const std::string& path, const std::vector<std::int64_t>& samples) {
+Column read_json_column(const std::string& path, const std::vector<std::int64_t>& samples) {
     Column out;
     std::ifstream in(path, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -181,7 +181,7 @@ protected:
                                          "--max-distance 16777216 --preset " + preset + " --out " + file);
         EXPECT_EQ(r.status, 0) << r.err;
         const std::vector<std::int64_t> samples = sampled_distances();
-        Column column = format == "csv" ? read_csv(file, samples) : read_json(file, samples);
+        Column column = format == "csv" ? read_csv_column(file, samples) : read_json_column(file, samples);
         std::filesystem::remove(file);
         EXPECT_TRUE(column.precision.starts_with("float64 (exact phase")) << preset << " " << format << ": " << column.precision;
         EXPECT_EQ(column.sampled.size(), samples.size()) << preset << " " << format;

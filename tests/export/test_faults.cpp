@@ -187,7 +187,6 @@ TEST_F(ExportFaults, LeadingZerosCountInDecimal) {
     EXPECT_EQ(files, 10);
 }
 
-}  // namespace
 // A target swapped while a long render runs is the user's now: the run refuses at commit time
 // (exit 2, saying so) and leaves whatever is there as it is. Swaps: the file for a link to
 // another of the user's files, the file for another file, a new name created meanwhile.
@@ -256,4 +255,5 @@ TEST_F(ExportFaults, A255ByteNameIsWritten) {
     EXPECT_EQ(entries, 3u);  // nothing else left beside them
 }
 
+}  // namespace
 }  // namespace ropelab

@@ -39,7 +39,7 @@ std::size_t column(const DataTable& t, const std::string& name) {
     return static_cast<std::size_t>(it - t.columns.begin());
 }
 
-std::string parameter(const DataTable& t, const std::string& key) {
+std::string parameter_of(const DataTable& t, const std::string& key) {
     for (const auto& [k, v] : t.parameters) if (k == key) return v;
     return {};
 }
@@ -97,8 +97,8 @@ TEST(FrequencyAxes, ChunkedSectionsGiveTheWidthTheSlowestPairs) {
     EXPECT_EQ(bands[1].extent, 12);
     // The time axis gets the fastest pairs: pair 0 turns once per 2π tokens.
     EXPECT_NEAR(bands[0].shortest, 2 * kPi, 1e-12);
-    EXPECT_NE(parameter(t, "axis_w").find("24 pairs"), std::string::npos) << parameter(t, "axis_w");
-    EXPECT_NE(parameter(t, "axis_codes").find("2: w"), std::string::npos);
+    EXPECT_NE(parameter_of(t, "axis_w").find("24 pairs"), std::string::npos) << parameter_of(t, "axis_w");
+    EXPECT_NE(parameter_of(t, "axis_codes").find("2: w"), std::string::npos);
 }
 
 TEST(FrequencyAxes, InterleavedGivesEveryAxisTheWholeBand) {
@@ -150,7 +150,7 @@ TEST(FrequencyAxes, OneDimensionalExportUnchanged) {
     LabParams p;
     const DataTable t = view_data(View::Frequencies, p, compute_lab_data(p));
     EXPECT_EQ(t.columns, (std::vector<std::string>{"pair", "inv_freq", "unscaled_inv_freq", "wavelength", "scaling"}));
-    EXPECT_TRUE(parameter(t, "axis_codes").empty());
+    EXPECT_TRUE(parameter_of(t, "axis_codes").empty());
     EXPECT_TRUE(axis_bands(compute_lab_data(p), p).empty());
 }
 

@@ -25,14 +25,14 @@ namespace {
 using Json = nlohmann::json;
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-const Json& lesson() {
+const Json& context_lesson() {
     static const Json j = Json::parse(test::slurp(std::string(ROPELAB_SOURCE_DIR) + "/assets/lessons/context-extension.json"));
     return j;
 }
 
 // Scene n (1-based), after checking that its caption still states `claims` (each checked below).
-const Json& scene(int n, std::initializer_list<const char*> claims) {
-    const Json& s = lesson()["scenes"][static_cast<std::size_t>(n - 1)];
+const Json& context_scene(int n, std::initializer_list<const char*> claims) {
+    const Json& s = context_lesson()["scenes"][static_cast<std::size_t>(n - 1)];
     const std::string caption = s["caption"];
     for (const char* claim : claims) EXPECT_NE(caption.find(claim), std::string::npos) << "scene " << n << ": " << claim;
     return s;
@@ -42,7 +42,7 @@ std::string quoted(const std::string& text) { return "'" + text + "'"; }
 
 // A scene's "set" as flags: "max_distance": 16384 → --max-distance 16384, a list of compare
 // SPECs → one --compare each, booleans as --flag=true|false.
-std::string flags_of(const Json& set) {
+std::string context_flags_of(const Json& set) {
     std::string out;
     for (const auto& [key, value] : set.items()) {
         std::string flag = "--" + key;
@@ -102,13 +102,13 @@ Table export_view(const std::string& view, const std::string& flags, const std::
 
 // Scene n's view exported for its settings, with `changed` ones (a keyframe's end) in their place.
 Table scene_export(int n, const std::string& view, const Json& changed = Json::object()) {
-    Json set = lesson()["scenes"][static_cast<std::size_t>(n - 1)]["set"];
+    Json set = context_lesson()["scenes"][static_cast<std::size_t>(n - 1)]["set"];
     std::string name = "scene" + std::to_string(n) + view;
     for (const auto& [key, value] : changed.items()) {
         set[key] = value;
         name += "_" + key + "_" + value.dump();  // numbers: a plain file name
     }
-    return export_view(view, flags_of(set), name);
+    return export_view(view, context_flags_of(set), name);
 }
 
 // θ_i = base^(−2i/d), float64.
@@ -139,7 +139,7 @@ std::vector<int> range(int first, int last) {
 double rounded(double x, int decimals) { return std::round(x * std::pow(10.0, decimals)) / std::pow(10.0, decimals); }
 
 TEST(LessonContext, TwelveScenesEachWithNotesAndRealPresets) {
-    const Json& scenes = lesson()["scenes"];
+    const Json& scenes = context_lesson()["scenes"];
     EXPECT_GE(scenes.size(), 8u);
     EXPECT_LE(scenes.size(), 15u);
     for (const Json& s : scenes) {
@@ -154,7 +154,7 @@ TEST(LessonContext, TwelveScenesEachWithNotesAndRealPresets) {
 }
 
 TEST(LessonContext, Scene1EighteenPairsNeverTurnOnceInLlama2sContext) {
-    scene(1, {"L₀ = 4,096", "2π·10000^(i/64)", "18 slowest pairs (46 to 63)"});
+    context_scene(1, {"L₀ = 4,096", "2π·10000^(i/64)", "18 slowest pairs (46 to 63)"});
     const Table t = scene_export(1, "frequencies");
     ASSERT_EQ(t.number("model.max_position_embeddings"), 4096);
     const auto& wavelength = t.column.at("wavelength");
@@ -168,7 +168,7 @@ TEST(LessonContext, Scene1EighteenPairsNeverTurnOnceInLlama2sContext) {
 }
 
 TEST(LessonContext, Scene2SlowestAngleInsideAndPastTheContext) {
-    const Json& s = scene(2, {"Δ = 4,096", "0.47 rad", "1.89 rad at Δ = 16,384"});
+    const Json& s = context_scene(2, {"Δ = 4,096", "0.47 rad", "1.89 rad at Δ = 16,384"});
     EXPECT_EQ(s["annotations"][0]["x"], 4096);
     const Table f = scene_export(2, "frequencies");
     const double slowest = f.column.at("inv_freq").back();
@@ -182,7 +182,7 @@ TEST(LessonContext, Scene2SlowestAngleInsideAndPastTheContext) {
 }
 
 TEST(LessonContext, Scene3PiDividesEveryPairByFour) {
-    scene(3, {"divides every θ_i by s = 4", "All 64 pairs are interpolated", "exactly 4× longer"});
+    context_scene(3, {"divides every θ_i by s = 4", "All 64 pairs are interpolated", "exactly 4× longer"});
     const Table t = scene_export(3, "frequencies");
     const auto d = divisions(t.column.at("unscaled_inv_freq"), t.column.at("inv_freq"));
     ASSERT_EQ(d.size(), 64u);
@@ -193,7 +193,7 @@ TEST(LessonContext, Scene3PiDividesEveryPairByFour) {
 }
 
 TEST(LessonContext, Scene4PiScoreAtFourDeltaIsLlama2sAtDelta) {
-    scene(4, {"PI's score at 4Δ is Llama 2's at Δ", "at Δ = 16,384 PI reads what Llama 2 read at 4,096"});
+    context_scene(4, {"PI's score at 4Δ is Llama 2's at Δ", "at Δ = 16,384 PI reads what Llama 2 read at 4,096"});
     const Table t = scene_export(4, "scores");
     const auto rope = t.settings("rope");
     ASSERT_EQ(rope.size(), 2u);
@@ -211,7 +211,7 @@ TEST(LessonContext, Scene4PiScoreAtFourDeltaIsLlama2sAtDelta) {
 }
 
 TEST(LessonContext, Scene5NtkDividesPairIByFourToTheIOver63) {
-    scene(5, {"θ' = 10000·4^(128/126)", "divided by 4^(i/63)", "divided by exactly 4"});
+    context_scene(5, {"θ' = 10000·4^(128/126)", "divided by 4^(i/63)", "divided by exactly 4"});
     const Table t = scene_export(5, "frequencies");
     const auto& scaled = t.column.at("inv_freq");
     const auto d = divisions(t.column.at("unscaled_inv_freq"), scaled);
@@ -227,7 +227,7 @@ TEST(LessonContext, Scene5NtkDividesPairIByFourToTheIOver63) {
 }
 
 TEST(LessonContext, Scene6DynamicNtkFollowsTheLength) {
-    const Json& s = scene(6, {"Up to L = 4,096 nothing changes", "2L/4,096 − 1 (factor 2)", "7 at L = 16,384"});
+    const Json& s = context_scene(6, {"Up to L = 4,096 nothing changes", "2L/4,096 − 1 (factor 2)", "7 at L = 16,384"});
     ASSERT_EQ(s["set"]["factor"], 2);
     ASSERT_EQ(s["set"]["seq_len"], 4096);
     const Json& grow = s["keyframes"][0];
@@ -244,7 +244,7 @@ TEST(LessonContext, Scene6DynamicNtkFollowsTheLength) {
 }
 
 TEST(LessonContext, Scene7YarnKeepsRampsAndInterpolatesQwen) {
-    scene(7, {"32,768 tokens for Qwen2.5-7B", "more than β_fast = 32 turns, kept (pairs 0 to 23)",
+    context_scene(7, {"32,768 tokens for Qwen2.5-7B", "more than β_fast = 32 turns, kept (pairs 0 to 23)",
               "less than β_slow = 1 turn, divided by 4 (pairs 40 to 63)", "(pairs 24 to 39)"});
     const Table t = scene_export(7, "frequencies");
     ASSERT_EQ(t.number("model.rope_scaling.original_max_position_embeddings"), 32768);
@@ -272,7 +272,7 @@ TEST(LessonContext, Scene7YarnKeepsRampsAndInterpolatesQwen) {
 }
 
 TEST(LessonContext, Scene8YarnsAttentionFactorLiftsTheScore) {
-    const Json& s = scene(8, {"0.1·ln 4 + 1 = 1.139", "1.139² = 1.30", "at Δ = 0 YaRN's is 1.30× Qwen2.5's", "4× the tokens"});
+    const Json& s = context_scene(8, {"0.1·ln 4 + 1 = 1.139", "1.139² = 1.30", "at Δ = 0 YaRN's is 1.30× Qwen2.5's", "4× the tokens"});
     EXPECT_EQ(s["annotations"][0]["x"], 32768);
     const Table t = scene_export(8, "scores");
     const double factor = 0.1 * std::log(4.0) + 1.0;
@@ -286,7 +286,7 @@ TEST(LessonContext, Scene8YarnsAttentionFactorLiftsTheScore) {
 }
 
 TEST(LessonContext, Scene9Llama3KeepsBlendsAndDividesBy8) {
-    scene(9, {"8,192/4 = 2,048 tokens (pairs 0 to 28)", "longer than 8,192 by 8 (pairs 35 to 63)", "blends the 6 between",
+    context_scene(9, {"8,192/4 = 2,048 tokens (pairs 0 to 28)", "longer than 8,192 by 8 (pairs 35 to 63)", "blends the 6 between",
               "θ = 500,000"});
     const Table t = scene_export(9, "frequencies");
     ASSERT_EQ(t.number("model.rope_scaling.original_max_position_embeddings"), 8192);
@@ -311,7 +311,7 @@ TEST(LessonContext, Scene9Llama3KeepsBlendsAndDividesBy8) {
 }
 
 TEST(LessonContext, Scene10AllFourDivideTheSlowestPairBy8) {
-    scene(10, {"at the slowest pair all four divide θ_i by 8", "at the fastest only PI does", "NTK slows every pair but pair 0",
+    context_scene(10, {"at the slowest pair all four divide θ_i by 8", "at the fastest only PI does", "NTK slows every pair but pair 0",
                "llama3 and YaRN keep the fast pairs exactly"});
     const Table t = scene_export(10, "frequencies");
     const auto scaled = t.settings("inv_freq");
@@ -337,7 +337,7 @@ TEST(LessonContext, Scene10AllFourDivideTheSlowestPairBy8) {
 }
 
 TEST(LessonContext, Scene11FourScoresPast8K) {
-    scene(11, {"Δ = 131,072, sixteen times the 8,192 training tokens", "llama3, PI and NTK start from the same score",
+    context_scene(11, {"Δ = 131,072, sixteen times the 8,192 training tokens", "llama3, PI and NTK start from the same score",
                "0.1·ln 8 + 1 = 1.208", "1.208² = 1.46× higher"});
     const Table t = scene_export(11, "scores");
     const auto rope = t.settings("rope");
@@ -355,7 +355,7 @@ TEST(LessonContext, Scene11FourScoresPast8K) {
 }
 
 TEST(LessonContext, Scene12PhiLongAndShortFactors) {
-    scene(12, {"past its 4,096 training tokens from 1.07 on pair 0 to 64.76 on pair 47", "twice the ×32 of the context",
+    context_scene(12, {"past its 4,096 training tokens from 1.07 on pair 0 to 64.76 on pair 47", "twice the ×32 of the context",
                "short factors, 1.1 to 3.05", "√(1 + ln 32 / ln 4096) = 1.19"});
     const Table t = scene_export(12, "frequencies");
     ASSERT_EQ(t.number("long_factors_l_4096.model.original_max_position_embeddings"), 4096);

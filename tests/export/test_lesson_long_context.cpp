@@ -18,11 +18,11 @@ namespace {
 
 using test::LessonJson;
 
-const LessonJson& lesson() {
+const LessonJson& long_context_lesson() {
     static const LessonJson l = test::library_lesson("attention-and-long-context");
     return l;
 }
-const LessonJson& scene(const std::string& title) { return test::scene_titled(lesson(), title); }
+const LessonJson& long_context_scene(const std::string& title) { return test::scene_titled(long_context_lesson(), title); }
 
 struct Cell {
     int n;
@@ -75,10 +75,10 @@ std::map<std::string, std::string> layer_meta(const std::string& preset, int lay
     return test::export_flags("--view attention --tokens text:2 --preset " + preset + " --layer " + std::to_string(layer)).meta;
 }
 
-TEST(LessonAttentionAndLongContext, IsALibraryLesson) { test::expect_library_lesson(lesson()); }
+TEST(LessonAttentionAndLongContext, IsALibraryLesson) { test::expect_library_lesson(long_context_lesson()); }
 
 TEST(LessonAttentionAndLongContext, LogitsAreAToeplitzMatrix) {
-    const LessonJson& s = scene("Logits are a Toeplitz matrix");
+    const LessonJson& s = long_context_scene("Logits are a Toeplitz matrix");
     test::expect_claims(s, {"depends only on m − n", "every diagonal of the matrix holds one value", "the score curve read backwards",
                             "The main diagonal is the largest, 128/√128 ≈ 11.31"});
     ASSERT_EQ(s["set"]["preset"], "textbook");
@@ -108,7 +108,7 @@ TEST(LessonAttentionAndLongContext, LogitsAreAToeplitzMatrix) {
 }
 
 TEST(LessonAttentionAndLongContext, CausalSoftmax) {
-    const LessonJson& s = scene("Causal softmax");
+    const LessonJson& s = long_context_scene("Causal softmax");
     test::expect_claims(s, {"only keys n ≤ m", "weights that sum to 1", "Row 0 has a single key, so its weight is 1",
                             "spread their weight unevenly"});
     ASSERT_EQ(s["set"]["token_vectors"], "random");
@@ -127,7 +127,7 @@ TEST(LessonAttentionAndLongContext, CausalSoftmax) {
 }
 
 TEST(LessonAttentionAndLongContext, ANeedleFarBackStillWins) {
-    const LessonJson& s = scene("A needle far back");
+    const LessonJson& s = long_context_scene("A needle far back");
     test::expect_claims(s, {"Independent random tokens", "key 3 points along the last query",
                             "The last row, 44 tokens later, puts 0.83 of its weight on it"});
     ASSERT_EQ(s["set"]["token_vectors"], "needle");
@@ -146,7 +146,7 @@ TEST(LessonAttentionAndLongContext, ANeedleFarBackStillWins) {
 }
 
 TEST(LessonAttentionAndLongContext, SlidingWindowKeepsABand) {
-    const LessonJson& s = scene("Sliding-window layers");
+    const LessonJson& s = long_context_scene("Sliding-window layers");
     test::expect_claims(s, {"Gemma 3's local layers attend only to the last 1024 keys (m − n < 1024)", "a window of 8",
                             "every row keeps at most 8 keys"});
     ASSERT_EQ(s["set"]["preset"], "gemma3-4b");
@@ -163,7 +163,7 @@ TEST(LessonAttentionAndLongContext, SlidingWindowKeepsABand) {
 }
 
 TEST(LessonAttentionAndLongContext, OneLayerInSixIsGlobal) {
-    const LessonJson& s = scene("Global layers: every earlier key");
+    const LessonJson& s = long_context_scene("Global layers: every earlier key");
     test::expect_claims(s, {"One layer in six of Gemma 3 4B is global (layers 5, 11, 17, 23 and 29 of 34)", "every key n ≤ m",
                             "θ = 10^6 stretched ×8", "row 31 spreads its weight over all 32 keys"});
     const std::vector<int> global = {5, 11, 17, 23, 29};
@@ -188,7 +188,7 @@ TEST(LessonAttentionAndLongContext, OneLayerInSixIsGlobal) {
 }
 
 TEST(LessonAttentionAndLongContext, LocalAndGlobalLayersDecayDifferently) {
-    const LessonJson& s = scene("Local and global layers turn differently");
+    const LessonJson& s = long_context_scene("Local and global layers turn differently");
     test::expect_claims(s, {"global layers turn with θ = 10^6 stretched ×8", "local layers with θ = 10^4",
                             "at Δ = 1024 (the end of a local window) the local layers' score has fallen below a quarter of its start",
                             "the global layers' is still above half"});
@@ -208,7 +208,7 @@ TEST(LessonAttentionAndLongContext, LocalAndGlobalLayersDecayDifferently) {
 }
 
 TEST(LessonAttentionAndLongContext, ChunkedAttentionStaysInItsBlock) {
-    const LessonJson& s = scene("Chunked attention");
+    const LessonJson& s = long_context_scene("Chunked attention");
     test::expect_claims(s, {"Llama 4 Scout's RoPE layers attend within blocks of 8192 tokens", "Blocks of 8 here",
                             "row 8 sees only itself, row 15 sees 8 keys", "no row looks into an earlier block"});
     ASSERT_EQ(s["set"]["preset"], "llama4-scout");
@@ -222,7 +222,7 @@ TEST(LessonAttentionAndLongContext, ChunkedAttentionStaysInItsBlock) {
 }
 
 TEST(LessonAttentionAndLongContext, NoPELayersSpreadEvenly) {
-    const LessonJson& s = scene("NoPE layers");
+    const LessonJson& s = long_context_scene("NoPE layers");
     test::expect_claims(s, {"Every fourth layer of Llama 4 Scout (3, 7, 11, …) uses no position encoding",
                             "all logits of a row are then equal", "1/(m + 1) on every key"});
     for (int layer = 0; layer < 48; ++layer) {
@@ -243,7 +243,7 @@ TEST(LessonAttentionAndLongContext, NoPELayersSpreadEvenly) {
 }
 
 TEST(LessonAttentionAndLongContext, PRoPELeavesTheSlowestPairsStill) {
-    const LessonJson& s = scene("p-RoPE: stop turning the slowest pairs");
+    const LessonJson& s = long_context_scene("p-RoPE: stop turning the slowest pairs");
     test::expect_claims(s, {"with p = 0.25, pairs 48–63 of Llama 3's 64 keep ω = 0", "Over an 8192-token context",
                             "the mean score moves by less than 1 (of 126)"});
     ASSERT_EQ(s["set"]["comparison"], "p-rope");
@@ -264,7 +264,7 @@ TEST(LessonAttentionAndLongContext, PRoPELeavesTheSlowestPairsStill) {
 }
 
 TEST(LessonAttentionAndLongContext, PartialRotaryIsNotPRoPE) {
-    const LessonJson& s = scene("Partial rotary is not p-RoPE");
+    const LessonJson& s = long_context_scene("Partial rotary is not p-RoPE");
     test::expect_claims(s, {"GPT-NeoX 20B rotates 24 of its 96 components (rotary_pct 0.25)",
                             "a whole ladder in 12 pairs: ω = 1 down to wavelengths near 29,000 tokens",
                             "p-RoPE keeps the first 48 rungs of Llama 3's ladder (blue), stilling the 16 slowest"});

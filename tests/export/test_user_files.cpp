@@ -71,7 +71,7 @@ Snapshot without(Snapshot s, const std::string& name) {
     return s;
 }
 
-const char* const kTargets[] = {"still.png", "anim.mp4", "anim.gif", "frames/", "data.csv", "data.json"};
+const char* const kUserTargets[] = {"still.png", "anim.mp4", "anim.gif", "frames/", "data.csv", "data.json"};
 
 bool animated(const std::string& t) { return t.starts_with("anim") || t.ends_with("/"); }
 
@@ -102,7 +102,7 @@ protected:
 };
 
 TEST_F(UserFiles, SuccessTouchesOnlyTheTarget) {
-    for (const std::string target : kTargets) {
+    for (const std::string target : kUserTargets) {
         const fs::path root = tree(target);
         const Snapshot before = snapshot(root);
         const Result r = run(command_for(target, (root / target).string()));
@@ -118,7 +118,7 @@ TEST_F(UserFiles, SuccessTouchesOnlyTheTarget) {
 // The one thing a run may replace: a regular file at the target's name, atomically. A symlink
 // there is followed to its regular file, and stays a symlink.
 TEST_F(UserFiles, ReplacesOnlyARegularFileAtTheTarget) {
-    for (const std::string target : kTargets) {
+    for (const std::string target : kUserTargets) {
         if (target.ends_with("/")) continue;
         const fs::path root = tree(target);
         write_text(root / target, "the user's old file\n");
@@ -206,7 +206,7 @@ TEST_F(UserFiles, EmptyFolderIsFilled) {
 // 40-frame MP4 of a view whose text no longer changes per frame came to 6.3 KB, under the
 // 8 KiB an earlier limit of 16 blocks allowed.
 TEST_F(UserFiles, FailuresChangeNothing) {
-    for (const std::string target : kTargets) {
+    for (const std::string target : kUserTargets) {
         const fs::path root = tree(target);
         if (!target.ends_with("/")) write_text(root / target, "the user's file at the target\n");
         const Snapshot before = snapshot(root);

@@ -20,7 +20,7 @@ namespace {
 
 using test::GlTest;
 
-double l1(const PhasorSum& s) {
+double l1_norm(const PhasorSum& s) {
     double sum = std::abs(s.constant);
     for (auto c : s.coefficient) sum += std::abs(c);
     return sum;
@@ -51,7 +51,7 @@ TEST_F(GlTest, TiledKernelIsExactTo2To24) {
     gpu::GpuRopeCore tiled(gpu::KernelShape::Tiled);
     for (const auto& [dim, theta] : {std::pair{128, 5e5}, std::pair{16, 1e4}}) {
         const PhasorSum sum = random_sum(dim, theta, static_cast<std::uint64_t>(dim), n - 1);
-        const double tolerance = 1e-5 * l1(sum);
+        const double tolerance = 1e-5 * l1_norm(sum);
         tiled.compute_scores(sum, n, AngleMode::Exact);
         const std::vector<float> fast = tiled.read(Series::Scores);
         ASSERT_EQ(fast.size(), static_cast<std::size_t>(n));
@@ -85,7 +85,7 @@ TEST_F(GlTest, TiledKernelPartialWorkgroupsFoldedTermsAndM4) {
     tiled.compute_scores(sum, n, AngleMode::Exact);
     const auto fast = tiled.read(Series::Scores);
     ASSERT_EQ(fast.size(), static_cast<std::size_t>(n));
-    for (std::int64_t d = 0; d < n; ++d) ASSERT_NEAR(fast[static_cast<std::size_t>(d)], evaluate(sum, d), 1e-5 * l1(sum)) << d;
+    for (std::int64_t d = 0; d < n; ++d) ASSERT_NEAR(fast[static_cast<std::size_t>(d)], evaluate(sum, d), 1e-5 * l1_norm(sum)) << d;
     for (int columns : {1, 7, 640}) {
         const auto bounds = m4_linear_boundaries(0, static_cast<std::uint32_t>(n), columns);
         const auto gpu = tiled.decimate(Series::Scores, bounds);

@@ -165,7 +165,7 @@ Json with_value(const Field& f, const Case& c) {
     return lesson;
 }
 
-std::string refusal(const Json& lesson) {
+std::string lesson_refusal(const Json& lesson) {
     try {
         parse_lesson(lesson.dump(), kFile);
     } catch (const InputError& e) {
@@ -227,7 +227,7 @@ TEST(LessonSchema, EveryFieldRoundTripsAtItsLimit) {
 TEST(LessonSchema, OnePastTheLimitIsRefusedNamingTheField) {
     for (const Field* f : ls::fields()) {
         for (const Case& c : past_limit(*f)) {
-            const std::string e = refusal(with_value(*f, c));
+            const std::string e = lesson_refusal(with_value(*f, c));
             const std::string path = ls::json_path(*f) + " = " + c.value.dump().substr(0, 60);
             ASSERT_FALSE(e.empty()) << path << " was accepted";
             EXPECT_EQ(e.rfind(kFile, 0), 0u) << path << ": " << e;
@@ -244,10 +244,10 @@ TEST(LessonSchema, OnePastTheLimitIsRefusedNamingTheField) {
         }
     }
     // The value is named too: a text's count and excerpt, a number as written.
-    const std::string e = refusal(with_value(ls::scene::caption, {chars(ls::scene::caption.limit + 1)}));
+    const std::string e = lesson_refusal(with_value(ls::scene::caption, {chars(ls::scene::caption.limit + 1)}));
     EXPECT_NE(e.find(std::to_string(ls::scene::caption.limit + 1) + " characters"), std::string::npos) << e;
     EXPECT_NE(e.find("\u00e9\u00e9\u00e9"), std::string::npos) << e;
-    EXPECT_NE(refusal(with_value(ls::scene::duration, {601})).find("(got 601)"), std::string::npos);
+    EXPECT_NE(lesson_refusal(with_value(ls::scene::duration, {601})).find("(got 601)"), std::string::npos);
 }
 
 // A lesson's "theme" is read as the Theme it names (the lab schema's --theme names, in order),
@@ -263,7 +263,7 @@ TEST(LessonSchema, ThemeIsReadWrittenAndRefusedByName) {
     const Lesson plain = parse_lesson(base_lesson(ls::lesson::title).dump(), kFile);
     EXPECT_FALSE(plain.theme.has_value());
     EXPECT_FALSE(Json::parse(lesson_to_json(plain)).contains(k(ls::lesson::theme)));
-    const std::string e = refusal(with_value(ls::lesson::theme, {"neon"}));
+    const std::string e = lesson_refusal(with_value(ls::lesson::theme, {"neon"}));
     EXPECT_NE(e.find("\"theme\" has \"neon\""), std::string::npos) << e;
     EXPECT_NE(e.find("projector"), std::string::npos) << e;
 }

@@ -22,7 +22,7 @@ namespace ropelab::lab::products {
 namespace {
 
 using Complex = std::complex<long double>;
-constexpr long double kPi = 3.141592653589793238462643383279502884L;
+constexpr long double kPiLong = 3.141592653589793238462643383279502884L;
 
 // θ_i = 10000^(−2i/d) and its rotation at m, in long double: m·θ reduced by 2π, then R(m·θ) z.
 // θ_i = 10000^(−2i/d) as the lab's double, widened (the angle's error is then m·ulp only).
@@ -54,8 +54,8 @@ TEST(Products, PlanesRotateEveryPairByMTheta) {
         for (int i = 0; i < 32; ++i) {
             const PlanePair& pp = planes.pairs[static_cast<std::size_t>(i)];
             const long double th = theta_of(i, 64);
-            const Complex q = rotated(pair_of(d.q, i), std::fmod(m * th, 2 * kPi));
-            const Complex k = rotated(pair_of(d.k, i), std::fmod((m - 5) * th, 2 * kPi));
+            const Complex q = rotated(pair_of(d.q, i), std::fmod(m * th, 2 * kPiLong));
+            const Complex k = rotated(pair_of(d.k, i), std::fmod((m - 5) * th, 2 * kPiLong));
             const double tol = 1e-9 * (1.0 + static_cast<double>(m) * 1e-6);
             EXPECT_NEAR(pp.q_at_m.real(), static_cast<double>(q.real()), tol) << "pair " << i << ", m " << m;
             EXPECT_NEAR(pp.q_at_m.imag(), static_cast<double>(q.imag()), tol) << "pair " << i << ", m " << m;
@@ -98,7 +98,7 @@ TEST(Products, PhasorChainEndsAtTheScore) {
         for (std::size_t c = static_cast<std::size_t>(rotary); c < d.q.size(); ++c) score += static_cast<long double>(d.q[c]) * d.k[c];
         for (int i = 0; i < rotary / 2; ++i) {
             const long double th = theta_of(i, rotary);
-            score += (pair_of(d.q, i) * std::conj(pair_of(d.k, i)) * std::polar(1.0L, std::fmod(delta * th, 2 * kPi))).real();
+            score += (pair_of(d.q, i) * std::conj(pair_of(d.k, i)) * std::polar(1.0L, std::fmod(delta * th, 2 * kPiLong))).real();
         }
         ASSERT_FALSE(ph.chain.empty());
         EXPECT_NEAR(ph.score, static_cast<double>(score), 1e-9 * 64) << "Δ = " << delta;
@@ -122,7 +122,7 @@ TEST(Products, NumbersRowsAreTheDirectFormula) {
         EXPECT_DOUBLE_EQ(r.m_theta, static_cast<double>(m) * theta);
         // m times the double θ the lab turns by, reduced in long double. The lab's fixed-point step
         // holds θ/2π to a double's 53 bits, so its angle may differ by m·θ·2^−52 (2·10⁻⁷ rad at 2^31 − 1).
-        const long double reduced = std::remainder(static_cast<long double>(m) * static_cast<long double>(theta), 2 * kPi);
+        const long double reduced = std::remainder(static_cast<long double>(m) * static_cast<long double>(theta), 2 * kPiLong);
         const double tolerance = 1e-9 + static_cast<double>(m) * theta * 0x1p-52;
         EXPECT_NEAR(r.angle, static_cast<double>(reduced), tolerance) << "m = " << m;
         EXPECT_NEAR(r.cos_a, std::cos(r.angle), 1e-15);

@@ -146,7 +146,7 @@ TEST(CompareMode, ViewsTwoAndFourPickTheirSetting) {
     EXPECT_GT(differing, 200u) << "view 2 should draw PI's rotation";
 }
 
-int sh(const std::string& command) { return std::system(command.c_str()); }
+int shell(const std::string& command) { return std::system(command.c_str()); }
 
 // S pressed and released within one frame, through the X server: the spotlight goes on.
 TEST(PresenterKeys, ATapOfSFasterThanAFrameActs) {
@@ -166,7 +166,7 @@ TEST(PresenterKeys, ATapOfSFasterThanAFrameActs) {
     }
     ASSERT_GT(pid, 0);
     const std::string window_file = (dir / "window.txt").string();
-    ASSERT_EQ(sh("timeout 20 xdotool search --sync --onlyvisible --pid " + std::to_string(pid) + " > '" + window_file + "'"), 0);
+    ASSERT_EQ(shell("timeout 20 xdotool search --sync --onlyvisible --pid " + std::to_string(pid) + " > '" + window_file + "'"), 0);
     std::string window = test::slurp(window_file);
     window = window.substr(0, window.find('\n'));
     for (int i = 0; i < 200 && !fs::exists(dir / "w.json"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -176,11 +176,11 @@ TEST(PresenterKeys, ATapOfSFasterThanAFrameActs) {
     ASSERT_NE(plot, nullptr);
     const int x = static_cast<int>(plot->at("x").get<double>() + plot->at("w").get<double>() / 2);
     const int y = static_cast<int>(plot->at("y").get<double>() + plot->at("h").get<double>() / 2);
-    EXPECT_EQ(sh("xdotool mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.3"), 0);
+    EXPECT_EQ(shell("xdotool mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.3"), 0);
     // The app stopped while the X server queues the press and the release: its next event poll
     // takes both, within one frame.
     kill(pid, SIGSTOP);
-    EXPECT_EQ(sh("xdotool keydown --window " + window + " s keyup --window " + window + " s"), 0);
+    EXPECT_EQ(shell("xdotool keydown --window " + window + " s keyup --window " + window + " s"), 0);
     kill(pid, SIGCONT);
     int status = 0;
     for (int i = 0; i < 3000 && waitpid(pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -18,7 +18,7 @@ bool message_has(const fs::path& widgets, const std::string& text) {
     return false;
 }
 
-Json typed(const std::string& label, const std::string& text) {
+Json typed_into(const std::string& label, const std::string& text) {
     return Json::array({{{"click", label}, {"at", {0.1, 0.5}}}, {{"type", text}}});
 }
 
@@ -67,7 +67,7 @@ TEST(InputsKeptGui, TheSessionPanelSavesTheOpenSessionButNeverTheConfig) {
     test::write_file((dir / "mine.ropelab").string(), kSession);
     test::write_file((dir / "c.json").string(), kConfig);
     Json script = Json::array({{{"wait", 2}}, {{"click", "Session"}}});
-    for (const Json& s : typed("Session file", "mine.ropelab")) script.push_back(s);
+    for (const Json& s : typed_into("Session file", "mine.ropelab")) script.push_back(s);
     script.push_back({{"click", "Save session"}});
     script.push_back({{"wait", 2}});
     script.push_back({{"widgets", "saved.json"}});
@@ -80,7 +80,7 @@ TEST(InputsKeptGui, TheSessionPanelSavesTheOpenSessionButNeverTheConfig) {
     EXPECT_TRUE(saved.contains("ropelab_session"));
 
     script = Json::array({{{"wait", 2}}, {{"click", "Session"}}});
-    for (const Json& s : typed("Session file", "c.json")) script.push_back(s);
+    for (const Json& s : typed_into("Session file", "c.json")) script.push_back(s);
     script.push_back({{"click", "Save session"}});
     script.push_back({{"wait", 2}});
     script.push_back({{"widgets", "refused.json"}});

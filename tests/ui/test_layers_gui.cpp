@@ -27,7 +27,7 @@ std::string readout_with(const Json& widgets, const std::string& part) {
 }
 
 // Pixels within a few levels of `rgb`.
-int pixels_of(const std::vector<unsigned char>& rgba, const std::array<int, 3>& rgb) {
+int pixels_coloured(const std::vector<unsigned char>& rgba, const std::array<int, 3>& rgb) {
     int n = 0;
     for (std::size_t i = 0; i + 3 < rgba.size(); i += 4) {
         n += std::abs(rgba[i] - rgb[0]) <= 6 && std::abs(rgba[i + 1] - rgb[1]) <= 6 && std::abs(rgba[i + 2] - rgb[2]) <= 6;
@@ -94,7 +94,7 @@ TEST(LayersWindow, DraggingPRopeMarksUnrotatedPairs) {
     int width = 0, height = 0;
     const auto rgba = pixels(dir / "p-rope-frequencies.png", width, height);
     ASSERT_FALSE(rgba.empty());
-    EXPECT_GT(pixels_of(rgba, kUnrotated), 40) << "the unrotated pairs' markers on the screen";
+    EXPECT_GT(pixels_coloured(rgba, kUnrotated), 40) << "the unrotated pairs' markers on the screen";
 }
 
 }  // namespace

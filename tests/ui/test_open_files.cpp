@@ -5,7 +5,7 @@
 namespace ropelab::ui_script {
 namespace {
 
-const std::string kSession = R"({"ropelab_session": 2, "model": {"rope_theta": 5000}, "layout": {"focused_view": 2}})";
+const std::string kFocusedSession = R"({"ropelab_session": 2, "model": {"rope_theta": 5000}, "layout": {"focused_view": 2}})";
 const std::string kLesson =
     R"({"title": "A talk", "scenes": [{"title": "Dropped scene", "caption": "Opened by its content.", "views": [3]}]})";
 
@@ -18,7 +18,7 @@ bool any_label(const fs::path& widgets, const std::string& text) {
 
 TEST(OpenFiles, DroppedSessionConfigAndLessonOpenAsWhatTheyAre) {
     const fs::path dir = fresh_dir("open_files");
-    test::write_file((dir / "lecture.ropelab").string(), kSession);
+    test::write_file((dir / "lecture.ropelab").string(), kFocusedSession);
     test::write_file((dir / "talk.json").string(), kLesson);  // a lesson under a plain .json name
     const std::string config = std::string(ROPELAB_SOURCE_DIR) + "/tests/data/configs/qwen2.5-7b-instruct.json";
     const Json script = {

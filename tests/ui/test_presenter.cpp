@@ -183,7 +183,7 @@ TEST(Presenter, TextFitsTheLecturersWindow) {
     }
 }
 
-int sh(const std::string& command) { return std::system(command.c_str()); }
+int run_shell(const std::string& command) { return std::system(command.c_str()); }
 
 // Keys pressed in the audience window, through the X server, reach the lab as the lecturer's do
 // (a clicker may be paired with the projector's machine window).
@@ -203,12 +203,12 @@ TEST(Presenter, KeysInTheAudienceWindowStepScenes) {
     }
     ASSERT_GT(pid, 0);
     const std::string window_file = (dir / "window.txt").string();
-    ASSERT_EQ(sh("timeout 20 xdotool search --sync --onlyvisible --name 'ropelab — audience' > '" + window_file + "'"), 0);
+    ASSERT_EQ(run_shell("timeout 20 xdotool search --sync --onlyvisible --name 'ropelab — audience' > '" + window_file + "'"), 0);
     std::string window = test::slurp(window_file);
     window = window.substr(0, window.find('\n'));
     for (int i = 0; i < 200 && !fs::exists(dir / "w.json"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     ASSERT_TRUE(fs::exists(dir / "w.json"));
-    EXPECT_EQ(sh("xdotool key --window " + window + " Right Right"), 0);
+    EXPECT_EQ(run_shell("xdotool key --window " + window + " Right Right"), 0);
     int status = 0;
     for (int i = 0; i < 3000 && waitpid(pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (waitpid(pid, &status, WNOHANG) == 0) {
