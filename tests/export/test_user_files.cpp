@@ -216,38 +216,6 @@ TEST_F(UserFiles, FailuresChangeNothing) {
     }
 }
 
-// Runs an export and sends `sig` once it has written a few frames (its --progress lines on stdout
-// say so); `seconds` is the time from the signal to the process's end.
-int interrupt_after_frames(const std::string& command, int sig, double& seconds) {
-    int pipe_fds[2];
-    if (pipe(pipe_fds) != 0) return -1;
-    const pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        dup2(pipe_fds[1], 1);
-        close(pipe_fds[0]);
-        close(pipe_fds[1]);
-        execl("/bin/sh", "sh", "-c", ("exec " + command + " --progress 2>/dev/null").c_str(), nullptr);
-        _exit(127);
-    }
-    close(pipe_fds[1]);
-    FILE* progress = fdopen(pipe_fds[0], "r");
-    char line[256];
-    int done = 0;
-    while (done < 3 && std::fgets(line, sizeof line, progress)) std::sscanf(line, "progress %d", &done);
-    const auto sent = std::chrono::steady_clock::now();
-    kill(pid, sig);
-    // Read to the end: a full pipe must not stall the run's clean-up, nor a closed one end it.
-    while (std::fgets(line, sizeof line, progress)) {
-    }
-    std::fclose(progress);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-    usleep(200 * 1000);  // a killed run's ffmpeg notices its closed input
-    return status;
-}
-
 TEST_F(UserFiles, CancelAndKillChangeNothing) {
     for (const int sig : {SIGTERM, SIGINT, SIGKILL}) {
         for (const std::string target : {"anim.mp4", "anim.gif", "frames/"}) {
@@ -255,7 +223,7 @@ TEST_F(UserFiles, CancelAndKillChangeNothing) {
             if (!target.ends_with("/")) write_text(root / target, "the user's file at the target\n");
             const Snapshot before = snapshot(root);
             double seconds = 0;
-            const int status = interrupt_after_frames(
+            const int status = test::signal_after_frames(
                 std::string(ROPELAB_BINARY) + " " + command_for(target, (root / target).string(), 5000), sig, seconds);
             Snapshot after = snapshot(root);
             if (sig == SIGKILL) {  // no cleanup is possible; only our own .ropelab-XXXXXX may remain

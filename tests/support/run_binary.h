@@ -1,10 +1,12 @@
 #pragma once
 // Tier `binary`: runs build/ropelab (ROPELAB_BINARY, set by tests/CMakeLists.txt) with arguments
 // and optional environment assignments through the shell, capturing stdout, stderr and the exit
-// status; and any shell command's stdout.
+// status; any shell command's stdout; and an export stopped by a signal part-way through.
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -71,5 +73,38 @@ inline nlohmann::json freqs_json(const std::string& args) {
     return nlohmann::json::parse(r.out, nullptr, false);
 }
 #endif
+
+// Runs `command` (an export, given --progress) and sends `sig` once it has written three frames
+// (its --progress lines on stdout say so); its wait status, and in `seconds` the time from the
+// signal to its end.
+inline int signal_after_frames(const std::string& command, int sig, double& seconds) {
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0) return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(pipe_fds[1], 1);
+        close(pipe_fds[0]);
+        close(pipe_fds[1]);
+        execl("/bin/sh", "sh", "-c", ("exec " + command + " --progress 2>/dev/null").c_str(), nullptr);
+        _exit(127);
+    }
+    close(pipe_fds[1]);
+    FILE* progress = fdopen(pipe_fds[0], "r");
+    char line[256];
+    int done = 0;
+    while (done < 3 && std::fgets(line, sizeof line, progress)) std::sscanf(line, "progress %d", &done);
+    const auto sent = std::chrono::steady_clock::now();
+    kill(pid, sig);
+    // Read to the end: a full pipe must not stall the run's clean-up, nor a closed one end it.
+    while (std::fgets(line, sizeof line, progress)) {
+    }
+    std::fclose(progress);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    usleep(200 * 1000);  // a killed run's ffmpeg notices its closed input
+    return status;
+}
 
 }  // namespace ropelab::test
