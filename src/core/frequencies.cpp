@@ -200,6 +200,7 @@ RopeFrequencies compute_frequencies(const ModelConfig& config) {
     validate(config);
     const int d = rotary_dim(config);
     Scaled scaled = scaled_frequencies(config, d);
+    for (std::size_t i = 0; i < config.freq_factors.size() && i < scaled.inv_freq.size(); ++i) scaled.inv_freq[i] /= config.freq_factors[i];
 
     RopeFrequencies out;
     out.head_dim = config.head_dim;

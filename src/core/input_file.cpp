@@ -67,6 +67,11 @@ void register_named_input(const std::string& path, const std::string& what) {
     register_input(file.fd, st, path, what);
 }
 
+void register_open_input(int fd, const std::string& path, const std::string& what) {
+    struct stat st {};
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) register_input(fd, st, path, what);
+}
+
 std::optional<ReadInput> input_at(const std::string& target) {
     struct stat st {};
     if (stat(target.c_str(), &st) != 0) return std::nullopt;

@@ -26,6 +26,10 @@ std::string read_input_file(const std::string& path, const std::string& what);
 // run replaces it. Nothing happens when no regular file is there.
 void register_named_input(const std::string& path, const std::string& what);
 
+// Registers an input this run opened itself (a model file it maps rather than reads whole), from
+// its open descriptor, so the file protected is the file opened.
+void register_open_input(int fd, const std::string& path, const std::string& what);
+
 // A file this run read: the name it was read by and what it was read as ("config", "session",
 // "lesson", "script", "vector", "vector array", …). A later read of the same file under a more
 // precise kind (a dropped file, first read to tell what it is) updates `what`.

@@ -78,6 +78,14 @@ void validate_scaling(const ModelConfig& config) {
             for (double v : *list) require_positive(name, v);
         }
     }
+    if (!config.freq_factors.empty()) {
+        const auto pairs = static_cast<std::size_t>(rotary_dim(config) / 2);
+        if (config.freq_factors.size() != pairs) {
+            throw InputError(fmt::format("freq_factors has {} entries; rotary dim {} needs {} (one per pair)",
+                                         config.freq_factors.size(), rotary_dim(config), pairs));
+        }
+        for (double v : config.freq_factors) require_positive("freq_factors", v);
+    }
 }
 
 // Each rule's own structure: sections that add up to the pairs, rules that bring their own

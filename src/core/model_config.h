@@ -119,6 +119,10 @@ struct ModelConfig {
     // (modeling_gemma3.py, Gemma3Attention.scaling); they differ in the 27B models (168 and 144
     // against head_dim 128). 0: head_dim, as every other model.
     double query_pre_attn_scalar = 0.0;
+    // llama.cpp's freq_factors (ggml_rope_ext's third input): pair i's frequency is divided by
+    // freq_factors[i] after any scaling. A GGUF carries llama3 scaling this way (the rope_freqs
+    // tensor) and Phi-3's LongRoPE (rope_factors_long/short). Empty: none; else one per pair.
+    std::vector<double> freq_factors;
     bool operator==(const ModelConfig&) const = default;
 };
 

@@ -129,6 +129,10 @@ void add_scaling_rows(const ModelRows& r) {
         .max = 1e6, .affects = A::Data, .help = "LongRoPE short factors, one per pair (comma-separated)",
         .count = kMaxHeadDim / 2},
         MODEL(m.rope_scaling.short_factor));
+    r.add({.path = r.path("freq_factors"), .flag = r.flag("--freq-factors"), .lesson = "", .kind = K::List, .min = 1e-3,
+        .max = 1e30, .affects = A::Data, .help = "Per-pair frequency divisors after scaling (a GGUF's rope_freqs; comma-separated)",
+        .count = kMaxHeadDim / 2},
+        MODEL(m.freq_factors));
 }
 
 // Images and video: which coordinate of (t, h, w) turns each pair, and how a layout's tokens get
