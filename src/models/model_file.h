@@ -21,5 +21,8 @@ LoadedConfig load_model(const std::string& path, std::string_view layer_type = "
 
 // True when the path's weights can be shown (a GGUF, or a checkpoint with safetensors).
 bool has_weights(const std::string& path);
+// What ModelWeights::open should read for the model at `path`: the GGUF or checkpoint itself, or
+// for a config.json with safetensors beside it, its folder; "" when there are no weights.
+std::string weights_source(const std::string& path);
 
 }  // namespace ropelab::models
