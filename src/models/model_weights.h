@@ -17,6 +17,10 @@
 
 namespace ropelab::models {
 
+// The most heads a file may claim: far above any published model (DeepSeek V3 and Llama 3.1
+// 405B have 128 query heads), and a bound on what is sized by a file's word.
+inline constexpr int kMaxAttentionHeads = 4096;
+
 // A matrix stored row after row in one format; rows are whole blocks.
 struct WeightMatrix {
     std::string name;  // the tensor's name in the file
@@ -36,6 +40,11 @@ struct AttentionWeights {
     PairLayout rows = PairLayout::Half;  // Interleaved: pair i is rows (2i, 2i+1) of the rotary part
     std::vector<std::string> notes;      // what was assumed: "rows as converted by llama.cpp (NORM)"
 };
+
+// Refuses (InputError naming the tensor) weights whose matrices do not fit their heads: rows ≠
+// heads × head_dim, a rotary part outside the head or of odd size, query heads that are no
+// multiple of the key heads, bytes that do not hold every row.
+void validate(const AttentionWeights& weights);
 
 // One model file's weights (a GGUF, or a safetensors checkpoint with its config.json). Holds the
 // mapping open; copies share it.
