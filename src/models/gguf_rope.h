@@ -24,12 +24,31 @@ namespace ropelab::gguf {
 //   None    no RoPE: the architecture is refused
 enum class RopeOrder { None, Norm, Neox, Mrope, Imrope, Vision };
 
+// The per-layer rules llama.cpp's load_hparams and graph builders hard-code for an architecture
+// (src/llama-model.cpp, src/models/*.cpp); a file's own keys override the defaults.
+struct LayerQuirks {
+    // set_swa_pattern(N) when the file has no sliding_window_pattern: layer il slides unless
+    // il % N == N − 1 (every Nth layer global); `dense_first`: unless il % N == 0.
+    int swa_every = 0;
+    bool dense_first = false;
+    bool swa_needs_window = false;  // only with {arch}.attention.sliding_window > 0 (Gemma 3, EXAONE 4)
+    bool swa_base_10000 = false;    // SWA layers: θ 10000 and no scaling unless freq_base_swa (Gemma 3)
+    bool global_nope = false;       // layers that do not slide apply no RoPE (Cohere2, EXAONE 4)
+    int nope_every = 0;             // layers with (il + 1) % N == 0 apply no RoPE (Llama 4, SmolLM3)
+    bool chunked = false;           // Llama 4: the RoPE layers attend in chunks of 8192
+    int attention_every = 0;        // hybrids: only (il + 1) % N == 0 attends, the rest is linear (Qwen3-Next)
+    bool mla = false;               // DeepSeek's [nope | rope] heads: the rotary part is the head's last n_rot
+    bool mrope_if_sections = false; // GLM-4(V): M-RoPE when dimension_sections is set (hparams.use_mrope)
+    bool freqs_full_only = false;   // rope_freqs applies to the layers that do not slide (Gemma 4)
+};
+
 struct Architecture {
     std::string_view name;     // general.architecture: "llama"
     RopeOrder order;
     std::string_view title;    // "Llama", shown in the README's table
     std::string_view rules;    // what differs from plain RoPE: "rope_freqs tensor: llama3 divisors"
     std::string_view positions = "";  // for None: what the model uses instead
+    LayerQuirks quirks = {};
 };
 std::span<const Architecture> architectures();
 const Architecture* find_architecture(std::string_view name);
