@@ -150,8 +150,8 @@ const Architecture kArchitectures[] = {
     {"orion", kNeox, "Orion", ""},
     {"nemotron", kNeox, "Nemotron", "partial rotary (dimension_count)"},
     {"exaone", kNeox, "EXAONE", ""},
-    {"exaone4", kNeox, "EXAONE 4", "with a window: every 4th layer global, NoPE", "",
-     {.swa_every = 4, .swa_needs_window = true, .global_nope = true}},
+    {"exaone4", kNeox, "EXAONE 4", "the 64-layer 32B: window 4096, every 4th layer global and NoPE", "",
+     {.swa_every = 4, .swa_only_with_layers = 64, .default_window = 4096, .global_nope = true}},
     {"exaone-moe", kNeox, "EXAONE MoE", ""},
     {"minicpm3", kNeox, "MiniCPM3", "MLA: rotates the head's last n_rot; LongRoPE tensors", "", {.mla = true}},
     {"bailingmoe2", kNeox, "Ling 2 (BailingMoE2)", "partial rotary"},
@@ -515,7 +515,12 @@ std::vector<LayerPlan> plan_layers(Keys& k, const Context& cx, std::int64_t laye
         for (std::size_t i = 0; i < plan.size(); ++i) plan[i].attends = kv[i] > 0;
         any_rule = std::any_of(kv.begin(), kv.end(), [](std::int64_t v) { return v == 0; });
     }
-    if (q.attention_every > 0) {
+    const Value* recurrent = k.file().find(k.name("attention.recurrent_layers"));
+    if (q.attention_every > 0 && recurrent && recurrent->type == ValueType::Array) {
+        const auto flags = k.per_layer("attention.recurrent_layers", 0, 1, layers);
+        for (std::size_t i = 0; i < plan.size(); ++i) plan[i].attends = plan[i].attends && flags[i] == 0;
+        any_rule = true;
+    } else if (q.attention_every > 0) {
         std::int64_t every = q.attention_every;
         if (const auto v = k.count("full_attention_interval", 1, kMaxLayers)) every = *v;
         else k.assume(k.name("full_attention_interval"), fmt::format("{}", every), "llama.cpp's default for this architecture");
@@ -532,7 +537,7 @@ std::vector<LayerPlan> plan_layers(Keys& k, const Context& cx, std::int64_t laye
         const auto flags = k.per_layer("attention.sliding_window_pattern", 0, 1, layers);
         for (std::size_t i = 0; i < plan.size(); ++i) plan[i].slides = flags[i] != 0;
         any_rule = true;
-    } else if (q.swa_every > 0 && (!q.swa_needs_window || window > 0)) {
+    } else if (q.swa_every > 0 && (!q.swa_needs_window || window > 0) && (q.swa_only_with_layers == 0 || layers == q.swa_only_with_layers)) {
         every = q.swa_every;
         if (pattern) every = *k.count("attention.sliding_window_pattern", 1, kMaxLayers);
         else k.assume(pattern_key, fmt::format("{}", every), "llama.cpp's set_swa_pattern for this architecture");
@@ -758,7 +763,11 @@ LoadedConfig rope_of(const File& file, std::string_view layer_type, const GivenR
 
     // Per-layer rules.
     const std::int64_t layers = k.count("block_count", 1, kMaxLayers).value_or(0);
-    const std::int64_t window = k.count("attention.sliding_window", 0, kMaxContext).value_or(0);
+    std::int64_t window = k.count("attention.sliding_window", 0, kMaxContext).value_or(0);
+    if (!k.has("attention.sliding_window") && cx.quirks.default_window > 0 && layers == cx.quirks.swa_only_with_layers) {
+        window = cx.quirks.default_window;
+        k.assume(k.name("attention.sliding_window"), fmt::format("{}", window), "llama.cpp's value for this model");
+    }
     const std::vector<LayerPlan> plan = plan_layers(k, cx, layers, window);
     const bool any_slides = std::any_of(plan.begin(), plan.end(), [](const LayerPlan& p) { return p.attends && p.slides; });
     const bool any_full = plan.empty() || std::any_of(plan.begin(), plan.end(), [](const LayerPlan& p) { return p.attends && !p.slides; });

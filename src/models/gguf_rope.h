@@ -7,6 +7,7 @@
 // that carry frequencies (rope_freqs, rope_factors_long/short), and the multi-axis sections.
 // The result is the LoadedConfig the config.json reader gives, with every field used, assumed or
 // ignored recorded, so the lab, `freqs --explain` and the panel treat both alike.
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,12 +32,16 @@ struct LayerQuirks {
     // il % N == N − 1 (every Nth layer global); `dense_first`: unless il % N == 0.
     int swa_every = 0;
     bool dense_first = false;
-    bool swa_needs_window = false;  // only with {arch}.attention.sliding_window > 0 (Gemma 3, EXAONE 4)
+    bool swa_needs_window = false;  // only with {arch}.attention.sliding_window > 0 (Gemma 3)
+    int swa_only_with_layers = 0;   // only for a model of this many layers (EXAONE 4: the 32B's 64)
+    std::int64_t default_window = 0;  // the window when the file has no sliding_window (EXAONE 4: 4096)
     bool swa_base_10000 = false;    // SWA layers: θ 10000 and no scaling unless freq_base_swa (Gemma 3)
     bool global_nope = false;       // layers that do not slide apply no RoPE (Cohere2, EXAONE 4)
     int nope_every = 0;             // layers with (il + 1) % N == 0 apply no RoPE (Llama 4, SmolLM3)
     bool chunked = false;           // Llama 4: the RoPE layers attend in chunks of 8192
-    int attention_every = 0;        // hybrids: only (il + 1) % N == 0 attends, the rest is linear (Qwen3-Next)
+    // Hybrids: attention.recurrent_layers (one bool per layer), else only (il + 1) % N == 0 attends,
+    // N = full_attention_interval, the rest is linear attention (Qwen3-Next, Qwen3.5).
+    int attention_every = 0;
     bool mla = false;               // DeepSeek's [nope | rope] heads: the rotary part is the head's last n_rot
     bool mrope_if_sections = false; // GLM-4(V): M-RoPE when dimension_sections is set (hparams.use_mrope)
     bool freqs_full_only = false;   // rope_freqs applies to the layers that do not slide (Gemma 4)

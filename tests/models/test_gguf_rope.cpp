@@ -411,6 +411,35 @@ TEST(GgufRope, CohereGlobalLayersAreNope) {
     EXPECT_TRUE(c.config.attention.rope);  // the default layer is the first that rotates
 }
 
+TEST(GgufRope, Exaone4SlidesOnlyInThe32B) {
+    const LoadedConfig small = rope_load(rope_file("exaone4", 2048, 32, 65536, 30));
+    EXPECT_TRUE(small.layers.empty());  // llama.cpp: no SWA unless 64 layers
+    const LoadedConfig big = rope_load(rope_file("exaone4", 5120, 40, 131072, 64));
+    ASSERT_EQ(big.layers.size(), 64u);
+    EXPECT_EQ(big.layers[0].attention.sliding_window, 4096);
+    EXPECT_FALSE(big.layers[3].attention.rope);  // global layers: NoPE (exaone4.cpp use_rope)
+    EXPECT_EQ(big.layers_without_rope, 16);
+}
+
+TEST(GgufRope, Qwen3NextRecurrentLayers) {
+    gguf_test::Writer w = rope_file("qwen3next", 2048, 16, 262144, 8);
+    w.add_u32("qwen3next.attention.key_length", 256);
+    w.add_u32("qwen3next.rope.dimension_count", 64);
+    const LoadedConfig c = rope_load(w);
+    ASSERT_EQ(c.layers.size(), 8u);
+    EXPECT_EQ(c.layers[0].type, "linear_attention");
+    EXPECT_EQ(c.layers[3].type, "full_attention");  // full_attention_interval 4
+    EXPECT_EQ(c.default_layer, 3);
+    expect_ladder(c.config, 1e4, 64);
+
+    gguf_test::Writer listed = rope_file("qwen3next", 2048, 16, 262144, 4);
+    listed.add_u32("qwen3next.attention.key_length", 256);
+    listed.add_array_bool("qwen3next.attention.recurrent_layers", {false, true, true, true});
+    const LoadedConfig l = rope_load(listed);
+    EXPECT_EQ(l.layers[0].type, "full_attention");
+    EXPECT_EQ(l.layers[3].type, "linear_attention");
+}
+
 // Every architecture of the table: its pair order and rotary dim from a minimal file (head 128,
 // θ default 10000); the ones without RoPE refused.
 TEST(GgufRope, EveryArchitectureSmoke) {
