@@ -68,7 +68,8 @@ const Architecture kArchitectures[] = {
     {"llama", kNorm, "Llama", "rope_freqs tensor: Llama 3.1's divisors"},
     {"llama-embed", kNorm, "Llama embedding", ""},
     {"llada", kNorm, "LLaDA", ""},
-    {"llama4", kNorm, "Llama 4", "every 4th layer NoPE; the others in chunks of 8192", "", {.nope_every = 4, .chunked = true}},
+    {"llama4", kNorm, "Llama 4", "every 4th layer NoPE; the others in chunks of 8192", "",
+     {.swa_follows_model = true, .nope_every = 4, .chunked = true}},
     {"deci", kNorm, "DeciLM / Nemotron-NAS", "layers with 0 KV heads have no attention"},
     {"baichuan", kNorm, "Baichuan", ""},
     {"internlm2", kNorm, "InternLM2", ""},
@@ -76,8 +77,9 @@ const Architecture kArchitectures[] = {
     {"xverse", kNorm, "XVERSE", ""},
     {"command-r", kNorm, "Command R", ""},
     {"cohere2", kNorm, "Command R7B / A (Cohere2)", "sliding layers rotate; every 4th layer global, NoPE", "",
-     {.swa_every = 4, .global_nope = true}},
-    {"cohere2moe", kNorm, "Cohere2 MoE", "sliding layers rotate; every 4th layer global, NoPE", "", {.swa_every = 4, .global_nope = true}},
+     {.swa_every = 4, .swa_follows_model = true, .global_nope = true}},
+    {"cohere2moe", kNorm, "Cohere2 MoE", "sliding layers rotate; every 4th layer global, NoPE", "",
+     {.swa_every = 4, .swa_follows_model = true, .global_nope = true}},
     {"olmo", kNorm, "OLMo", ""},
     {"arctic", kNorm, "Arctic", ""},
     {"deepseek", kNorm, "DeepSeek", ""},
@@ -110,7 +112,7 @@ const Architecture kArchitectures[] = {
     {"dbrx", kNeox, "DBRX", ""},
     {"jina-bert-v3", kNeox, "Jina BERT v3", ""},
     {"modern-bert", kNeox, "ModernBERT", "every 3rd layer global from layer 0; local layers freq_base_swa", "",
-     {.swa_every = 3, .dense_first = true}},
+     {.swa_every = 3, .dense_first = true, .swa_needs_window = true}},
     {"nomic-bert", kNeox, "Nomic BERT", ""},
     {"nomic-bert-moe", kNeox, "Nomic BERT MoE", ""},
     {"eurobert", kNeox, "EuroBERT", ""},
@@ -125,7 +127,8 @@ const Architecture kArchitectures[] = {
     {"dream", kNeox, "Dream", ""},
     {"llada-moe", kNeox, "LLaDA MoE", ""},
     {"rnd1", kNeox, "RND1", ""},
-    {"olmo2", kNeox, "OLMo 2 / 3", ""},
+    {"olmo2", kNeox, "OLMo 2 / 3", "with a window (OLMo 3): every 4th layer global", "",
+     {.swa_every = 4, .swa_needs_window = true, .swa_follows_model = true}},
     {"olmoe", kNeox, "OLMoE", ""},
     {"phi2", kNeox, "Phi-2", "partial rotary (dimension_count)"},
     {"phi3", kNeox, "Phi-3 / 4", "LongRoPE: rope_factors_long/short tensors"},
@@ -134,13 +137,13 @@ const Architecture kArchitectures[] = {
     {"plamo2", kNeox, "PLaMo 2", "hybrid Mamba + attention"},
     {"plamo3", kNeox, "PLaMo 3", ""},
     {"gemma", kNeox, "Gemma", ""},
-    {"gemma2", kNeox, "Gemma 2", "every 2nd layer global", "", {.swa_every = 2}},
-    {"gemma3", kNeox, "Gemma 3", "every 6th layer global; sliding layers θ 10000, unscaled", "",
-     {.swa_every = 6, .swa_needs_window = true, .swa_base_10000 = true}},
+    {"gemma2", kNeox, "Gemma 2", "every 2nd layer global", "", {.swa_every = 2, .swa_follows_model = true}},
+    {"gemma3", kNeox, "Gemma 3", "with a window: every 6th layer global; sliding layers θ 10000, unscaled", "",
+     {.swa_every = 6, .swa_needs_window = true}},
     {"gemma3n", kNeox, "Gemma 3n", "every 5th layer global; sliding layers θ 10000, unscaled", "",
-     {.swa_every = 5, .swa_base_10000 = true}},
-    {"gemma-embedding", kNeox, "EmbeddingGemma", "every 6th layer global; sliding layers θ 10000, unscaled", "",
-     {.swa_every = 6, .swa_base_10000 = true}},
+     {.swa_every = 5}},
+    {"gemma-embedding", kNeox, "EmbeddingGemma", "with a window: every 6th layer global; sliding layers θ 10000, unscaled", "",
+     {.swa_every = 6, .swa_needs_window = true}},
     {"gemma4", kNeox, "Gemma 4", "per-layer SWA array; own head and base for sliding layers; rope_freqs (1e30: unrotated) on global",
      "", {.freqs_full_only = true}},
     {"starcoder2", kNeox, "StarCoder2", ""},
@@ -151,8 +154,8 @@ const Architecture kArchitectures[] = {
     {"nemotron", kNeox, "Nemotron", "partial rotary (dimension_count)"},
     {"exaone", kNeox, "EXAONE", ""},
     {"exaone4", kNeox, "EXAONE 4", "the 64-layer 32B: window 4096, every 4th layer global and NoPE", "",
-     {.swa_every = 4, .swa_only_with_layers = 64, .default_window = 4096, .global_nope = true}},
-    {"exaone-moe", kNeox, "EXAONE MoE", ""},
+     {.swa_every = 4, .swa_only_with_layers = 64, .default_window = 4096, .swa_follows_model = true, .global_nope = true}},
+    {"exaone-moe", kNeox, "EXAONE MoE", "", "", {.swa_follows_model = true}},
     {"minicpm3", kNeox, "MiniCPM3", "MLA: rotates the head's last n_rot; LongRoPE tensors", "", {.mla = true}},
     {"bailingmoe2", kNeox, "Ling 2 (BailingMoE2)", "partial rotary"},
     {"dots1", kNeox, "dots.llm1", ""},
@@ -161,23 +164,23 @@ const Architecture kArchitectures[] = {
     {"hunyuan_vl", kNeox, "Hunyuan VL", "M-RoPE when dimension_sections is set", "", {.mrope_if_sections = true}},
     {"hy_v3", kNeox, "Hunyuan V3", ""},
     {"jais2", kNeox, "JAIS 2", ""},
-    {"gpt-oss", kNeox, "gpt-oss", "every 2nd layer global; yarn", "", {.swa_every = 2}},
+    {"gpt-oss", kNeox, "gpt-oss", "every 2nd layer global; yarn", "", {.swa_every = 2, .swa_follows_model = true}},
     {"lfm2", kNeox, "LFM2", "layers with 0 KV heads are convolutions (no RoPE)"},
     {"lfm2moe", kNeox, "LFM2 MoE", "layers with 0 KV heads are convolutions (no RoPE)"},
-    {"smallthinker", kNeox, "SmallThinker", ""},
+    {"smallthinker", kNeox, "SmallThinker", "", "", {.swa_follows_model = true}},
     {"seed_oss", kNeox, "Seed-OSS", ""},
     {"grovemoe", kNeox, "GroveMoE", ""},
     {"apertus", kNeox, "Apertus", "llama3 rope_freqs tensor"},
     {"minimax-m2", kNeox, "MiniMax-M2", "partial rotary (dimension_count)"},
     {"cogvlm", kNeox, "CogVLM", ""},
     {"pangu-embedded", kNeox, "openPangu Embedded", ""},
-    {"afmoe", kNeox, "AFMoE", "sliding-window layers"},
-    {"laguna", kNeox, "Laguna", ""},
+    {"afmoe", kNeox, "AFMoE", "sliding-window layers", "", {.swa_follows_model = true}},
+    {"laguna", kNeox, "Laguna", "", "", {.swa_follows_model = true}},
     {"glm4moe", kNeox, "GLM-4.5 / 4.6 (MoE)", "partial rotary; M-RoPE when dimension_sections is set", "", {.mrope_if_sections = true}},
     {"mimo2", kNeox, "MiMo-V2", "per-layer SWA array, freq_base_swa"},
     {"step35", kNeox, "Step-3.5", "per-layer SWA array"},
     {"talkie", kNeox, "Talkie", ""},
-    {"mellum", kNeox, "Mellum", ""},
+    {"mellum", kNeox, "Mellum", "", "", {.swa_follows_model = true}},
 
     // Multi-axis.
     {"qwen2vl", kMrope, "Qwen2-VL / Qwen2.5-VL", "M-RoPE: dimension_sections t, h, w (halves)"},
@@ -784,13 +787,18 @@ LoadedConfig rope_of(const File& file, std::string_view layer_type, const GivenR
     if (any_slides) {
         if (const auto theta = k.real("rope.freq_base_swa", kMinTheta, kMaxTheta)) {
             slide.rope_theta = *theta;
-        } else if (cx.quirks.swa_base_10000) {
-            slide.rope_theta = 10000.0;
-            k.assume(k.name("rope.freq_base_swa"), "10000", "llama.cpp's value for this architecture's sliding layers");
+        } else if (cx.quirks.swa_follows_model) {
+            k.assume(k.name("rope.freq_base_swa"), shown(base.rope_theta), "llama.cpp gives this architecture's sliding layers the model's freq_base");
         } else {
-            k.assume(k.name("rope.freq_base_swa"), shown(base.rope_theta), "llama.cpp's default: the full layers' freq_base");
+            slide.rope_theta = 10000.0;
+            k.assume(k.name("rope.freq_base_swa"), "10000", "llama.cpp's default for sliding layers (llama-hparams.h: rope_freq_base_train_swa)");
         }
-        if (cx.quirks.swa_base_10000) slide.rope_scaling = RopeScaling{};  // rope_freq_scale_train_swa = 1
+        const RopeType scaling = slide.rope_scaling.type;
+        if (!cx.quirks.swa_follows_model && scaling != RopeType::Default && scaling != RopeType::LongRope) {
+            // rope_freq_scale_train_swa stays 1: ggml's linear and YaRN scaling do nothing at scale 1.
+            slide.rope_scaling = RopeScaling{};
+            out.notes.push_back("sliding layers: unscaled (llama.cpp's rope_freq_scale_train_swa is 1 for this architecture)");
+        }
         if (k.has("attention.key_length_swa")) slide.head_dim = static_cast<int>(*k.count("attention.key_length_swa", 2, kMaxHeadDim));
         const int n_rot_swa = read_rotary(k, "rope.dimension_count_swa", slide.head_dim, std::min(n_rot, slide.head_dim),
                                           "llama.cpp's default: the full layers' rotary dim");

@@ -35,7 +35,9 @@ struct LayerQuirks {
     bool swa_needs_window = false;  // only with {arch}.attention.sliding_window > 0 (Gemma 3)
     int swa_only_with_layers = 0;   // only for a model of this many layers (EXAONE 4: the 32B's 64)
     std::int64_t default_window = 0;  // the window when the file has no sliding_window (EXAONE 4: 4096)
-    bool swa_base_10000 = false;    // SWA layers: θ 10000 and no scaling unless freq_base_swa (Gemma 3)
+    // SWA layers take the full layers' base and scaling; otherwise llama-hparams.h's defaults
+    // (rope_freq_base_train_swa 10000, rope_freq_scale_train_swa 1) unless freq_base_swa is set.
+    bool swa_follows_model = false;
     bool global_nope = false;       // layers that do not slide apply no RoPE (Cohere2, EXAONE 4)
     int nope_every = 0;             // layers with (il + 1) % N == 0 apply no RoPE (Llama 4, SmolLM3)
     bool chunked = false;           // Llama 4: the RoPE layers attend in chunks of 8192

@@ -411,6 +411,25 @@ TEST(GgufRope, CohereGlobalLayersAreNope) {
     EXPECT_TRUE(c.config.attention.rope);  // the default layer is the first that rotates
 }
 
+TEST(GgufRope, GptOssSlidingLayersKeepTheModelsBaseAndYarn) {
+    gguf_test::Writer w = rope_file("gpt-oss", 2880, 64, 131072, 4);
+    w.add_u32("gpt-oss.attention.key_length", 64);
+    w.add_u32("gpt-oss.attention.sliding_window", 128);
+    w.add_f32("gpt-oss.rope.freq_base", 150000.0f);
+    w.add_string("gpt-oss.rope.scaling.type", "yarn");
+    w.add_f32("gpt-oss.rope.scaling.factor", 32.0f);
+    w.add_u32("gpt-oss.rope.scaling.original_context_length", 4096);
+    const LoadedConfig c = rope_load(w);
+    EXPECT_TRUE(c.layer_types.empty());  // both kinds of layer rotate alike (gpt-oss copies base and scale)
+    ASSERT_EQ(c.layers.size(), 4u);
+    EXPECT_EQ(c.layers[0].type, "sliding_attention");  // set_swa_pattern(2): even layers slide
+    EXPECT_EQ(c.layers[1].type, "full_attention");
+    EXPECT_EQ(c.layers[0].theta, 150000.0);
+    EXPECT_EQ(c.config.rope_scaling.type, ropelab::RopeType::Yarn);
+    // ggml's YaRN scale: 1 + 0.1 ln 32.
+    EXPECT_NEAR(ropelab::compute_frequencies(c.config).attention_factor, 1.0 + 0.1 * std::log(32.0), 1e-6);
+}
+
 TEST(GgufRope, Exaone4SlidesOnlyInThe32B) {
     const LoadedConfig small = rope_load(rope_file("exaone4", 2048, 32, 65536, 30));
     EXPECT_TRUE(small.layers.empty());  // llama.cpp: no SWA unless 64 layers
