@@ -4,6 +4,7 @@
 // row-major little-endian. A sharded checkpoint lists its tensors in
 // model.safetensors.index.json's weight_map. Every offset and shape is checked against the file
 // before any tensor is used; errors name the file, the tensor and the value.
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -38,9 +39,14 @@ public:
     const std::string& source() const { return source_; }  // the path the user gave
 
 private:
+    static Checkpoint open_index(const std::string& index_path, const std::string& folder);
+    // Sorts by_name_; returns the first tensor whose name is given twice, or nullptr.
+    const Tensor* index_names();
+
     std::vector<models::MappedFile> shards_;
     std::vector<std::uint64_t> data_start_;  // per shard
     std::vector<Tensor> tensors_;
+    std::vector<std::size_t> by_name_;  // tensors_ in name order: tensor() is a binary search
     std::string config_path_, source_;
 };
 
