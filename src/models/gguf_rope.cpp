@@ -69,7 +69,7 @@ const Architecture kArchitectures[] = {
     {"llama-embed", kNorm, "Llama embedding", ""},
     {"llada", kNorm, "LLaDA", ""},
     {"llama4", kNorm, "Llama 4", "every 4th layer NoPE; the others in chunks of 8192", "",
-     {.swa_follows_model = true, .nope_every = 4, .chunked = true}},
+     {.swa_follows_model = true, .nope_every = 4, .nope_last_without_window = true, .chunked = true}},
     {"deci", kNorm, "DeciLM / Nemotron-NAS", "layers with 0 KV heads have no attention"},
     {"baichuan", kNorm, "Baichuan", ""},
     {"internlm2", kNorm, "InternLM2", ""},
@@ -167,7 +167,9 @@ const Architecture kArchitectures[] = {
     {"gpt-oss", kNeox, "gpt-oss", "every 2nd layer global; yarn", "", {.swa_every = 2, .swa_follows_model = true}},
     {"lfm2", kNeox, "LFM2", "layers with 0 KV heads are convolutions (no RoPE)"},
     {"lfm2moe", kNeox, "LFM2 MoE", "layers with 0 KV heads are convolutions (no RoPE)"},
-    {"smallthinker", kNeox, "SmallThinker", "", "", {.swa_follows_model = true}},
+    {"smallthinker", kNeox, "SmallThinker", "with a window: every 4th layer global from layer 0, every 4th NoPE", "",
+     {.swa_every = 4, .dense_first = true, .swa_needs_window = true, .swa_follows_model = true, .nope_every = 4,
+      .nope_last_without_window = true}},
     {"seed_oss", kNeox, "Seed-OSS", ""},
     {"grovemoe", kNeox, "GroveMoE", ""},
     {"apertus", kNeox, "Apertus", "llama3 rope_freqs tensor"},
@@ -490,8 +492,10 @@ RopeScaling read_scaling(Keys& k, const File& file, int pairs, std::int64_t cont
                                         "(1 + {}·ln {})² instead (not RoPE; not shown)",
                                         shown(*log_mul), shown(*log_mul), shown(*s.factor)));
         } else {
-            // ggml's rope_yarn: mscale = attn_factor · (1 + 0.1 ln(factor)).
-            const double multiplier = k.real("rope.scaling.yarn_attn_factor", 1e-6, 1e6).value_or(attn_factor.value_or(1.0));
+            // ggml's rope_yarn: mscale = attn_factor · (1 + 0.1 ln(factor)); llama-context folds
+            // rope.scaling.attn_factor into the yarn_attn_factor some architectures read (Grok).
+            const double yarn_attn = k.real("rope.scaling.yarn_attn_factor", 1e-6, 1e6).value_or(1.0);
+            const double multiplier = yarn_attn * attn_factor.value_or(1.0);
             s.attention_factor = multiplier * (*s.factor > 1.0 ? 1.0 + 0.1 * std::log(*s.factor) : 1.0);
             k.derive("attention factor", shown(*s.attention_factor), "ggml's YaRN: attn_factor · (1 + 0.1 ln factor)");
         }
@@ -557,9 +561,16 @@ std::vector<LayerPlan> plan_layers(Keys& k, const Context& cx, std::int64_t laye
         if (!p.attends) p.rope = false;
         if (q.global_nope && any_slides && !p.slides) p.rope = false;
     }
-    if (q.nope_every > 0 && !(q.chunked && k.has("attention.sliding_window") && window == 0)) {
+    if (q.nope_every > 0) {
+        // llama4.cpp, smollm3.cpp, smallthinker.cpp: use_rope = (il + 1) % n_no_rope_layer_step != 0.
+        const bool windowed = q.chunked ? !(k.has("attention.sliding_window") && window == 0) : (!q.swa_needs_window || window > 0);
+        const std::int64_t step = q.nope_last_without_window && !windowed ? layers : q.nope_every;
         for (std::size_t i = 0; i < plan.size(); ++i) {
-            if ((static_cast<std::int64_t>(i) + 1) % q.nope_every == 0) plan[i].rope = false;
+            if ((static_cast<std::int64_t>(i) + 1) % step == 0) plan[i].rope = false;
+        }
+        if (step == layers) {
+            k.derive("n_no_rope_layer_step", fmt::format("{}", layers),
+                     "llama.cpp's step without a window is block_count: the last layer applies no RoPE");
         }
         any_rule = true;
     }

@@ -40,6 +40,9 @@ struct LayerQuirks {
     bool swa_follows_model = false;
     bool global_nope = false;       // layers that do not slide apply no RoPE (Cohere2, EXAONE 4)
     int nope_every = 0;             // layers with (il + 1) % N == 0 apply no RoPE (Llama 4, SmolLM3)
+    // Without its window (Llama 4: sliding_window 0; SmallThinker: none) llama.cpp sets
+    // n_no_rope_layer_step to block_count: only the last layer applies no RoPE.
+    bool nope_last_without_window = false;
     bool chunked = false;           // Llama 4: the RoPE layers attend in chunks of 8192
     // Hybrids: attention.recurrent_layers (one bool per layer), else only (il + 1) % N == 0 attends,
     // N = full_attention_interval, the rest is linear attention (Qwen3-Next, Qwen3.5).

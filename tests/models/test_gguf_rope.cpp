@@ -430,6 +430,26 @@ TEST(GgufRope, GptOssSlidingLayersKeepTheModelsBaseAndYarn) {
     EXPECT_NEAR(ropelab::compute_frequencies(c.config).attention_factor, 1.0 + 0.1 * std::log(32.0), 1e-6);
 }
 
+TEST(GgufRope, Llama4ChunksAndNope) {
+    gguf_test::Writer w = rope_file("llama4", 5120, 40, 262144, 8);
+    w.add_f32("llama4.rope.freq_base", 500000.0f);
+    const LoadedConfig c = rope_load(w);
+    ASSERT_EQ(c.layers.size(), 8u);
+    EXPECT_EQ(c.layers[0].type, "chunked_attention");
+    EXPECT_EQ(c.layers[0].attention.attention_chunk, 8192);
+    EXPECT_EQ(c.layers[3].type, "full_attention");  // set_swa_pattern(4) and n_no_rope_layer_step 4
+    EXPECT_FALSE(c.layers[3].attention.rope);
+    EXPECT_TRUE(c.layers[3].attention.temperature_tuning);
+    EXPECT_EQ(c.layers_without_rope, 2);
+
+    // sliding_window 0: no chunks, n_no_rope_layer_step = block_count, so only the last layer is NoPE.
+    w.add_u32("llama4.attention.sliding_window", 0);
+    const LoadedConfig plain = rope_load(w);
+    EXPECT_EQ(plain.layers_without_rope, 1);
+    EXPECT_FALSE(plain.layers[7].attention.rope);
+    EXPECT_EQ(plain.layers[0].type, "full_attention");
+}
+
 TEST(GgufRope, Exaone4SlidesOnlyInThe32B) {
     const LoadedConfig small = rope_load(rope_file("exaone4", 2048, 32, 65536, 30));
     EXPECT_TRUE(small.layers.empty());  // llama.cpp: no SWA unless 64 layers
