@@ -13,6 +13,7 @@
 #include "core/model_families.h"
 #include "core/presets.h"
 #include "lesson/library.h"
+#include "models/gguf_rope.h"
 #include "state/schema.h"
 #include "core_commands.h"
 #include "positions_command.h"
@@ -103,11 +104,16 @@ int run_cli(int argc, char** argv) {
         action = [] { run_presets(); };
     });
     std::string families_format = "text";
-    app.add_subcommand("families", "List the model families ropelab reads: layout, rotary dim, θ, per-layer rule, source")
-        ->callback([&] { action = [&] { std::fputs(families_table(families_format == "markdown").c_str(), stdout); }; })
-        ->add_option("--format", families_format, "Output format")
-        ->check(CLI::IsMember({"text", "markdown"}))
-        ->capture_default_str();
+    bool families_gguf = false;
+    auto* families = app.add_subcommand("families", "List the model families ropelab reads: layout, rotary dim, θ, per-layer rule, source");
+    families->callback([&] {
+        action = [&] {
+            const bool markdown = families_format == "markdown";
+            std::fputs((families_gguf ? gguf::architectures_table(markdown) : families_table(markdown)).c_str(), stdout);
+        };
+    });
+    families->add_option("--format", families_format, "Output format")->check(CLI::IsMember({"text", "markdown"}))->capture_default_str();
+    families->add_flag("--gguf", families_gguf, "The GGUF architectures instead: llama.cpp's pair order and RoPE rules for each");
 
     std::string lessons_format = "text";
     app.add_subcommand("lessons", "List the built-in lessons (--lesson NAME opens one): name, scenes, title, summary")

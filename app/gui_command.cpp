@@ -405,7 +405,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
 }
 
 void add_file_argument(CLI::App* cmd, GuiOptions& o) {
-    cmd->add_option("file", o.file, "A session, lesson or config.json to open (told apart by its content)")->check(non_empty());
+    cmd->add_option("file", o.file, "A session, lesson, config.json, GGUF file or checkpoint folder to open (told apart by its content)")->check(non_empty());
 }
 
 int run_gui(const GuiOptions& options) {

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/config_json.h"
+#include "models/model_file.h"
 #include "core/error.h"
 #include "core/presets.h"
 #include "state/compare.h"
@@ -167,7 +168,7 @@ void add_display_options(CLI::App* cmd, std::map<std::string, std::string>& fiel
 
 void add_model_options(CLI::App* cmd, ModelOptions& o, bool with_format) {
     auto* preset = cmd->add_option("--preset", o.preset, "Model preset (see `ropelab presets`)")->check(non_empty());
-    auto* config = cmd->add_option("--config", o.config_path, "HF-style config.json to load")->check(non_empty());
+    auto* config = cmd->add_option("--config", o.config_path, "The model to read: an HF config.json, a GGUF file, or a safetensors checkpoint (its folder, index or file, with config.json beside it)")->check(non_empty());
     preset->excludes(config);
     add_rows_where(cmd, o.fields, is_model_field);
     if (with_format) {
@@ -268,7 +269,7 @@ LoadedConfig resolve_loaded(const ModelOptions& o) {
     const int layer = picked_layer(o);
     LoadedConfig loaded;
     if (!o.config_path.empty()) {
-        loaded = load_config_json(o.config_path, layer_type, given_rope(o), layer);
+        loaded = models::load_model(o.config_path, layer_type, given_rope(o), layer);
         if (!o.quiet && !o.explain) {  // --explain lists them on stdout
             for (const std::string& note : loaded.notes) std::fprintf(stderr, "ropelab: note: %s: %s\n", o.config_path.c_str(), note.c_str());
         }

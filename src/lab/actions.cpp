@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/config_json.h"
+#include "models/model_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_input.h"
@@ -104,7 +105,7 @@ bool pick_layer(LabParams& p, Status& s, int layer) {
 bool load_config(LabParams& p, Status& s, const std::string& path, const std::string& layer_type, const GivenRope& given, int layer) {
     s.config_needs_rope = false;
     try {
-        const LoadedConfig loaded = load_config_json(path, layer_type, given, layer);
+        const LoadedConfig loaded = models::load_model(path, layer_type, given, layer);
         if (!try_set_model(p, s, loaded.config)) return false;
         s.config_given = given;
         p.preset = loaded.note.name.empty() ? path : loaded.note.name;
@@ -162,6 +163,8 @@ void apply_shortcuts(LabParams& p, const std::vector<Shortcut>& shortcuts, int p
 }
 
 FileKind file_kind(const std::string& path) {
+    // A GGUF or a checkpoint is a model, told by its bytes (or by being a folder) before any JSON.
+    if (models::model_file_kind(path) != models::ModelFileKind::ConfigJson) return FileKind::Config;
     const Json json = parse_json_input(read_input_file(path, "session, lesson or config"), path);
     if (json.is_object() && json.contains("ropelab_session")) return FileKind::Session;
     if ((json.is_object() && json.contains("scenes")) || path.ends_with(".ropelesson")) return FileKind::Lesson;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/config_json.h"
+#include "models/model_file.h"
 #include "core/error.h"
 #include "core/presets.h"
 #include "state/schema.h"
@@ -81,7 +82,10 @@ LoadedConfig load_source(std::string source, std::string& layer_type) {
             source.resize(at);
         }
     }
-    if (is_file(source) || source.ends_with(".json")) return load_config_json(source, layer_type);
+    std::error_code ec;
+    if (is_file(source) || std::filesystem::is_directory(source, ec) || source.ends_with(".json") || source.ends_with(".gguf")) {
+        return models::load_model(source, layer_type);
+    }
     if (!find_preset(source)) {
         throw InputError(fmt::format("\"{}\" is not a preset, a config file, or key=value overrides of the base (presets: {})",
                                      source, preset_names()));

@@ -32,8 +32,8 @@ void file_menu(const Lab& lab, const controls::PanelState& panel, MenuChoices& o
     if (!ui::begin_menu("File")) return;
     const std::vector<std::string>& recent = lab.recent_files();
     if (ui::menu_item("Open…", "Ctrl+O")) {
-        ui::open_file_dialog(kOpenDialog, {.title = "Open a session, lesson or config.json",
-                                           .extensions = {".ropelab", ".json", ".ropelesson"},
+        ui::open_file_dialog(kOpenDialog, {.title = "Open a session, lesson, config.json or model file",
+                                           .extensions = {".ropelab", ".json", ".ropelesson", ".gguf", ".safetensors"},
                                            .start = lab.status().session_path,
                                            .recent = recent});
     }
