@@ -22,8 +22,19 @@ enum class ValueType : std::uint32_t {
 };
 std::string_view to_string(ValueType type);  // "u32", "array", …
 
+// Arrays longer than this keep only their count and element type, not their items: a tokenizer's
+// vocabulary (152k strings, its scores and types) and merges (1.5 M) would cost 96 bytes a Value,
+// ~190 MB, where the parse keeps nothing of them and takes 13 ms; ropelab reads
+// none of them; per-layer arrays hold a few hundred items at most. A file's kept items are also
+// capped in all (kMaxKeptItemsInFile), so a hostile file of many mid-sized arrays costs little.
+inline constexpr std::uint64_t kMaxKeptItems = 4096;
+inline constexpr std::uint64_t kMaxKeptItemsInFile = 1u << 18;
+// Arrays of arrays nest at most this deep (a top-level array is level 1).
+inline constexpr int kMaxArrayNesting = 4;
+
 // One metadata value. Scalars keep their exact value (integers as written; floats widened to
-// double); an array keeps its element type and its items (which may be arrays).
+// double); an array keeps its element type, its count and its items (which may be arrays) when
+// it is short enough to keep (see kMaxKeptItems; items.size() == count then, else items is empty).
 struct Value {
     ValueType type = ValueType::U8;
     ValueType element = ValueType::U8;  // arrays only
@@ -31,7 +42,10 @@ struct Value {
     std::uint64_t unsigned_integer = 0; // unsigned types
     double real = 0.0;                  // F32, F64 (and every numeric type, converted)
     std::string text;                   // String
-    std::vector<Value> items;           // Array
+    std::vector<Value> items;           // Array (when kept)
+    std::uint64_t count = 0;            // Array: its number of items, kept or not
+
+    bool items_kept() const { return items.size() == count; }
 
     bool is_number() const;  // any integer, float or bool type
     std::string shown() const;  // as an error or --explain shows it: 10000, "llama", [4 items: 1, 2, …]
@@ -91,6 +105,8 @@ private:
     std::uint64_t data_start_ = 0;
     std::vector<KeyValue> entries_;
     std::vector<TensorInfo> tensors_;
+    std::vector<std::size_t> key_order_;     // entries_ sorted by key: find() and the duplicate check
+    std::vector<std::size_t> tensor_order_;  // tensors_ sorted by name
 };
 
 // True when the bytes start with GGUF's magic.
