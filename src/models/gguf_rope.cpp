@@ -43,15 +43,15 @@ const Architecture kArchitectures[] = {
     {"clip", kNone, "CLIP / mmproj", "", "a vision projector file (mmproj); its text model is a separate GGUF"},
     {"gpt2", kNone, "GPT-2", "", "learned absolute positions"},
     {"gptj", kNone, "GPT-J", "", "none in llama.cpp (llama_model_rope_type lists gptj without RoPE; its config.json reads in ropelab)"},
-    {"mpt", kNone, "MPT", "", "ALiBi (attention biases)"},
-    {"refact", kNone, "Refact", "", "ALiBi (attention biases)"},
-    {"bloom", kNone, "BLOOM", "", "ALiBi (attention biases)"},
+    {"mpt", kNone, "MPT", "", "ALiBi: attention biases that grow with distance"},
+    {"refact", kNone, "Refact", "", "ALiBi: attention biases that grow with distance"},
+    {"bloom", kNone, "BLOOM", "", "ALiBi: attention biases that grow with distance"},
     {"starcoder", kNone, "StarCoder", "", "learned absolute positions (the graph adds position_embd)"},
     {"bert", kNone, "BERT", "", "learned absolute positions (position_embd)"},
-    {"jina-bert-v2", kNone, "Jina BERT v2", "", "ALiBi (attention biases)"},
-    {"jais", kNone, "JAIS", "", "ALiBi (attention biases)"},
-    {"t5", kNone, "T5", "", "relative position buckets (attention biases)"},
-    {"t5encoder", kNone, "T5 encoder", "", "relative position buckets (attention biases)"},
+    {"jina-bert-v2", kNone, "Jina BERT v2", "", "ALiBi: attention biases that grow with distance"},
+    {"jais", kNone, "JAIS", "", "ALiBi: attention biases that grow with distance"},
+    {"t5", kNone, "T5", "", "relative position buckets: learned attention biases"},
+    {"t5encoder", kNone, "T5 encoder", "", "relative position buckets: learned attention biases"},
     {"mamba", kNone, "Mamba", "", "a state-space model: no attention, no positions"},
     {"mamba2", kNone, "Mamba-2", "", "a state-space model: no attention, no positions"},
     {"jamba", kNone, "Jamba", "", "Mamba layers; its attention layers use no positional encoding"},
@@ -389,8 +389,10 @@ int read_head_dim(Keys& k, const Context& cx, const GivenRope& given, int layer)
     }
     const auto embd = k.count("embedding_length", 1, 1 << 24);
     const auto heads = k.per_layer("attention.head_count", 0, 1 << 16, 0);
+    // The picked layer's count, else the first layer that has heads (hybrids write 0 for the others).
     std::int64_t head_count = 0;
-    if (!heads.empty()) head_count = heads[layer >= 0 && static_cast<std::size_t>(layer) < heads.size() ? static_cast<std::size_t>(layer) : 0];
+    if (layer >= 0 && static_cast<std::size_t>(layer) < heads.size()) head_count = heads[static_cast<std::size_t>(layer)];
+    for (std::size_t i = 0; head_count == 0 && i < heads.size(); ++i) head_count = heads[i];
     if (embd && head_count > 0) {
         const std::int64_t dim = *embd / head_count;
         if (dim < 2 || dim > kMaxHeadDim) {
@@ -487,7 +489,7 @@ RopeScaling read_scaling(Keys& k, const File& file, int pairs, std::int64_t cont
             // DeepSeek2 (src/models/deepseek2.cpp): the rope's attn_factor is 1/(1 + 0.1 ln s), which
             // cancels ggml's own YaRN mscale; the mscale² of yarn_log_multiplier goes into kq_scale,
             // the logits' scale, as HF's softmax_scale does.
-            s.attention_factor = 1.0;
+            s.attention_factor = attn_factor.value_or(1.0);
             notes.push_back(fmt::format("yarn_log_multiplier {}: llama.cpp cancels YaRN's cos/sin scale and multiplies the logits by "
                                         "(1 + {}·ln {})² instead (not RoPE; not shown)",
                                         shown(*log_mul), shown(*log_mul), shown(*s.factor)));
@@ -673,6 +675,9 @@ void list_unread(Keys& k, LoadedConfig& out) {
                                     rest.find("head_count") != std::string_view::npos;
             std::string why = about_rope ? fmt::format("no per-layer rule of llama.cpp's {} that ropelab applies uses it", k.arch())
                                          : std::string("an attention setting outside RoPE");
+            if (rest == "attention.sliding_window" && (k.arch() == "phi3" || k.arch() == "phimoe")) {
+                why = "llama.cpp disables Phi's sliding window (phi3.cpp: swa_type NONE), so every layer sees every key";
+            }
             if (rest == "attention.value_length" || rest == "attention.value_length_swa") why = "the value head's width: RoPE turns queries and keys only";
             if (rest == "attention.head_count") why = "how many heads: key_length gives each head's width, all RoPE needs";
             if (rest == "attention.head_count_kv") why = "how many key heads: every head rotates alike";
@@ -822,6 +827,11 @@ LoadedConfig rope_of(const File& file, std::string_view layer_type, const GivenR
     std::vector<Setting> settings;
     if (any_full) settings.push_back({"full_attention", full});
     if (any_slides && (!any_full || !(slide == full))) settings.push_back({"sliding_attention", slide});
+    if (settings.empty()) {
+        // No layer attends (every head_count_kv 0, fewer layers than full_attention_interval): no layer rotates.
+        settings.push_back({"", full});
+        out.notes.push_back("no layer of this file attends, so none applies RoPE");
+    }
     if (settings.size() == 1) settings.front().name.clear();
 
     // One rule per layer.
