@@ -37,15 +37,23 @@ void WeightMatrix::row(std::int64_t r, std::span<float> out) const {
 
 namespace {
 
-// Refuses a matrix whose rows are not `heads` heads of weights.head_dim, naming the tensor.
-void check_matrix(const AttentionWeights& weights, const WeightMatrix& matrix, int heads, const char* role) {
+// Refuses a matrix whose rows are not `heads` heads of `head_dim` with the rotary part inside,
+// naming the tensor.
+void check_matrix(const WeightMatrix& matrix, int heads, int head_dim, int rotary_dim, int rotary_offset, const char* role) {
     if (heads <= 0 || heads > kMaxAttentionHeads) {
         throw InputError(fmt::format("{}: {} heads = {} (must be 1 to {})", matrix.name, role, heads, kMaxAttentionHeads));
     }
+    if (head_dim <= 0 || head_dim > kMaxHeadDim) {
+        throw InputError(fmt::format("{}: {} head_dim = {} (must be 1 to {})", matrix.name, role, head_dim, kMaxHeadDim));
+    }
+    if (rotary_offset < 0 || rotary_offset + rotary_dim > head_dim) {
+        throw InputError(fmt::format("{}: rotary dim {} at offset {} does not fit a {} head of {}", matrix.name, rotary_dim,
+                                     rotary_offset, role, head_dim));
+    }
     if (matrix.cols <= 0) throw InputError(fmt::format("{}: {} columns (must be at least 1)", matrix.name, matrix.cols));
-    if (matrix.rows != static_cast<std::int64_t>(heads) * weights.head_dim) {
-        throw InputError(fmt::format("{}: {} rows do not fit {} {} heads of {} (expected {})", matrix.name, matrix.rows,
-                                     heads, role, weights.head_dim, static_cast<std::int64_t>(heads) * weights.head_dim));
+    if (matrix.rows != static_cast<std::int64_t>(heads) * head_dim) {
+        throw InputError(fmt::format("{}: {} rows do not fit {} {} heads of {} (expected {})", matrix.name, matrix.rows, heads,
+                                     role, head_dim, static_cast<std::int64_t>(heads) * head_dim));
     }
     // Before any row is read: the bytes hold every row the view claims (whole blocks).
     if (matrix.cols % block_values(matrix.format) != 0) {
@@ -59,32 +67,19 @@ void check_matrix(const AttentionWeights& weights, const WeightMatrix& matrix, i
     }
 }
 
-// Refuses heads whose rotary part does not fit (or has no whole pairs), and a GQA grouping that
-// does not divide.
-void check_heads(const AttentionWeights& weights) {
-    const std::string& name = weights.q.name;
-    if (weights.head_dim <= 0 || weights.head_dim > kMaxHeadDim) {
-        throw InputError(fmt::format("{}: head_dim = {} (must be 1 to {})", name, weights.head_dim, kMaxHeadDim));
-    }
-    if (weights.rotary_dim <= 0 || weights.rotary_dim % 2 != 0) {
-        throw InputError(fmt::format("{}: rotary dim = {} (must be a positive even number)", name, weights.rotary_dim));
-    }
-    if (weights.rotary_offset < 0 || weights.rotary_offset + weights.rotary_dim > weights.head_dim) {
-        throw InputError(fmt::format("{}: rotary dim {} at offset {} does not fit a head of {}", name, weights.rotary_dim,
-                                     weights.rotary_offset, weights.head_dim));
-    }
-    if (weights.kv_heads <= 0 || weights.q_heads % weights.kv_heads != 0) {
-        throw InputError(fmt::format("{}: {} query heads are not a multiple of {} key heads", weights.k.name,
-                                     weights.q_heads, weights.kv_heads));
-    }
-}
-
 }  // namespace
 
 void validate(const AttentionWeights& weights) {
-    check_heads(weights);
-    check_matrix(weights, weights.q, weights.q_heads, "query");
-    check_matrix(weights, weights.k, weights.kv_heads, "key");
+    if (weights.rotary_dim <= 0 || weights.rotary_dim % 2 != 0) {
+        throw InputError(fmt::format("{}: rotary dim = {} (must be a positive even number)", weights.q.name, weights.rotary_dim));
+    }
+    check_matrix(weights.q, weights.q_heads, weights.head_dim, weights.rotary_dim, weights.rotary_offset, "query");
+    // Query heads share key heads in equal groups (GQA; MQA and MLA: one key head).
+    if (weights.kv_heads <= 0 || weights.q_heads % weights.kv_heads != 0) {
+        throw InputError(fmt::format("{}: {} query heads are not a multiple of {} key heads", weights.k.name, weights.q_heads,
+                                     weights.kv_heads));
+    }
+    check_matrix(weights.k, weights.kv_heads, weights.key_head_dim(), weights.rotary_dim, weights.key_rotary_offset(), "key");
 }
 
 namespace {
@@ -105,12 +100,24 @@ int checked_heads(double value, const std::string& source, const std::string& ke
     return static_cast<int>(value);
 }
 
+// What MLA's energies are: k_pe is one key head for every query head, and a compressed q's rows
+// read the normalised q_a latent, not the hidden state.
+void add_mla_notes(AttentionWeights& w, bool compressed, std::string_view q_b, std::string_view q_a) {
+    w.notes.push_back(fmt::format("MLA: the keys' rotary part is one head (k_pe, the last {} rows of {}) that every query head reads",
+                                  w.rotary_dim, w.k.name));
+    if (compressed) {
+        w.notes.push_back(fmt::format("MLA: q is compressed: {}'s rows read the normalised {} latent, not the hidden state, so the "
+                                      "bound is for a unit latent",
+                                      q_b, q_a));
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // GGUF (tensor names from llama.cpp's src/llama-arch.cpp, hparams from src/llama-model.cpp).
 
 class GgufWeights final : public ModelWeights {
 public:
-    explicit GgufWeights(gguf::File file) : file_(std::move(file)) {
+    explicit GgufWeights(gguf::File file) : held_(std::make_shared<const gguf::File>(std::move(file))), file_(*held_) {
         const std::optional<std::string> arch = file_.string("general.architecture");
         if (!arch) throw InputError(fmt::format("{}: general.architecture is missing", source()));
         arch_ = *arch;
@@ -128,7 +135,6 @@ public:
 
     AttentionWeights attention(int layer) const override {
         check_layer(layer);
-        refuse_mla(layer);
         AttentionWeights w;
         w.layer = layer;
         w.q_heads = heads_at(key("attention.head_count"), layer, std::nullopt);
@@ -142,7 +148,7 @@ public:
         w.rows = loaded.config.layout;
         w.notes.push_back(row_note(w.rows));
         if (!loaded.config.attention.rope) w.notes.push_back(fmt::format("layer {} applies no RoPE (NoPE): its pairs do not turn", layer));
-        read_matrices(layer, w);
+        if (!read_mla(layer, w)) read_matrices(layer, w);
         validate_in(source(), w);
         return w;
     }
@@ -157,15 +163,22 @@ private:
         }
     }
 
-    // DeepSeek's multi-head latent attention: k is decompressed from a shared latent, so W_k of a
-    // head is a product of two matrices (llama-model.cpp, build for LLM_ARCH_DEEPSEEK2).
-    void refuse_mla(int layer) const {
-        const std::string mqa = blk(layer, "attn_kv_a_mqa");
-        if (file_.tensor(mqa)) {
-            throw InputError(fmt::format("{}: {}: DeepSeek's MLA compresses q/k (attn_kv_a_mqa); per-pair energies of its rope "
-                                         "part are not shown yet",
-                                         source(), mqa));
-        }
+    // DeepSeek's multi-head latent attention (llama-model.cpp, the deepseek2 graph): each query
+    // head is [nope | rope] rows of attn_q (attn_q_b where q is compressed: it reads the q_a
+    // latent), and the keys' rotary part k_pe is the last n_rot rows of attn_kv_a_mqa, one head
+    // shared by all. False when the layer is not MLA.
+    bool read_mla(int layer, AttentionWeights& w) const {
+        const gguf::TensorInfo* mqa = file_.tensor(blk(layer, "attn_kv_a_mqa"));
+        if (!mqa) return false;
+        const bool compressed = !file_.tensor(blk(layer, "attn_q"));
+        w.q = matrix(tensor(blk(layer, compressed ? "attn_q_b" : "attn_q")), 0, std::nullopt);
+        w.kv_heads = 1;
+        w.k_head_dim = w.rotary_dim;
+        w.k_rotary_offset = 0;
+        const std::int64_t rows = mqa->dims.size() >= 2 ? static_cast<std::int64_t>(std::min<std::uint64_t>(mqa->dims[1], 1u << 30)) : 0;
+        w.k = matrix(*mqa, std::max<std::int64_t>(0, rows - w.rotary_dim), w.rotary_dim);
+        add_mla_notes(w, compressed, "attn_q_b", "attn_q_a");
+        return true;
     }
 
     // A head count: a number, or a per-layer array (llama-model.cpp reads both) of which layer's
@@ -227,6 +240,7 @@ private:
                                          first_row + m.rows));
         }
         m.bytes = file_.data(t);
+        m.owner = held_;
         return m;
     }
 
@@ -245,7 +259,8 @@ private:
         w.k = matrix(tensor(blk(layer, "attn_k")), 0, std::nullopt);
     }
 
-    gguf::File file_;
+    std::shared_ptr<const gguf::File> held_;  // shared with every matrix handed out
+    const gguf::File& file_;
     std::string arch_;
     LoadedConfig rope_;
     int layers_ = 0;
@@ -269,7 +284,8 @@ std::optional<double> config_number(const Json& config, const std::string& name,
 
 class CheckpointWeights final : public ModelWeights {
 public:
-    explicit CheckpointWeights(safetensors::Checkpoint checkpoint) : checkpoint_(std::move(checkpoint)) {
+    explicit CheckpointWeights(safetensors::Checkpoint checkpoint)
+        : held_(std::make_shared<const safetensors::Checkpoint>(std::move(checkpoint))), checkpoint_(*held_) {
         const std::string& config = checkpoint_.config_path();
         if (config.empty()) {
             throw InputError(fmt::format("{}: no config.json beside the checkpoint: its heads and RoPE are unknown", source()));
@@ -288,7 +304,6 @@ public:
         if (layer < 0 || layer >= layers_) {
             throw InputError(fmt::format("{}: layer {} is not one of its {} layers (0 .. {})", source(), layer, layers_, layers_ - 1));
         }
-        refuse_mla(layer);
         const LoadedConfig loaded = loaded_.layers.empty() ? loaded_ : load_config_json(checkpoint_.config_path(), "", {}, layer);
         AttentionWeights w;
         w.layer = layer;
@@ -303,7 +318,7 @@ public:
                               : "rows as in the checkpoint: the model rotates consecutive components, pair i is rows (2i, 2i+1) of a head");
         if (w.rotary_offset > 0) w.notes.push_back(fmt::format("the rotary part starts at component {} of each head", w.rotary_offset));
         if (!loaded.config.attention.rope) w.notes.push_back(fmt::format("layer {} applies no RoPE (NoPE): its pairs do not turn", layer));
-        read_matrices(layer, w);
+        if (!read_mla(layer, w)) read_matrices(layer, w);
         validate_in(source(), w);
         return w;
     }
@@ -354,15 +369,21 @@ private:
 
     std::string attn(int layer, std::string_view name) const { return fmt::format("{}layers.{}.self_attn.{}.weight", prefix_, layer, name); }
 
-    // DeepSeek V2/V3 (modeling_deepseek_v3.py): the keys' rotary part comes from
-    // kv_a_proj_with_mqa, shared by every head.
-    void refuse_mla(int layer) const {
-        const std::string mqa = attn(layer, "kv_a_proj_with_mqa");
-        if (checkpoint_.tensor(mqa)) {
-            throw InputError(fmt::format("{}: {}: DeepSeek's MLA compresses q/k (kv_a_proj_with_mqa); per-pair energies of its rope "
-                                         "part are not shown yet",
-                                         source(), mqa));
-        }
+    // DeepSeek V2/V3 (modeling_deepseek_v3.py): q_proj (q_b_proj where q is compressed) gives
+    // [nope | rope] heads, and the keys' rotary part k_pe is the last qk_rope_head_dim rows of
+    // kv_a_proj_with_mqa, shared by every head. False when the layer is not MLA.
+    bool read_mla(int layer, AttentionWeights& w) const {
+        const safetensors::Tensor* mqa = checkpoint_.tensor(attn(layer, "kv_a_proj_with_mqa"));
+        if (!mqa) return false;
+        const bool compressed = !checkpoint_.tensor(attn(layer, "q_proj"));
+        w.q = matrix(tensor(attn(layer, compressed ? "q_b_proj" : "q_proj")), 0, std::nullopt);
+        w.kv_heads = 1;
+        w.k_head_dim = w.rotary_dim;
+        w.k_rotary_offset = 0;
+        const std::int64_t rows = mqa->shape.size() == 2 ? mqa->shape[0] : 0;
+        w.k = matrix(*mqa, std::max<std::int64_t>(0, rows - w.rotary_dim), w.rotary_dim);
+        add_mla_notes(w, compressed, "q_b_proj", "q_a_proj");
+        return true;
     }
 
     const safetensors::Tensor& tensor(const std::string& name) const {
@@ -398,6 +419,7 @@ private:
                                          first_row + m.rows));
         }
         m.bytes = checkpoint_.data(t);
+        m.owner = held_;
         return m;
     }
 
@@ -416,7 +438,8 @@ private:
         w.k = matrix(tensor(attn(layer, "k_proj")), 0, std::nullopt);
     }
 
-    safetensors::Checkpoint checkpoint_;
+    std::shared_ptr<const safetensors::Checkpoint> held_;  // shared with every matrix handed out
+    const safetensors::Checkpoint& checkpoint_;
     LoadedConfig loaded_;
     std::string prefix_;
     int q_heads_ = 0, kv_heads_ = 0, layers_ = 0;

@@ -28,6 +28,7 @@ struct WeightMatrix {
     std::int64_t rows = 0, cols = 0;
     std::int64_t first_row = 0;  // within a fused tensor (attn_qkv): where this matrix starts
     std::span<const std::byte> bytes;  // the whole tensor
+    std::shared_ptr<const void> owner;  // keeps `bytes` mapped: the file they lie in (none for bytes the caller holds)
     void row(std::int64_t r, std::span<float> out) const;  // out.size() == cols
 };
 
@@ -38,16 +39,22 @@ struct AttentionWeights {
     int rotary_dim = 0;     // the rotary part of each head
     int rotary_offset = 0;  // where it starts in the head (DeepSeek: after the nope part)
     PairLayout rows = PairLayout::Half;  // Interleaved: pair i is rows (2i, 2i+1) of the rotary part
+    // MLA (DeepSeek V2/V3): the keys' rotary part is one head of its own, k_pe, the last rotary_dim
+    // rows of kv_a_proj_with_mqa, shared by every query head. 0: k's heads are q's (head_dim,
+    // rotary_offset).
+    int k_head_dim = 0, k_rotary_offset = 0;
+    int key_head_dim() const { return k_head_dim > 0 ? k_head_dim : head_dim; }
+    int key_rotary_offset() const { return k_head_dim > 0 ? k_rotary_offset : rotary_offset; }
     std::vector<std::string> notes;      // what was assumed: "rows as converted by llama.cpp (NORM)"
 };
 
 // Refuses (InputError naming the tensor) weights whose matrices do not fit their heads: rows ≠
-// heads × head_dim, a rotary part outside the head or of odd size, query heads that are no
+// heads × head_dim (key_head_dim for k), a rotary part outside the head or of odd size, query heads that are no
 // multiple of the key heads, bytes that do not hold every row.
 void validate(const AttentionWeights& weights);
 
 // One model file's weights (a GGUF, or a safetensors checkpoint with its config.json). Holds the
-// mapping open; copies share it.
+// mapping open; copies share it, and so do the matrices it hands out (WeightMatrix::owner).
 class ModelWeights {
 public:
     static std::shared_ptr<const ModelWeights> open(const std::string& path);

@@ -30,10 +30,15 @@ std::vector<RowJob> row_jobs(const AttentionWeights& weights, std::vector<double
     sums.assign(count, 0.0);
     std::vector<RowJob> jobs;
     jobs.reserve(count);
-    for (const auto& [matrix, heads] : {std::pair{&weights.q, weights.q_heads}, std::pair{&weights.k, weights.kv_heads}}) {
-        for (int h = 0; h < heads; ++h) {
-            const std::int64_t first = static_cast<std::int64_t>(h) * weights.head_dim + weights.rotary_offset;
-            for (int r = 0; r < 2 * pairs; ++r) jobs.push_back({matrix, first + r, &sums[jobs.size()]});
+    struct Heads {
+        const WeightMatrix* matrix;
+        int count, head_dim, offset;
+    };
+    for (const Heads& heads : {Heads{&weights.q, weights.q_heads, weights.head_dim, weights.rotary_offset},
+                               Heads{&weights.k, weights.kv_heads, weights.key_head_dim(), weights.key_rotary_offset()}}) {
+        for (int h = 0; h < heads.count; ++h) {
+            const std::int64_t first = static_cast<std::int64_t>(h) * heads.head_dim + heads.offset;
+            for (int r = 0; r < 2 * pairs; ++r) jobs.push_back({heads.matrix, first + r, &sums[jobs.size()]});
         }
     }
     return jobs;
