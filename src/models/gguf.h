@@ -22,11 +22,11 @@ enum class ValueType : std::uint32_t {
 };
 std::string_view to_string(ValueType type);  // "u32", "array", …
 
-// Arrays longer than this keep only their count and element type, not their items: a tokenizer's
-// vocabulary (152k strings, its scores and types) and merges (1.5 M) would cost 96 bytes a Value,
-// ~190 MB, where the parse keeps nothing of them and takes 13 ms; ropelab reads
-// none of them; per-layer arrays hold a few hundred items at most. A file's kept items are also
-// capped in all (kMaxKeptItemsInFile), so a hostile file of many mid-sized arrays costs little.
+// Arrays longer than this keep only their count and element type, not their items: ropelab reads
+// no tokenizer, and a vocabulary (152k strings, their scores and types) with its 1.5 M merges
+// would cost 96 bytes a Value, ~190 MB; stepped over, they cost no memory and 13 ms of parse.
+// Per-layer arrays hold a few hundred items at most. A file's kept items are also capped in all
+// (kMaxKeptItemsInFile), so a hostile file of many mid-sized arrays costs little.
 inline constexpr std::uint64_t kMaxKeptItems = 4096;
 inline constexpr std::uint64_t kMaxKeptItemsInFile = 1u << 18;
 // Arrays of arrays nest at most this deep (a top-level array is level 1).
