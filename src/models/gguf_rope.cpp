@@ -65,43 +65,43 @@ const Architecture kArchitectures[] = {
     {"wavtokenizer-dec", kNone, "WavTokenizer decoder", "", "convolutions (an audio codec's decoder)"},
 
     // NORM: consecutive pairs.
-    {"llama", kNorm, "Llama", "rope_freqs tensor: Llama 3.1's divisors"},
-    {"llama-embed", kNorm, "Llama embedding", ""},
-    {"llada", kNorm, "LLaDA", ""},
+    {"llama", kNorm, "Llama", "rope_freqs tensor: Llama 3.1's divisors", "", {.rows = NormRows::Permuted}},
+    {"llama-embed", kNorm, "Llama embedding", "", "", {.rows = NormRows::Permuted}},
+    {"llada", kNorm, "LLaDA", "", "", {.rows = NormRows::Permuted}},
     {"llama4", kNorm, "Llama 4", "every 4th layer NoPE; the others in chunks of 8192", "",
-     {.swa_follows_model = true, .nope_every = 4, .nope_last_without_window = true, .chunked = true}},
-    {"deci", kNorm, "DeciLM / Nemotron-NAS", "layers with 0 KV heads have no attention"},
-    {"baichuan", kNorm, "Baichuan", ""},
-    {"internlm2", kNorm, "InternLM2", ""},
-    {"minicpm", kNorm, "MiniCPM", ""},
-    {"xverse", kNorm, "XVERSE", ""},
-    {"command-r", kNorm, "Command R", ""},
+     {.rows = NormRows::Native, .swa_follows_model = true, .nope_every = 4, .nope_last_without_window = true, .chunked = true}},
+    {"deci", kNorm, "DeciLM / Nemotron-NAS", "layers with 0 KV heads have no attention", "", {.rows = NormRows::Permuted}},
+    {"baichuan", kNorm, "Baichuan", "", "", {.rows = NormRows::Permuted}},
+    {"internlm2", kNorm, "InternLM2", "", "", {.rows = NormRows::Permuted}},
+    {"minicpm", kNorm, "MiniCPM", "", "", {.rows = NormRows::Permuted}},
+    {"xverse", kNorm, "XVERSE", "", "", {.rows = NormRows::Permuted}},
+    {"command-r", kNorm, "Command R", "", "", {.rows = NormRows::Native}},
     {"cohere2", kNorm, "Command R7B / A (Cohere2)", "sliding layers rotate; every 4th layer global, NoPE", "",
-     {.swa_every = 4, .swa_follows_model = true, .global_nope = true}},
+     {.rows = NormRows::Native, .swa_every = 4, .swa_follows_model = true, .global_nope = true}},
     {"cohere2moe", kNorm, "Cohere2 MoE", "sliding layers rotate; every 4th layer global, NoPE", "",
-     {.swa_every = 4, .swa_follows_model = true, .global_nope = true}},
-    {"olmo", kNorm, "OLMo", ""},
-    {"arctic", kNorm, "Arctic", ""},
-    {"deepseek", kNorm, "DeepSeek", ""},
-    {"deepseek2", kNorm, "DeepSeek-V2 / V3", "MLA: rotates the head's last n_rot (q_pe, k_pe); yarn", "", {.mla = true}},
-    {"deepseek2-ocr", kNorm, "DeepSeek-OCR", "MLA: rotates the head's last n_rot", "", {.mla = true}},
-    {"deepseek32", kNorm, "DeepSeek-V3.2", "MLA: rotates the head's last n_rot; yarn", "", {.mla = true}},
-    {"glm-dsa", kNorm, "GLM (DSA)", "MLA: rotates the head's last n_rot", "", {.mla = true}},
-    {"mistral4", kNorm, "Mistral 4", "MLA: rotates the head's last n_rot", "", {.mla = true}},
+     {.rows = NormRows::Native, .swa_every = 4, .swa_follows_model = true, .global_nope = true}},
+    {"olmo", kNorm, "OLMo", "", "", {.rows = NormRows::Permuted}},
+    {"arctic", kNorm, "Arctic", "", "", {.rows = NormRows::Permuted}},
+    {"deepseek", kNorm, "DeepSeek (V1 MoE)", "", "", {.rows = NormRows::Permuted}},
+    {"deepseek2", kNorm, "DeepSeek-V2 / V3", "MLA: rotates the head's last n_rot (q_pe, k_pe); yarn", "", {.rows = NormRows::Native, .mla = true}},
+    {"deepseek2-ocr", kNorm, "DeepSeek-OCR", "MLA: rotates the head's last n_rot", "", {.rows = NormRows::Native, .mla = true}},
+    {"deepseek32", kNorm, "DeepSeek-V3.2", "MLA: rotates the head's last n_rot; yarn", "", {.rows = NormRows::Native, .mla = true}},
+    {"glm-dsa", kNorm, "GLM (DSA)", "MLA: rotates the head's last n_rot", "", {.rows = NormRows::Native, .mla = true}},
+    {"mistral4", kNorm, "Mistral 4", "MLA: rotates the head's last n_rot", "", {.rows = NormRows::Native, .mla = true}},
     {"plm", kNorm, "PLM", ""},
-    {"chatglm", kNorm, "ChatGLM", "partial rotary (dimension_count)"},
-    {"glm4", kNorm, "GLM-4", "M-RoPE (halves) when dimension_sections is set", "", {.mrope_if_sections = true}},
-    {"granite", kNorm, "Granite", ""},
-    {"granitemoe", kNorm, "Granite MoE", ""},
-    {"granitehybrid", kNorm, "Granite 4 hybrid", "layers with 0 KV heads are Mamba-2 (no RoPE)"},
-    {"chameleon", kNorm, "Chameleon", ""},
-    {"bailingmoe", kNorm, "Ling (BailingMoE)", ""},
+    {"chatglm", kNorm, "ChatGLM", "partial rotary (dimension_count)", "", {.rows = NormRows::Native}},
+    {"glm4", kNorm, "GLM-4", "M-RoPE (halves) when dimension_sections is set", "", {.rows = NormRows::Native, .mrope_if_sections = true}},
+    {"granite", kNorm, "Granite", "", "", {.rows = NormRows::Permuted}},
+    {"granitemoe", kNorm, "Granite MoE", "", "", {.rows = NormRows::Permuted}},
+    {"granitehybrid", kNorm, "Granite 4 hybrid", "layers with 0 KV heads are Mamba-2 (no RoPE)", "", {.rows = NormRows::Permuted}},
+    {"chameleon", kNorm, "Chameleon", "", "", {.rows = NormRows::Permuted}},
+    {"bailingmoe", kNorm, "Ling (BailingMoE)", "", "", {.rows = NormRows::Permuted}},
     {"neo-bert", kNorm, "NeoBERT", ""},
-    {"smollm3", kNorm, "SmolLM3", "every 4th layer NoPE", "", {.nope_every = 4}},
-    {"arcee", kNorm, "Arcee (AFM)", ""},
-    {"ernie4_5", kNorm, "ERNIE 4.5", ""},
-    {"ernie4_5-moe", kNorm, "ERNIE 4.5 MoE", ""},
-    {"mistral3", kNorm, "Mistral 3", "yarn keys"},
+    {"smollm3", kNorm, "SmolLM3", "every 4th layer NoPE", "", {.rows = NormRows::Permuted, .nope_every = 4}},
+    {"arcee", kNorm, "Arcee (AFM)", "", "", {.rows = NormRows::Permuted}},
+    {"ernie4_5", kNorm, "ERNIE 4.5", "", "", {.rows = NormRows::Native}},
+    {"ernie4_5-moe", kNorm, "ERNIE 4.5 MoE", "", "", {.rows = NormRows::Native}},
+    {"mistral3", kNorm, "Mistral 3", "yarn keys", "", {.rows = NormRows::Permuted}},
     {"eagle3", kNorm, "EAGLE-3 draft", ""},
     {"maincoder", kNorm, "Maincoder", ""},
 
@@ -369,9 +369,24 @@ void apply_rope_freqs(std::vector<double> factors, ModelConfig& c, std::vector<s
     c.freq_factors = std::move(factors);
 }
 
+// What the file's consecutive pairs are in the HF checkpoint (convert_hf_to_gguf.py).
+std::string norm_rows_note(NormRows rows) {
+    const std::string turns = "llama.cpp's NORM RoPE turns consecutive pairs (2i, 2i+1) of the file's q/k rows";
+    switch (rows) {
+        case NormRows::Permuted:
+            return turns + "; convert_hf_to_gguf.py permuted HF's rows (LlamaModel.permute) so that these are HF's rotate_half pairs "
+                           "(i, i + n_rot/2) — the same frequencies. q/k vectors taken from llama.cpp are in this order, from HF in halves";
+        case NormRows::Native:
+            return turns + "; the checkpoint itself rotates consecutive pairs, so the file's rows are the checkpoint's";
+        case NormRows::Unknown: break;
+    }
+    return turns + "; for a model converted from an HF rotate_half checkpoint, convert_hf_to_gguf.py permuted the rows so that these "
+                   "are HF's pairs (i, i + n_rot/2) — the same frequencies";
+}
+
 struct Context {
     const Architecture* arch = nullptr;  // null: not in the table (read with --layout / --partial-rotary-factor)
-    LayerQuirks quirks;
+    Quirks quirks;
 };
 
 // The head: key_length (MLA: key_length_mla), else embedding_length / head_count, else --head-dim.
@@ -516,7 +531,7 @@ std::vector<LayerPlan> plan_layers(Keys& k, const Context& cx, std::int64_t laye
     if (layers <= 0) return {};
     std::vector<LayerPlan> plan(static_cast<std::size_t>(layers));
     bool any_rule = false;
-    const LayerQuirks& q = cx.quirks;
+    const Quirks& q = cx.quirks;
 
     // Hybrids: a layer with 0 KV heads has no attention (Mamba, convolution or linear layers).
     const auto kv = k.per_layer("attention.head_count_kv", 0, 1 << 16, layers);
@@ -767,10 +782,7 @@ LoadedConfig rope_of(const File& file, std::string_view layer_type, const GivenR
                                         *arch_name, to_string(base.layout), shown(*given.partial_rotary_factor)));
     } else if (order == RopeOrder::Norm) {
         base.layout = PairLayout::Interleaved;
-        out.notes.push_back("llama.cpp's NORM RoPE turns consecutive pairs (2i, 2i+1) of the file's q/k rows; for a model converted from "
-                            "an HF rotate_half checkpoint, convert_hf_to_gguf.py permuted those rows so that they are HF's pairs "
-                            "(i, i + n_rot/2) — the same frequencies. q/k vectors taken from llama.cpp are in this order, from HF in "
-                            "halves");
+        out.notes.push_back(norm_rows_note(cx.quirks.rows));
     } else {
         base.layout = PairLayout::Half;
     }

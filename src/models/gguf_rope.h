@@ -25,9 +25,17 @@ namespace ropelab::gguf {
 //   None    no RoPE: the architecture is refused
 enum class RopeOrder { None, Norm, Neox, Mrope, Imrope, Vision };
 
-// The per-layer rules llama.cpp's load_hparams and graph builders hard-code for an architecture
+// Where the q/k rows of a NORM architecture come from (convert_hf_to_gguf.py).
+//   Permuted  the converter permuted HF's rotate_half rows (LlamaModel.permute) into consecutive pairs
+//   Native    the checkpoint already pairs consecutive components (its modeling code rotates
+//             interleaved pairs: Llama 4, Cohere, DeepSeek-V2/V3, GLM, ERNIE 4.5); the rows are the checkpoint's
+//   Unknown   not checked
+enum class NormRows { Unknown, Permuted, Native };
+
+// The rules llama.cpp's load_hparams and graph builders hard-code for an architecture
 // (src/llama-model.cpp, src/models/*.cpp); a file's own keys override the defaults.
-struct LayerQuirks {
+struct Quirks {
+    NormRows rows = NormRows::Unknown;
     // set_swa_pattern(N) when the file has no sliding_window_pattern: layer il slides unless
     // il % N == N − 1 (every Nth layer global); `dense_first`: unless il % N == 0.
     int swa_every = 0;
@@ -58,7 +66,7 @@ struct Architecture {
     std::string_view title;    // "Llama", shown in the README's table
     std::string_view rules;    // what differs from plain RoPE: "rope_freqs tensor: llama3 divisors"
     std::string_view positions = "";  // for None: what the model uses instead
-    LayerQuirks quirks = {};
+    Quirks quirks = {};
 };
 std::span<const Architecture> architectures();
 const Architecture* find_architecture(std::string_view name);

@@ -261,6 +261,8 @@ TEST(GgufRope, DeepSeek2YarnOnTheRotaryPart) {
     EXPECT_EQ(c.config.rotary_offset, 128);
     EXPECT_EQ(ropelab::rotary_dim(c.config), 64);
     EXPECT_EQ(c.config.rope_scaling.type, ropelab::RopeType::Yarn);
+    EXPECT_FALSE(rope_noted(c, "permuted"));  // DeepSeek's checkpoint rotates consecutive pairs itself
+    EXPECT_TRUE(rope_noted(c, "the checkpoint itself rotates consecutive pairs"));
 
     // ggml's YaRN (ggml_rope_yarn_corr_dims, rope_yarn) in float64: ramp between floor/ceil of the
     // correction dims for β 32 and 1.
