@@ -67,7 +67,7 @@ const Architecture kArchitectures[] = {
     // NORM: consecutive pairs.
     {"llama", kNorm, "Llama", "rope_freqs tensor: Llama 3.1's divisors", "", {.rows = NormRows::Permuted}},
     {"llama-embed", kNorm, "Llama embedding", "", "", {.rows = NormRows::Permuted}},
-    {"llada", kNorm, "LLaDA", "", "", {.rows = NormRows::Permuted}},
+    {"llada", kNorm, "LLaDA", ""},
     {"llama4", kNorm, "Llama 4", "every 4th layer NoPE; the others in chunks of 8192", "",
      {.rows = NormRows::Native, .swa_follows_model = true, .nope_every = 4, .nope_last_without_window = true, .chunked = true}},
     {"deci", kNorm, "DeciLM / Nemotron-NAS", "layers with 0 KV heads have no attention", "", {.rows = NormRows::Permuted}},
