@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-bash scripts/sanitized_build.sh fuzz_config_json fuzz_session fuzz_lesson fuzz_vector_spec fuzz_array_file fuzz_gguf
+bash scripts/sanitized_build.sh fuzz_config_json fuzz_session fuzz_lesson fuzz_vector_spec fuzz_array_file fuzz_gguf fuzz_safetensors
 mkdir -p tests/fuzz/crashes
 
 # One target for SECONDS from a copy of its seed corpus; its report (or the crash's tail) is
@@ -30,5 +30,5 @@ export seconds
 # Each target gets its SECONDS of wall time; FUZZ_LANES of them run at once (default: the cores),
 # so five targets take three rounds, not five, where CI's soak leaves a core.
 lanes=${FUZZ_LANES:-$(nproc)}
-printf "%s\n" config_json session lesson vector_spec array_file gguf |
+printf "%s\n" config_json session lesson vector_spec array_file gguf safetensors |
     xargs -P "$lanes" -I{} bash -c 'fuzz_one {}'
