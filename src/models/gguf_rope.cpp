@@ -772,7 +772,8 @@ LoadedConfig rope_of(const File& file, std::string_view layer_type, const GivenR
     RopeOrder order = cx.arch ? cx.arch->order : RopeOrder::None;
     if (cx.quirks.mrope_if_sections) {
         const auto sections = k.file().numbers(k.name("rope.dimension_sections"));
-        if (sections && std::any_of(sections->begin(), sections->end(), [](double v) { return v != 0; })) order = RopeOrder::Mrope;
+        // llama-hparams.cpp use_mrope(): rope_sections[0] > 0 && rope_sections[1] > 0.
+        if (sections && sections->size() >= 2 && (*sections)[0] > 0 && (*sections)[1] > 0) order = RopeOrder::Mrope;
     }
     if (!cx.arch) {
         base.layout = *given.layout;

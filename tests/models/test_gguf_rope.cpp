@@ -308,6 +308,17 @@ TEST(GgufRope, Qwen2VlSectionsAndQwen3VlInterleaved) {
     EXPECT_NE(e.find("60"), std::string::npos) << e;
 }
 
+TEST(GgufRope, Glm4TurnsMropeWithSections) {
+    gguf_test::Writer w = rope_file("glm4", 4096, 32, 65536, 4);
+    w.add_u32("glm4.rope.dimension_count", 64);
+    EXPECT_EQ(rope_load(w).config.layout, PairLayout::Interleaved);  // NORM without sections
+    w.add_array_i32("glm4.rope.dimension_sections", {8, 12, 12, 0});
+    const LoadedConfig v = rope_load(w);  // use_mrope(): t and h sections set
+    EXPECT_EQ(v.config.layout, PairLayout::Half);
+    EXPECT_EQ(v.config.multi_axis.rule, ropelab::AxisRule::Sections);
+    expect_ladder(v.config, 1e4, 64);
+}
+
 TEST(GgufRope, Gemma4ProportionalRopeIsPRope) {
     gguf_test::Writer w = rope_file("gemma4", 2560, 8, 131072, 6);
     w.add_u32("gemma4.attention.key_length", 512);
