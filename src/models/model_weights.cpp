@@ -307,9 +307,9 @@ public:
         const LoadedConfig loaded = loaded_.layers.empty() ? loaded_ : load_config_json(checkpoint_.config_path(), "", {}, layer);
         AttentionWeights w;
         w.layer = layer;
-        w.q_heads = q_heads_;
-        w.kv_heads = kv_heads_;
         w.head_dim = loaded.config.head_dim;
+        w.q_heads = query_heads(layer, w.head_dim, w.notes);
+        w.kv_heads = kv_heads_ > 0 ? kv_heads_ : w.q_heads;  // transformers' default: one key head per query head
         w.rotary_dim = rotary_dim(loaded.config);
         w.rotary_offset = loaded.config.rotary_offset;
         w.rows = loaded.config.layout;
@@ -324,12 +324,28 @@ public:
     }
 
 private:
+    // The head counts as written; 0 where the file leaves them out (llava-1.5's text_config relies
+    // on LlamaConfig's defaults): they are then counted from q_proj's rows (query_heads).
     void read_heads(const Json& config, const std::string& path) {
-        const std::optional<double> heads = config_number(config, "num_attention_heads", path);
-        if (!heads) throw InputError(fmt::format("{}: num_attention_heads is missing", path));
-        q_heads_ = checked_heads(*heads, path, "num_attention_heads");
-        const std::optional<double> kv = config_number(config, "num_key_value_heads", path);
-        kv_heads_ = kv ? checked_heads(*kv, path, "num_key_value_heads") : q_heads_;
+        if (const std::optional<double> heads = config_number(config, "num_attention_heads", path)) {
+            q_heads_ = checked_heads(*heads, path, "num_attention_heads");
+        }
+        if (const std::optional<double> kv = config_number(config, "num_key_value_heads", path)) {
+            kv_heads_ = checked_heads(*kv, path, "num_key_value_heads");
+        }
+    }
+
+    int query_heads(int layer, int head_dim, std::vector<std::string>& notes) const {
+        if (q_heads_ > 0) return q_heads_;
+        const safetensors::Tensor* q = checkpoint_.tensor(attn(layer, "q_proj"));
+        if (!q || q->shape.size() != 2 || head_dim <= 0 || q->shape[0] % head_dim != 0) {
+            throw InputError(fmt::format("{}: num_attention_heads is missing, and {} does not tell it in rows of head_dim {}",
+                                         checkpoint_.config_path(), attn(layer, "q_proj"), head_dim));
+        }
+        const int heads = checked_heads(static_cast<double>(q->shape[0] / head_dim), source(), q->name + " rows / head_dim");
+        notes.push_back(fmt::format("num_attention_heads is not in the config: {} heads from {}'s {} rows of {}", heads, q->name,
+                                    q->shape[0], head_dim));
+        return heads;
     }
 
     // The prefix before "layers.0.self_attn.q_proj.weight" ("model.", "model.language_model.", …):

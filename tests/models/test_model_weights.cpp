@@ -384,6 +384,23 @@ TEST_F(ModelWeightsCheckpoint, MultimodalPrefixAndInterleavedPartialRotary) {
     mw_expect_energies(a, 1e-12);
 }
 
+TEST_F(ModelWeightsCheckpoint, HeadsLeftToTheClassDefaultsAreCountedFromQProj) {
+    // llava-1.5's text_config names no head counts (LlamaConfig's defaults fill them in): the
+    // heads are q_proj's rows over head_dim, one key head per query head as transformers defaults.
+    config(R"({"model_type": "llava", "text_config": {"model_type": "llama", "hidden_size": 64, "head_dim": 16,
+               "num_hidden_layers": 1}})");
+    const MwHeads heads{4, 16, 16, 0, PairLayout::Half};
+    safetensors_test::File f;
+    f.add("language_model.model.layers.0.self_attn.q_proj.weight", "F32", {64, 64}, mw_f32_bytes(mw_matrix(heads, 64, mw_q_unit)));
+    f.add("language_model.model.layers.0.self_attn.k_proj.weight", "F32", {64, 64}, mw_f32_bytes(mw_matrix(heads, 64, mw_k_unit)));
+    safetensors_test::write_bytes(dir_ / "model.safetensors", f.bytes());
+    const AttentionWeights a = ModelWeights::open(dir_.string())->attention(0);
+    EXPECT_EQ(a.q_heads, 4);
+    EXPECT_EQ(a.kv_heads, 4);
+    EXPECT_TRUE(mw_has_note(a, "num_attention_heads is not in the config")) << ::testing::PrintToString(a.notes);
+    mw_expect_energies(a, 1e-12);
+}
+
 TEST_F(ModelWeightsCheckpoint, DeepSeekMlaReadsKPeFromKvAProjWithMqa) {
     // DeepSeek V3: heads [16 nope | 8 rope], interleaved; q compressed (q_a_proj → q_b_proj);
     // kv_a_proj_with_mqa is [kv_lora_rank 16 | k_pe 8] rows.
