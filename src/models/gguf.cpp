@@ -22,6 +22,12 @@ namespace {
 
 constexpr std::uint32_t kMaxDims = 4;  // GGML_MAX_DIMS (ggml.h)
 constexpr std::uint64_t kDefaultAlignment = 32;
+// Real files hold tens of keys and at most a few thousand tensors; past these a file costs ~100
+// bytes of memory for each 13 (a key) or 32 (a tensor info) of its own, so a hostile one of
+// gigabytes is refused by count rather than parsed into tens of gigabytes.
+constexpr std::uint64_t kMaxKeys = 1u << 20;
+constexpr std::uint64_t kMaxTensors = 1u << 20;
+constexpr std::uint64_t kMaxKeyBytes = 65535;  // gguf.md: a key is at most 2^16 − 1 bytes
 
 // Bytes per block and values per block of each ggml type (ggml.c's type_traits, the block
 // structs of ggml-common.h).
@@ -401,7 +407,7 @@ File File::parse(models::MappedFile bytes) {
     Reader in(data, file.bytes_.path());
     check_header(in, data, file.version_);
 
-    // Before anything is reserved: a key takes at least 13 bytes (u64 length, u32 type, a u8),
+    // Before anything is read into memory: a key takes at least 13 bytes (u64 length, u32 type, a u8),
     // a tensor info at least 32 (u64 name length, u32 n_dims, one u64 dim, u32 type, u64 offset).
     const auto tensor_count = in.read<std::uint64_t>("header");
     const auto kv_count = in.read<std::uint64_t>("header");
@@ -413,12 +419,18 @@ File File::parse(models::MappedFile bytes) {
         in.fail("header", fmt::format("{} tensors and {} keys need at least {} and {} bytes each, but only {} bytes are left",
                                       tensor_count, kv_count, kLeastTensor, kLeastKey, in.left()));
     }
+    if (kv_count > kMaxKeys) in.fail("header", fmt::format("{} keys are more than ropelab reads ({})", kv_count, kMaxKeys));
+    if (tensor_count > kMaxTensors) {
+        in.fail("header", fmt::format("{} tensors are more than ropelab reads ({})", tensor_count, kMaxTensors));
+    }
 
     ValueReader values(in);
-    file.entries_.reserve(static_cast<std::size_t>(kv_count));
     for (std::uint64_t i = 0; i < kv_count; ++i) {
         KeyValue kv;
-        kv.key = in.read_string(ordinal_name("key", i));
+        const std::string ordinal = ordinal_name("key", i);
+        const std::string_view key = in.read_string(ordinal);
+        if (key.size() > kMaxKeyBytes) in.fail(ordinal, fmt::format("a key of {} bytes (gguf.md allows {})", key.size(), kMaxKeyBytes));
+        kv.key = key;
         const std::string where = key_where(kv.key);
         kv.value = values.read(values.read_type(where, "value"), where, 0, true);
         file.entries_.push_back(std::move(kv));
@@ -428,7 +440,6 @@ File File::parse(models::MappedFile bytes) {
     if (const std::string* key = repeated_name(file.key_order_, key_of)) in.fail(key_where(*key), "appears twice");
     file.alignment_ = alignment_of(file, in);
 
-    file.tensors_.reserve(static_cast<std::size_t>(tensor_count));
     for (std::uint64_t i = 0; i < tensor_count; ++i) file.tensors_.push_back(read_tensor_info(in, i, file.alignment_));
     const auto name_of = [&](std::size_t i) -> const std::string& { return file.tensors_[i].name; };
     file.tensor_order_ = sorted_order(file.tensors_.size(), name_of);

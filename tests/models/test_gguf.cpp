@@ -408,6 +408,23 @@ std::vector<GgufHostileRow> gguf_hostile_rows() {
         add("2^60 tensors", w, {"header", "1152921504606846976 tensors"});
     }
     {
+        g::Writer w;  // the bytes are there, but no real file has a million keys
+        w.kv_count = (1u << 20) + 1;
+        w.tail = std::string(14u << 20, '\0');
+        add("2^20 + 1 keys", w, {"header", "1048577 keys are more than ropelab reads"});
+    }
+    {
+        g::Writer w;
+        w.tensor_count = (1u << 20) + 1;
+        w.tail = std::string(40u << 20, '\0');
+        add("2^20 + 1 tensors", w, {"header", "1048577 tensors are more than ropelab reads"});
+    }
+    {
+        g::Writer w;
+        w.add_u32(std::string(65536, 'k'), 1);
+        add("key of 65536 bytes", w, {"key #1", "a key of 65536 bytes"});
+    }
+    {
         g::Writer w;
         w.add_raw("tokenizer.ggml.tokens", 9, le_u32(8) + le_u64(k2e60));
         add("2^60 strings", w, {"key \"tokenizer.ggml.tokens\"", "1152921504606846976 string items"});
