@@ -44,10 +44,16 @@ std::vector<RowJob> row_jobs(const AttentionWeights& weights, std::vector<double
     return jobs;
 }
 
+// Four running sums, not one: the compiler may not reorder a double sum, and one chain of
+// dependent adds was half the time of a Q8_0 layer (63 → 31 ms CPU for 8192 rows of 4096).
 double sum_of_squares(std::span<const float> values) {
-    double sum = 0.0;
-    for (float v : values) sum += static_cast<double>(v) * v;
-    return sum;
+    double sums[4] = {0, 0, 0, 0};
+    std::size_t i = 0;
+    for (; i + 4 <= values.size(); i += 4) {
+        for (std::size_t j = 0; j < 4; ++j) sums[j] += static_cast<double>(values[i + j]) * values[i + j];
+    }
+    for (; i < values.size(); ++i) sums[0] += static_cast<double>(values[i]) * values[i];
+    return (sums[0] + sums[1]) + (sums[2] + sums[3]);
 }
 
 // Reads jobs [from, to) a row at a time; stops early when cancelled.
