@@ -258,6 +258,34 @@ TEST_F(ModelWeightsGguf, Q8_0EnergiesWithinTheQuantisationError) {
     }
 }
 
+TEST_F(ModelWeightsGguf, PerLayerHeadCountsTakeTheLayersEntry) {
+    // head_count_kv as a per-layer array (llama-model.cpp reads arrays too): layer 0 has 2 key
+    // heads, layer 1 has 1 (MQA), layer 2 none (a layer without attention).
+    const MwHeads q{4, 16, 16, 0, PairLayout::Interleaved};
+    gguf_test::Writer w;
+    w.add_string("general.architecture", "llama");
+    w.add_u32("llama.block_count", 3);
+    w.add_u32("llama.context_length", 4096);
+    w.add_u32("llama.embedding_length", 64);
+    w.add_u32("llama.attention.head_count", 4);
+    w.add_array_u32("llama.attention.head_count_kv", {2, 1, 0});
+    w.add_u32("llama.rope.dimension_count", 16);
+    for (int layer = 0; layer < 2; ++layer) {
+        const MwHeads k{2 - layer, 16, 16, 0, PairLayout::Interleaved};
+        w.add_tensor("blk." + std::to_string(layer) + ".attn_q.weight", {64, 64}, kMwF32, mw_f32_bytes(mw_matrix(q, 64, mw_q_unit)));
+        w.add_tensor("blk." + std::to_string(layer) + ".attn_k.weight", {64, static_cast<std::uint64_t>(16 * (2 - layer))}, kMwF32,
+                     mw_f32_bytes(mw_matrix(k, 64, mw_k_unit)));
+    }
+    const auto weights = ModelWeights::open(write(w));
+    for (int layer = 0; layer < 2; ++layer) {
+        const AttentionWeights a = weights->attention(layer);
+        EXPECT_EQ(a.kv_heads, 2 - layer);
+        mw_expect_energies(a, 1e-12);
+    }
+    const std::string error = test::refusal([&] { weights->attention(2); });
+    EXPECT_NE(error.find("layer 2"), std::string::npos) << error;
+}
+
 TEST_F(ModelWeightsGguf, UnsupportedTypeIsRefusedNamingTensorAndType) {
     gguf_test::Writer w = writer("llama", 1, 32, 2, 2, 16);
     w.add_tensor("blk.0.attn_q.weight", {32, 32}, kMwQ4_0, std::string(32 * 18, '\0'));
@@ -437,6 +465,16 @@ TEST_F(ModelWeightsCheckpoint, RefusesWhatItCannotRead) {
     int8.add("model.layers.0.self_attn.k_proj.weight", "I8", {32, 32}, std::string(32 * 32, '\0'));
     std::string error = refusal_with(int8);
     EXPECT_NE(error.find("model.layers.0.self_attn.q_proj.weight is I8"), std::string::npos) << error;
+
+    // DeepSeek V3's FP8 weights are scaled per block by weight_scale_inv, which is not applied.
+    safetensors_test::File scaled;
+    scaled.add("model.layers.0.self_attn.q_proj.weight", "F8_E4M3", {32, 32}, std::string(32 * 32, '\0'));
+    scaled.add("model.layers.0.self_attn.q_proj.weight_scale_inv", "F32", {1, 1}, mw_f32_bytes({1}));
+    scaled.add("model.layers.0.self_attn.k_proj.weight", "F8_E4M3", {32, 32}, std::string(32 * 32, '\0'));
+    error = refusal_with(scaled);
+    EXPECT_NE(error.find("model.layers.0.self_attn.q_proj.weight is scaled by model.layers.0.self_attn.q_proj.weight_scale_inv"),
+              std::string::npos)
+        << error;
 
     safetensors_test::File missing;
     missing.add("model.layers.0.self_attn.q_proj.weight", "F32", {32, 32}, std::string(32 * 32 * 4, '\0'));
