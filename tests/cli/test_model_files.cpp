@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -121,6 +122,87 @@ TEST(ModelFiles, ExplainSaysWhichRowOrderTheFileHolds) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("rope_freqs"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("convert_hf_to_gguf.py"), std::string::npos) << r.out;
+}
+
+// One row of `ropelab families --gguf --format markdown`: the architecture and its pair order.
+struct GgufArchitectureRow {
+    std::string name, order;
+};
+
+std::vector<GgufArchitectureRow> gguf_architecture_rows(const std::string& markdown) {
+    std::vector<GgufArchitectureRow> rows;
+    std::istringstream lines(markdown);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const auto tick = line.find('`'), end = line.find('`', line.find('`') + 1);
+        if (!line.starts_with("| `") || end == std::string::npos) continue;
+        const auto cell = line.find('|', end) + 1;
+        const auto next = line.find('|', cell);
+        std::istringstream order(line.substr(cell, next - cell));
+        GgufArchitectureRow row{line.substr(tick + 1, end - tick - 1), ""};
+        order >> row.order;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+// A GGUF as llama.cpp's converter writes the keys every architecture shares: θ 50000 and a
+// 64-dim rotary part of 128-dim heads, M-RoPE sections (in pairs) where the order needs them.
+std::string generic_gguf(const GgufArchitectureRow& row) {
+    gguf_test::Writer w;
+    const std::string& a = row.name;
+    w.add_string("general.architecture", a);
+    w.add_u32(a + ".context_length", 4096);
+    w.add_u32(a + ".embedding_length", 2048);
+    w.add_u32(a + ".block_count", 4);
+    w.add_u32(a + ".attention.head_count", 16);
+    w.add_u32(a + ".attention.head_count_kv", 4);
+    w.add_u32(a + ".attention.key_length", 128);
+    w.add_u32(a + ".attention.value_length", 128);
+    w.add_u32(a + ".rope.dimension_count", 64);
+    w.add_f32(a + ".rope.freq_base", 50000.0f);
+    if (row.order == "MROPE" || row.order == "IMROPE") w.add_array_i32(a + ".rope.dimension_sections", {12, 10, 10, 0});
+    return w.bytes();
+}
+
+// The README's table is `families --gguf --format markdown`, and for every architecture in it
+// `freqs --config FILE.gguf` gives llama.cpp's rotary dim and ladder θ^(−2i/n_rot) — or, for an
+// architecture llama.cpp runs without RoPE, exit 2 saying so.
+TEST(ModelFiles, EveryArchitectureInTheReadmesTableGivesItsRope) {
+    const Result table = run("families --gguf --format markdown");
+    ASSERT_EQ(table.status, 0) << table.err;
+    const std::string readme = ropelab::test::slurp(std::string(ROPELAB_SOURCE_DIR) + "/README.md");
+    const std::string begin = "<!-- gguf-architectures:begin -->\n", end = "<!-- gguf-architectures:end -->";
+    const auto a = readme.find(begin), b = readme.find(end);
+    ASSERT_NE(a, std::string::npos);
+    ASSERT_NE(b, std::string::npos);
+    EXPECT_EQ(readme.substr(a + begin.size(), b - a - begin.size()), table.out);
+
+    const std::vector<GgufArchitectureRow> rows = gguf_architecture_rows(table.out);
+    ASSERT_GT(rows.size(), 100u);
+    const fs::path dir = model_dir("architectures");
+    int with_rope = 0;
+    for (const GgufArchitectureRow& row : rows) {
+        const std::string path = (dir / (row.name + ".gguf")).string();
+        gguf_test::write_file(path, generic_gguf(row));
+        const Result r = run("freqs --format json --config " + path);
+        if (row.order == "none") {
+            EXPECT_EQ(r.status, 2) << row.name;
+            EXPECT_NE(r.err.find("no RoPE"), std::string::npos) << row.name << ": " << r.err;
+            continue;
+        }
+        ++with_rope;
+        ASSERT_EQ(r.status, 0) << row.name << ": " << r.err;
+        const nlohmann::json j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j.at("rotary_dim"), 64) << row.name;
+        const std::vector<double> inv_freq = inv_freq_of(j);
+        ASSERT_EQ(inv_freq.size(), 32u) << row.name;
+        // The file's base, or where the default layer slides (Gemma 3n), llama-hparams.h's
+        // rope_freq_base_train_swa default of 10000.
+        const double theta = std::abs(inv_freq[1] - std::pow(50000.0, -2.0 / 64.0)) < 1e-12 ? 50000.0 : 10000.0;
+        for (int i = 0; i < 32; ++i) EXPECT_NEAR(inv_freq[i], std::pow(theta, -2.0 * i / 64.0), 1e-12) << row.name << " pair " << i;
+    }
+    EXPECT_GT(with_rope, 100);
 }
 
 struct ModelFileRefusal {
