@@ -1,6 +1,7 @@
 #include "core/config_json.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include <fmt/format.h>
@@ -32,7 +33,29 @@ struct Setting {
     RopeScaling scaling;
     std::optional<double> partial_rotary_factor;  // v5: inside rope_parameters
     config_detail::MropeRead mrope;
+    bool proportional = false;     // rope_type "proportional" (Gemma 4's full_attention)
+    std::optional<double> alpha{};  // HunYuan's rope_scaling.alpha (DynamicNTKAlphaRotary)
+    std::string alpha_field{};
 };
+
+bool hunyuan(const ModelFamily* family) {
+    return family && (family->model_type == "hunyuan_v1_dense" || family->model_type == "hunyuan_v1_moe");
+}
+
+// HunYuan (modeling_hunyuan_v1_dense.py, HunYuanDenseV1RotaryEmbedding.__init__): rope_type
+// "dynamic" with an alpha is a fixed base θ·α^(d/(d−2)), not dynamic NTK; the other scaling keys
+// beside it are not used. Applied once the head is known (apply_alpha).
+void read_alpha(Reader& r, const Reader::Object& o, const ModelFamily* family, Setting& s) {
+    if (!hunyuan(family) || s.scaling.type != RopeType::Dynamic || !o.has("alpha")) return;
+    s.alpha = r.number(o, "alpha", 1.0, 1e9);
+    s.alpha_field = o.prefix + "alpha";
+    const std::string why = "not applied: with alpha, HunYuan's rotary takes the fixed base θ·α^(d/(d−2)) and no other scaling key";
+    for (const char* key : {"factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim", "attention_factor",
+                            "original_max_position_embeddings"}) {
+        if (o.has(key) && r.was_read(o, key)) r.unuse(o.prefix + key, why);
+    }
+    s.scaling = RopeScaling{};
+}
 
 // _ropelab: a preset's own metadata. Returns its layout, which overrides the modeling code's.
 std::optional<std::string> read_preset_note(Reader& r, const Reader::Object& root, LoadedConfig& out, MultiAxis& axes) {
@@ -129,13 +152,16 @@ void read_context_length(Reader& r, const Reader::Object& t, ModelConfig& c) {
 }
 
 // One rope_parameters object (flat, or one layer type's): its own base, else the model's.
-Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, const BaseTheta& base, LoadedConfig& out) {
+Setting read_parameters(Reader& r, const Reader::Object& o, std::string name, const BaseTheta& base, LoadedConfig& out,
+                        const ModelFamily* family) {
     config_detail::refuse_nulls(r, o);
     const auto own = r.number(o, "rope_theta", kMinTheta, kMaxTheta);
     if (!own) assume_base(r, base, o.prefix + "rope_theta");
     Setting s{std::move(name), own.value_or(base.value), {}, {}, {}};
     s.partial_rotary_factor = r.number(o, "partial_rotary_factor", 1e-6, 1.0);
+    s.proportional = o.has("rope_type") && o.at("rope_type") == "proportional";
     read_scaling(r, o, s.scaling, out, &s.mrope);
+    read_alpha(r, o, family, s);
     r.list_unread(o, "a RoPE parameter ropelab does not apply", true);
     return s;
 }
@@ -149,6 +175,7 @@ void read_legacy_settings(Reader& r, const Reader::Object& t, const ModelFamily*
     const auto scaling = r.object(t, "rope_scaling");
     if (scaling) {
         read_scaling(r, *scaling, s.scaling, out, &s.mrope);
+        read_alpha(r, *scaling, family, s);
         r.list_unread(*scaling, "a RoPE parameter ropelab does not apply", true);
     }
     // Olmo3Config.convert_rope_params_to_dict (configuration_olmo3.py) merges rope_scaling into
@@ -203,10 +230,10 @@ std::vector<Setting> read_settings(Reader& r, const Reader::Object& t, const Mod
         }
         for (auto it = parameters->json->begin(); it != parameters->json->end(); ++it) {
             const auto o = r.object(*parameters, it.key());
-            settings.push_back(read_parameters(r, *o, it.key(), base, out));
+            settings.push_back(read_parameters(r, *o, it.key(), base, out, family));
         }
     } else if (parameters) {
-        settings.push_back(read_parameters(r, *parameters, "", base, out));
+        settings.push_back(read_parameters(r, *parameters, "", base, out, family));
     } else {
         read_legacy_settings(r, t, family, base, settings, out);
     }
@@ -456,6 +483,66 @@ void apply_partial(Reader& r, const Reader::Object& t, const Setting& chosen, co
     }
 }
 
+// HunYuan's NTK-alpha base over the head (HunYuanDenseV1RotaryEmbedding: dim = config.head_dim).
+// transformers' dynamic_rope_update would recompute past max_position_embeddings with plain
+// dynamic NTK; up to there the base is fixed, and that is what the lab shows.
+void apply_alpha(Reader& r, const Setting& chosen, ModelConfig& c, LoadedConfig& out) {
+    if (!chosen.alpha) return;
+    const double d = c.head_dim;
+    c.rope_theta = chosen.theta * std::pow(*chosen.alpha, d / (d - 2));
+    c.rope_scaling = RopeScaling{};
+    r.assume("rope_theta (NTK-alpha base)", shown(c.rope_theta), ReadField::Origin::Derived,
+             fmt::format("rope_theta {} × {} ^ (head_dim {} / (head_dim − 2)), modeling_hunyuan_v1_dense.py "
+                         "(HunYuanDenseV1RotaryEmbedding: DynamicNTKAlphaRotary)",
+                         shown(chosen.theta), chosen.alpha_field, c.head_dim));
+    out.notes.push_back(fmt::format("{} = {}: HunYuan's NTK-alpha RoPE, a fixed base θ·α^(d/(d−2)) = {} with default frequencies "
+                                    "over the head (up to max_position_embeddings; past it transformers' dynamic_rope_update "
+                                    "would recompute plain dynamic NTK)",
+                                    chosen.alpha_field, shown(*chosen.alpha), shown(c.rope_theta)));
+}
+
+// modeling_rope_utils._compute_proportional_rope_parameters: of the head's d/2 pairs, the first
+// ⌊partial_rotary_factor·d / 2⌋ rotate at θ^(−2j/d) — the exponent over the whole head — and the
+// rest get frequency 0. That is p-RoPE over the whole head with the slowest pairs dropped, so
+// the rotary dim is the head and p_rope the dropped fraction (exactly: dropped / pairs). Gemma 4's
+// full_attention layers are global_head_dim wide (Gemma4TextAttention.head_dim).
+void apply_proportional(Reader& r, const Reader::Object& t, const Setting& chosen, const ModelFamily* family, ModelConfig& c,
+                        LoadedConfig& out) {
+    if (!chosen.proportional) return;
+    if (family && family->model_type == "gemma4" && chosen.name == "full_attention") {
+        if (const auto global = r.integer(t, "global_head_dim", 2, kMaxHeadDim)) {
+            c.head_dim = static_cast<int>(*global);
+            out.notes.push_back(fmt::format("full_attention layers are global_head_dim = {} wide (Gemma4TextAttention); "
+                                            "sliding_attention layers head_dim wide",
+                                            c.head_dim));
+        }
+    }
+    const double p = chosen.partial_rotary_factor.value_or(1.0);
+    const int pairs = c.head_dim / 2;
+    const int rotated = static_cast<int>(std::floor(p * c.head_dim / 2));
+    if (rotated < 1) {
+        r.fail(chosen.name.empty() ? "rope_parameters.partial_rotary_factor" : "rope_parameters." + chosen.name + ".partial_rotary_factor",
+               fmt::format("= {}: proportional RoPE rotates ⌊{} × {} / 2⌋ = 0 pairs", shown(p), shown(p), c.head_dim));
+    }
+    c.partial_rotary_factor = 1.0;
+    c.p_rope = static_cast<double>(pairs - rotated) / pairs;
+    r.assume("p_rope", shown(c.p_rope), ReadField::Origin::Derived,
+             fmt::format("rope_type proportional: the fastest ⌊{} × {} / 2⌋ = {} of {} pairs rotate at θ^(−2j/{}), the other {} "
+                         "have frequency 0 (modeling_rope_utils._compute_proportional_rope_parameters)",
+                         shown(p), c.head_dim, rotated, pairs, c.head_dim, pairs - rotated));
+    out.notes.push_back(fmt::format("proportional RoPE = p-RoPE: {} of {} pairs rotate, their exponent over the whole {}-wide head "
+                                    "(not a partial rotary dim of {})",
+                                    rotated, pairs, c.head_dim, 2 * rotated));
+}
+
+// Gemma 4 (Gemma4TextAttention): scaling = 1.0, the q and k norms stand in for 1/√d.
+void apply_gemma4_scale(Reader& r, const ModelFamily* family, ModelConfig& c) {
+    if (!family || family->model_type != "gemma4") return;
+    c.query_pre_attn_scalar = 1.0;
+    r.assume("attention scaling", "1", ReadField::Origin::Derived,
+             "Gemma4TextAttention.scaling = 1.0 (q_norm and k_norm instead of 1/√head_dim)");
+}
+
 // The text model's layer type when a vision tower is offered beside a single setting.
 constexpr const char* kTextLayer = "text";
 
@@ -563,6 +650,9 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     c.rope_theta = chosen.theta;
     c.rope_scaling = chosen.scaling;
     apply_partial(r, t, chosen, family, given, c);
+    apply_alpha(r, chosen, c, out);
+    apply_proportional(r, t, chosen, family, c, out);
+    apply_gemma4_scale(r, family, c);
     if (want_vision) {
         c = config_detail::read_vision_tower(r, root, family, out);
     } else {

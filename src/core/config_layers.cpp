@@ -9,6 +9,8 @@
 //   EXAONE 4   configuration_exaone4.py, modular_exaone4.py (the same, pattern "LLLG")
 //   SmolLM3    configuration_smollm3.py, modeling_smollm3.py (no_rope_layers)
 //   Qwen3-Next configuration_qwen3_next.py (layer_types: linear_attention has no RoPE)
+//   Qwen3.5    configuration_qwen3_5.py (the same; without layer_types every 4th layer is full)
+//   Gemma 4    configuration_gemma4.py (every 6th layer full, the last one always)
 //   Mistral    modeling_mistral.py, modeling_mixtral.py, modeling_starcoder2.py (sliding_window on
 //              every layer when set)
 //   Qwen2/3    configuration_qwen2.py, configuration_qwen3.py (use_sliding_window: layers from
@@ -63,7 +65,20 @@ std::vector<std::string> class_layer_types(const Reader::Object& t, const ModelF
     const auto by_rule = [&](auto global) {
         for (std::int64_t i = 0; i < layers; ++i) types.push_back(global(i) ? "full_attention" : "sliding_attention");
     };
-    if (family_is(family, "gemma2") || family_is(family, "vaultgemma")) {
+    if (family_is(family, "qwen3_5") || family_is(family, "qwen3_5_moe")) {
+        // configuration_qwen3_5.py: every full_attention_interval-th layer (4) is full attention,
+        // the others linear attention (Gated DeltaNet, no RoPE).
+        std::int64_t every = 4;
+        if (t.has("full_attention_interval") && t.at("full_attention_interval").is_number_integer()) {
+            every = std::max<std::int64_t>(1, t.at("full_attention_interval").get<std::int64_t>());
+        }
+        for (std::int64_t i = 0; i < layers; ++i) types.push_back((i + 1) % every ? "linear_attention" : "full_attention");
+        return types;
+    }
+    if (family_is(family, "gemma4")) {
+        // configuration_gemma4.py: 5 sliding layers to 1 full, and the last layer always full.
+        by_rule([layers](std::int64_t i) { return (i + 1) % 6 == 0 || i == layers - 1; });
+    } else if (family_is(family, "gemma2") || family_is(family, "vaultgemma")) {
         by_rule([](std::int64_t i) { return (i + 1) % 2 == 0; });
     } else if (family_is(family, "gemma3") || family_is(family, "cohere2") || family_is(family, "exaone4")) {
         if (!t.has("sliding_window_pattern")) return types;
@@ -114,6 +129,12 @@ std::vector<LayerRule> read_layer_rules(Reader& r, const Reader::Object& t, cons
     if (layers == 0) layers = static_cast<std::int64_t>(no_rope.size());
     std::vector<std::string> types = file_types.empty() ? class_layer_types(t, family, layers, no_rope) : file_types;
     if (types.empty()) return {};
+    if (family_is(family, "gemma4") && types.back() != "full_attention") {
+        // Gemma4TextConfig.__post_init__ forces the last layer to full_attention (with a warning).
+        r.assume(fmt::format("{}layer_types[{}]", t.prefix, types.size() - 1), "full_attention", ReadField::Origin::Derived,
+                 fmt::format("Gemma4TextConfig makes the last layer full_attention (the file says {})", types.back()));
+        types.back() = "full_attention";
+    }
     if (!no_rope.empty() && no_rope.size() != types.size()) {
         r.fail(t.prefix + "no_rope_layers", fmt::format("has {} entries for {} layers (one per layer)", no_rope.size(), types.size()));
     }

@@ -218,6 +218,11 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
     if (type_name == "mrope") {
         // Qwen2-VL: transformers reads "mrope" as default RoPE with mrope_section (configuration_qwen2_vl.py).
         s.type = RopeType::Default;
+    } else if (type_name == "proportional") {
+        // modeling_rope_utils._compute_proportional_rope_parameters: the frequencies over the whole
+        // head, then inv_freq /= factor — linear scaling; which pairs rotate is the caller's
+        // (config_json.cpp, apply_proportional: p-RoPE).
+        s.type = RopeType::Linear;
     } else {
         try {
             s.type = parse_rope_type(type_name);
@@ -238,6 +243,8 @@ void read_scaling(Reader& r, const Reader::Object& o, RopeScaling& s, LoadedConf
         s.original_max_position_embeddings = r.integer(o, "original_max_position_embeddings", 1, kMaxContext);
         s.long_factor = r.numbers(o, "long_factor", 1e-3, 1e6);
         s.short_factor = r.numbers(o, "short_factor", 1e-3, 1e6);
+        // Proportional's factor defaults to 1.0 (rope_parameters_dict.get("factor", 1.0)): unscaled.
+        if (type_name == "proportional" && (!s.factor || *s.factor == 1.0)) s.type = RopeType::Default;
     }
     // Checked against the rotary pairs once the head is known (read_multi_axis); here only as numbers.
     const std::vector<double> sections = r.numbers(o, "mrope_section", -1e9, 1e9);

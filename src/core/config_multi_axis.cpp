@@ -13,7 +13,9 @@ namespace {
 std::string_view family_type(const ModelFamily* family) { return family ? family->model_type : std::string_view(); }
 
 bool is_qwen2_vl(std::string_view t) { return t == "qwen2_vl" || t == "qwen2_5_vl"; }
-bool is_qwen3_vl(std::string_view t) { return t == "qwen3_vl" || t == "qwen3_vl_moe"; }
+// Qwen3.5 runs Qwen3-VL's text rotary (Qwen3_5TextRotaryEmbedding), get_rope_index and tower.
+bool is_qwen3_5(std::string_view t) { return t == "qwen3_5" || t == "qwen3_5_moe"; }
+bool is_qwen3_vl(std::string_view t) { return t == "qwen3_vl" || t == "qwen3_vl_moe" || is_qwen3_5(t); }
 bool is_glm4v(std::string_view t) { return t == "glm4v" || t == "glm4v_moe"; }
 
 std::string list_text(const std::vector<double>& v) {
@@ -48,15 +50,25 @@ void check_sections(const Reader& r, const MropeRead& m, int pairs, int rotary, 
     if (sum != pairs) {
         r.fail(m.field, fmt::format("= {} adds up to {} pairs; rotary dim {} has {}", value, shown(sum), rotary, pairs));
     }
-    if (rule == AxisRule::Interleaved && 3 * std::max(m.section[1], m.section[2]) > pairs) {
-        r.fail(m.field, fmt::format("= {}: interleaved, height and width take every third pair, so each must be at most {} "
-                                    "(a third of {} pairs)",
-                                    value, pairs / 3, pairs));
+    // Qwen3VLTextRotaryEmbedding.apply_interleaved_mrope: height takes pairs 1, 4, …, 3·s_h − 2 and
+    // width 2, 5, …, 3·s_w − 1 (slices of length 3·s); each must lie inside the pairs.
+    const bool h_fits = m.section[1] == 0 || 3 * m.section[1] - 2 < pairs;
+    const bool w_fits = m.section[2] == 0 || 3 * m.section[2] - 1 < pairs;
+    if (rule == AxisRule::Interleaved && !(h_fits && w_fits)) {
+        r.fail(m.field, fmt::format("= {}: interleaved, height takes pairs 1, 4, …, 3·s_h − 2 and width 2, 5, …, 3·s_w − 1, so "
+                                    "each must be at most about a third of {} pairs",
+                                    value, pairs));
     }
 }
 
 // The rule the model's modeling code applies; the file's mrope_interleaved does not decide it.
 AxisRule multi_axis_rule(std::string_view type, std::string& why) {
+    if (is_qwen3_5(type)) {
+        why = fmt::format("modeling_{}.py: Qwen3_5TextRotaryEmbedding (Qwen3-VL's) apply_interleaved_mrope always interleaves, "
+                          "over the rotary pairs only",
+                          type);
+        return AxisRule::Interleaved;
+    }
     if (is_qwen3_vl(type)) {
         why = "modeling_qwen3_vl.py: Qwen3VLTextRotaryEmbedding.apply_interleaved_mrope always interleaves";
         return AxisRule::Interleaved;

@@ -110,8 +110,13 @@ void validate_multi_axis(const ModelConfig& config) {
                                          a.sections[1], a.sections[2], sum, rotary_dim(config), pairs));
         }
         if (a.rule == AxisRule::Interleaved) {
-            require(3 * std::max(a.sections[1], a.sections[2]) <= pairs, "multi_axis.sections", std::max(a.sections[1], a.sections[2]),
-                    "(h or w) must be at most a third of the pairs when interleaved");
+            // apply_interleaved_mrope: h takes pairs 1, 4, …, 3·s_h − 2 and w 2, 5, …, 3·s_w − 1;
+            // each must lie inside the pairs (Qwen3.5's 11, 11, 10 of 32 does: h ends at 31).
+            const bool h_fits = 3 * a.sections[1] - 2 < pairs || a.sections[1] == 0;
+            const bool w_fits = 3 * a.sections[2] - 1 < pairs || a.sections[2] == 0;
+            require(h_fits && w_fits, "multi_axis.sections", h_fits ? a.sections[2] : a.sections[1],
+                    "(h or w) must fit in the pairs when interleaved: h takes pairs 1, 4, …, 3·s_h − 2 and w 2, 5, …, 3·s_w − 1, "
+                    "about a third of the pairs each");
         }
     }
     if ((a.rule == AxisRule::EvenOdd || a.rule == AxisRule::Mixed) && pairs % 2 != 0) {

@@ -176,6 +176,34 @@ constexpr ModelFamily kFamilies[] = {
     {"olmo3", "Olmo3", H, "rotate_half", kWhole, 1.0, "rope_theta", 500000,
      "layer_types (3 sliding, then 1 full): rope_scaling and the file's rope_theta apply to full_attention layers only; sliding layers keep θ 500000", "models/olmo3/modular_olmo3.py",
      "Olmo3Config", "", 0, false, false, "head_dim", true},
+    // 2026's models, each read from its configuration_<type>.py and modeling_<type>.py.
+    // Gemma 4: full_attention layers are global_head_dim wide and take modeling_rope_utils'
+    // proportional RoPE (θ^(−2j/d) over the whole head for the fastest ⌊p·d/2⌋ pairs, 0 for the
+    // rest: p-RoPE); sliding layers are head_dim wide with default RoPE. Scaling is 1.0 (q/k norms).
+    {"gemma4", "Gemma4", H, "rotate_half", "sliding: head_dim; full_attention: global_head_dim, all of it (proportional)", 1.0,
+     "rope_parameters[layer type].rope_theta", 1000000,
+     "layer_types (every 6th full, the last always full): sliding_attention θ 10000 over head_dim; full_attention proportional "
+     "RoPE over global_head_dim: only the fastest partial_rotary_factor of its pairs rotate (p-RoPE)",
+     "models/gemma4/modeling_gemma4.py", "Gemma4TextConfig",
+     R"({"head_dim": 256, "global_head_dim": 512, "sliding_window": 512, "max_position_embeddings": 131072,
+         "rope_parameters": {"sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+                             "full_attention": {"rope_type": "proportional", "partial_rotary_factor": 0.25, "rope_theta": 1000000.0}}})"},
+    // Hunyuan: rope_scaling {"type": "dynamic", "alpha": α} is DynamicNTKAlphaRotary, a fixed base
+    // θ·α^(d/(d−2)) over head_dim (HunYuanDenseV1RotaryEmbedding.__init__).
+    {"hunyuan_v1_dense", "HunYuanDenseV1", H, "rotate_half", kWhole, 1.0, "rope_theta; with rope_scaling.alpha: θ·α^(d/(d−2))", 10000,
+     kSame, "models/hunyuan_v1_dense/modeling_hunyuan_v1_dense.py", "HunYuanDenseV1Config"},
+    {"hunyuan_v1_moe", "HunYuanMoEV1", H, "rotate_half", kWhole, 1.0, "rope_theta; with rope_scaling.alpha: θ·α^(d/(d−2))", 10000,
+     kSame, "models/hunyuan_v1_moe/modeling_hunyuan_v1_moe.py", "HunYuanMoEV1Config"},
+    // Qwen3.5: Qwen3-Next's hybrid layers with Qwen3-VL's interleaved M-RoPE over the rotary quarter
+    // (Qwen3_5TextRotaryEmbedding: mrope_section defaults to [11, 11, 10]).
+    {"qwen3_5", "Qwen3_5", H, "rotate_half", kPartial, 0.25, "rope_theta", 10000,
+     "interleaved M-RoPE (t, h, w) on the rotary dims; layer_types: linear_attention layers have no RoPE; --layer-type vision: "
+     "the tower's axial RoPE",
+     "models/qwen3_5/modeling_qwen3_5.py", "Qwen3_5TextConfig", R"({"head_dim": 256})"},
+    {"qwen3_5_moe", "Qwen3_5Moe", H, "rotate_half", kPartial, 0.25, "rope_theta", 10000,
+     "interleaved M-RoPE (t, h, w) on the rotary dims; layer_types: linear_attention layers have no RoPE; --layer-type vision: "
+     "the tower's axial RoPE",
+     "models/qwen3_5_moe/modeling_qwen3_5_moe.py", "Qwen3_5MoeTextConfig", R"({"head_dim": 256})"},
 };
 
 // Model types whose transformers modeling file has no rotary embedding at all: each checked in
