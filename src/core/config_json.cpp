@@ -545,6 +545,33 @@ void apply_gemma4_scale(Reader& r, const ModelFamily* family, ModelConfig& c) {
 
 // The text model's layer type when a vision tower is offered beside a single setting.
 constexpr const char* kTextLayer = "text";
+// DeepSeek-V3.2's two RoPEs on the same cos and sin: MLA's and the lightning indexer's.
+constexpr const char* kMlaLayer = "mla";
+constexpr const char* kIndexerLayer = "indexer";
+
+bool has_indexer(const ModelFamily* family) { return family && family->model_type == "deepseek_v32"; }
+
+// modeling_deepseek_v32.py, DeepseekV32Indexer.forward: the indexer's q and k are index_head_dim
+// wide, [rot | pass] with the first qk_rope_head_dim rotating by apply_rotary_pos_emb (rotate_half,
+// "NON-interleaved … unlike the main MLA attention"), on the model's own cos and sin (θ, YaRN and
+// its attention factor unchanged); softmax_scale = index_head_dim^−½.
+void apply_indexer(Reader& r, const Reader::Object& t, ModelConfig& c, LoadedConfig& out) {
+    const int rotary = rotary_dim(c);
+    const auto head = r.integer(t, "index_head_dim", rotary, kMaxHeadDim);
+    c.head_dim = static_cast<int>(head.value_or(128));
+    c.partial_rotary_factor = static_cast<double>(rotary) / c.head_dim;
+    c.rotary_offset = 0;
+    c.layout = PairLayout::Half;
+    r.unuse("layout", "MLA's pairing (apply_rotary_pos_emb_interleave); the indexer pairs with rotate_half");
+    r.assume("indexer layout", "half", ReadField::Origin::Derived,
+             "DeepseekV32Indexer.forward: apply_rotary_pos_emb (rotate_half) on q_rot, k_rot");
+    r.assume("indexer rotary dim", std::to_string(rotary), ReadField::Origin::Derived,
+             fmt::format("qk_rope_head_dim: components 0 .. {} of the {}-wide indexer head rotate (torch.split [rot | pass])",
+                         rotary - 1, c.head_dim));
+    out.notes.push_back(fmt::format("lightning indexer: the first {} of its {} components rotate with rotate_half pairs (i, i + {}), "
+                                    "on the same frequencies as MLA's interleaved rope part; --layer-type mla shows MLA",
+                                    rotary, c.head_dim, rotary / 2));
+}
 
 void validate_named(const ModelConfig& c, const std::string& source) {
     try {
@@ -645,7 +672,10 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     const bool tower = config_detail::has_vision_tower(root, family);
     const bool want_vision = tower && wanted_type == "vision";
     const bool want_text = tower && settings.size() == 1 && wanted_type == kTextLayer;
-    const Setting& chosen = choose_setting(r, settings, want_vision || want_text ? "" : std::string_view(wanted_type), counts, out);
+    const bool indexer = has_indexer(family);
+    const bool want_indexer = indexer && wanted_type == kIndexerLayer;
+    const bool own_type = want_vision || want_text || (indexer && (want_indexer || wanted_type == kMlaLayer));
+    const Setting& chosen = choose_setting(r, settings, own_type ? "" : std::string_view(wanted_type), counts, out);
     if (!want_vision) apply_layer_rule(chosen.name, layer, out);
     c.rope_theta = chosen.theta;
     c.rope_scaling = chosen.scaling;
@@ -653,6 +683,17 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     apply_alpha(r, chosen, c, out);
     apply_proportional(r, t, chosen, family, c, out);
     apply_gemma4_scale(r, family, c);
+    if (indexer) {
+        out.layer_types = {kMlaLayer, kIndexerLayer};
+        out.layer_type = want_indexer ? kIndexerLayer : kMlaLayer;
+        if (want_indexer) {
+            apply_indexer(r, t, c, out);
+        } else {
+            if (t.has("index_head_dim")) r.mark_read(t, "index_head_dim");
+            out.notes.push_back("MLA's rope part (interleaved); --layer-type indexer (or the panel's Layer type) shows the "
+                                "lightning indexer's rotate_half RoPE on the same frequencies");
+        }
+    }
     if (want_vision) {
         c = config_detail::read_vision_tower(r, root, family, out);
     } else {

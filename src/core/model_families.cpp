@@ -196,6 +196,11 @@ constexpr ModelFamily kFamilies[] = {
      kSame, "models/hunyuan_v1_moe/modeling_hunyuan_v1_moe.py", "HunYuanMoEV1Config"},
     // Qwen3.5: Qwen3-Next's hybrid layers with Qwen3-VL's interleaved M-RoPE over the rotary quarter
     // (Qwen3_5TextRotaryEmbedding: mrope_section defaults to [11, 11, 10]).
+    // DeepSeek-V3.2: MLA as DeepSeek-V3 (apply_rotary_pos_emb_interleave on the rope part), and a
+    // lightning indexer whose first qk_rope_head_dim components rotate with rotate_half.
+    {"deepseek_v32", "DeepseekV32", I, "apply_rotary_pos_emb_interleave (MLA)", kMla, 1.0, "rope_theta", 10000,
+     "--layer-type indexer: the lightning indexer's rotate_half RoPE on the first qk_rope_head_dim of index_head_dim (128)",
+     "models/deepseek_v32/modeling_deepseek_v32.py", "DeepseekV32Config", R"({"index_head_dim": 128})"},
     {"qwen3_5", "Qwen3_5", H, "rotate_half", kPartial, 0.25, "rope_theta", 10000,
      "interleaved M-RoPE (t, h, w) on the rotary dims; layer_types: linear_attention layers have no RoPE; --layer-type vision: "
      "the tower's axial RoPE",

@@ -4,6 +4,7 @@
 // float64 formula written from the modeling file, not an output of ropelab.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <string>
@@ -210,6 +211,53 @@ TEST(Families2026, Qwen3_5WithoutLayerTypesMakesEveryFourthLayerFull) {
     ASSERT_EQ(c.layers.size(), 16u);
     for (int i = 0; i < 16; ++i) EXPECT_EQ(c.layers[static_cast<std::size_t>(i)].attention.rope, (i + 1) % 4 == 0) << i;
     EXPECT_EQ(family_of_architecture("Qwen3_5MoeForConditionalGeneration")->model_type, "qwen3_5_moe");
+}
+
+// --- DeepSeek-V3.2 --------------------------------------------------------------------------
+// The published deepseek-ai/DeepSeek-V3.2-Exp config.json (a copy is in transformers'
+// models/deepseek_v32/deepseek_files/config.json): YaRN ×40 from 4096 over the 64 rope dims.
+// modeling_rope_utils._compute_yarn_parameters in float64: the correction range rounded out, the
+// ramp between interpolated (÷ factor) and extrapolated frequencies.
+std::vector<double> yarn_by_formula(int dim, double base, double factor, double original, double fast, double slow) {
+    const auto correction = [&](double rotations) { return dim * std::log(original / (rotations * 2 * M_PI)) / (2 * std::log(base)); };
+    const double low = std::max(0.0, std::floor(correction(fast)));
+    const double high = std::min(dim - 1.0, std::ceil(correction(slow)));
+    std::vector<double> out;
+    for (int j = 0; j < dim / 2; ++j) {
+        const double extrapolated = std::pow(base, -2.0 * j / dim);
+        const double ramp = std::clamp((j - low) / (high == low ? high + 0.001 - low : high - low), 0.0, 1.0);
+        const double keep = 1.0 - ramp;
+        out.push_back(extrapolated / factor * (1 - keep) + extrapolated * keep);
+    }
+    return out;
+}
+
+TEST(Families2026, DeepseekV32MlaStaysInterleavedOnTheRopeTail) {
+    const LoadedConfig c = parse_config_json(fam26_file("deepseek-v3.2-exp").dump(), "deepseek-v3.2.json");
+    EXPECT_EQ(c.layer_type, "mla");
+    EXPECT_EQ(c.layer_types, (std::vector<std::string>{"mla", "indexer"}));
+    EXPECT_EQ(c.config.layout, PairLayout::Interleaved);
+    EXPECT_EQ(c.config.head_dim, 192);
+    EXPECT_EQ(c.config.rotary_offset, 128);
+    EXPECT_EQ(rotary_dim(c.config), 64);
+    fam26_expect_freqs(compute_frequencies(c.config), yarn_by_formula(64, 1e4, 40, 4096, 32, 1));
+}
+
+TEST(Families2026, DeepseekV32IndexerRotatesItsFirst64WithRotateHalf) {
+    const LoadedConfig mla = parse_config_json(fam26_file("deepseek-v3.2-exp").dump(), "deepseek-v3.2.json");
+    const LoadedConfig c = parse_config_json(fam26_file("deepseek-v3.2-exp").dump(), "deepseek-v3.2.json", "indexer");
+    EXPECT_EQ(c.layer_type, "indexer");
+    EXPECT_EQ(c.config.layout, PairLayout::Half);
+    EXPECT_EQ(c.config.head_dim, 128);  // index_head_dim
+    EXPECT_EQ(c.config.rotary_offset, 0);  // [rot | pass]: the first 64 components rotate
+    EXPECT_EQ(rotary_dim(c.config), 64);
+    // The same cos and sin as MLA's: θ, YaRN and its attention factor unchanged.
+    const RopeFrequencies f = compute_frequencies(c.config);
+    fam26_expect_freqs(f, yarn_by_formula(64, 1e4, 40, 4096, 32, 1));
+    EXPECT_EQ(f.attention_factor, compute_frequencies(mla.config).attention_factor);
+    EXPECT_TRUE(fam26_has_note(c, "lightning indexer"));
+    EXPECT_TRUE(fam26_not_applied(c, "layout"));
+    EXPECT_EQ(parse_config_json(fam26_file("deepseek-v3.2-exp").dump(), "d.json", "mla").config, mla.config);
 }
 
 }  // namespace
