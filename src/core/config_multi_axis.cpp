@@ -17,6 +17,7 @@ bool is_qwen2_vl(std::string_view t) { return t == "qwen2_vl" || t == "qwen2_5_v
 bool is_qwen3_5(std::string_view t) { return t == "qwen3_5" || t == "qwen3_5_moe"; }
 bool is_qwen3_vl(std::string_view t) { return t == "qwen3_vl" || t == "qwen3_vl_moe" || is_qwen3_5(t); }
 bool is_glm4v(std::string_view t) { return t == "glm4v" || t == "glm4v_moe"; }
+bool is_ernie_vl(std::string_view t) { return t == "ernie4_5_vl_moe"; }
 
 std::string list_text(const std::vector<double>& v) {
     std::string s = "[";
@@ -63,6 +64,11 @@ void check_sections(const Reader& r, const MropeRead& m, int pairs, int rotary, 
 
 // The rule the model's modeling code applies; the file's mrope_interleaved does not decide it.
 AxisRule multi_axis_rule(std::string_view type, std::string& why) {
+    if (is_ernie_vl(type)) {
+        why = "modeling_ernie4_5_vl_moe.py: Ernie4_5_VL_MoeTextRotaryEmbedding pre-rotates the fastest h + w pairs (evens, then "
+              "odds) and recomposition_to_3d interleaves them back: even pairs turn with h, odd with w, the slowest t";
+        return AxisRule::Alternating;
+    }
     if (is_qwen3_5(type)) {
         why = fmt::format("modeling_{}.py: Qwen3_5TextRotaryEmbedding (Qwen3-VL's) apply_interleaved_mrope always interleaves, "
                           "over the rotary pairs only",
@@ -139,6 +145,17 @@ void read_multi_axis(Reader& r, const Reader::Object& root, const ModelFamily* f
     const int rotary = rotary_dim(c);
     check_sections(r, m, rotary / 2, rotary, a.rule);
     a.sections = m.section;
+    if (a.rule == AxisRule::Alternating) {
+        // The file's mrope_section is (h, w, t): split([*mrope_section]) gives h, w, then t.
+        a.sections = {m.section[2], m.section[0], m.section[1]};
+        if (m.section[0] != m.section[1]) {
+            r.fail(m.field, fmt::format("= {}: h and w take turns over the fastest pairs (recomposition_to_3d stacks them), so "
+                                        "the first two must be equal",
+                                        list_text(m.section)));
+        }
+        r.assume("multi_axis.sections", fmt::format("{}, {}, {}", shown(a.sections[0]), shown(a.sections[1]), shown(a.sections[2])),
+                 ReadField::Origin::Derived, "the file's mrope_section (h, w, t) in ropelab's order (t, h, w)");
+    }
     a.position_ids = position_ids_of(type, ids_why);
     r.assume("multi_axis.rule", std::string(to_string(a.rule)), ReadField::Origin::Derived, rule_why);
     r.assume("multi_axis.position_ids", std::string(to_string(a.position_ids)), ReadField::Origin::Derived,

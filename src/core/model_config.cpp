@@ -94,7 +94,8 @@ void validate_multi_axis(const ModelConfig& config) {
     const MultiAxis& a = config.multi_axis;
     if (a.rule == AxisRule::None) return;
     const int pairs = rotary_dim(config) / 2;
-    const bool has_sections = a.rule == AxisRule::Sections || a.rule == AxisRule::Interleaved || a.rule == AxisRule::Axial;
+    const bool has_sections = a.rule == AxisRule::Sections || a.rule == AxisRule::Interleaved || a.rule == AxisRule::Axial ||
+                              a.rule == AxisRule::Alternating;
     if (has_sections) {
         if (a.sections.size() != 3) {
             throw InputError(fmt::format("multi_axis.sections has {} entries; {} needs 3 (pairs for t, h, w)", a.sections.size(),
@@ -118,6 +119,11 @@ void validate_multi_axis(const ModelConfig& config) {
                     "(h or w) must fit in the pairs when interleaved: h takes pairs 1, 4, …, 3·s_h − 2 and w 2, 5, …, 3·s_w − 1, "
                     "about a third of the pairs each");
         }
+    }
+    if (a.rule == AxisRule::Alternating) {
+        // recomposition_to_3d stacks the h and w frequencies pair by pair: equal counts.
+        require(a.sections[1] == a.sections[2], "multi_axis.sections", a.sections[2],
+                "(w) must equal h's pairs when alternating: h and w take turns over the fastest pairs");
     }
     if ((a.rule == AxisRule::EvenOdd || a.rule == AxisRule::Mixed) && pairs % 2 != 0) {
         throw InputError(fmt::format("multi_axis.rule {} needs an even number of pairs (rotary dim {} has {})", to_string(a.rule),
@@ -227,6 +233,7 @@ std::string_view to_string(AxisRule rule) {
         case AxisRule::Axial: return "axial";
         case AxisRule::EvenOdd: return "even-odd";
         case AxisRule::Mixed: return "mixed";
+        case AxisRule::Alternating: return "alternating";
     }
     return "none";
 }
@@ -242,10 +249,11 @@ std::string_view to_string(PositionIds ids) {
 }
 
 AxisRule parse_axis_rule(std::string_view name) {
-    for (AxisRule r : {AxisRule::None, AxisRule::Sections, AxisRule::Interleaved, AxisRule::Axial, AxisRule::EvenOdd, AxisRule::Mixed}) {
+    for (AxisRule r : {AxisRule::None, AxisRule::Sections, AxisRule::Interleaved, AxisRule::Axial, AxisRule::EvenOdd, AxisRule::Mixed,
+                       AxisRule::Alternating}) {
         if (name == to_string(r)) return r;
     }
-    throw InputError(fmt::format("unknown multi-axis rule \"{}\" (expected none, sections, interleaved, axial, even-odd or mixed)", name));
+    throw InputError(fmt::format("unknown multi-axis rule \"{}\" (expected none, sections, interleaved, axial, even-odd, mixed or alternating)", name));
 }
 
 PositionIds parse_position_ids(std::string_view name) {

@@ -59,7 +59,10 @@ struct RopeScaling {
 //   Mixed        RoPE-Mixed (Heo et al. 2024): pair j turns with ω_j·(w·cos φ_j + h·sin φ_j); the
 //                magnitudes θ^(−4j/d) and directions φ, φ + 90° are its paper's initialisation (the
 //                trained directions are learned, so this one is illustrative).
-enum class AxisRule { None, Sections, Interleaved, Axial, EvenOdd, Mixed };
+//   Alternating  ERNIE 4.5-VL (modeling_ernie4_5_vl_moe.py, Ernie4_5_VL_MoeTextRotaryEmbedding): the
+//                fastest 2·s_h pairs alternate h (even pairs) and w (odd pairs), the slowest s_t turn
+//                with t; s_h = s_w (sections here in t, h, w order; the file's mrope_section is h, w, t).
+enum class AxisRule { None, Sections, Interleaved, Axial, EvenOdd, Mixed, Alternating };
 // Whose get_rope_index turns a token layout into (t, h, w) ids. None: a 1-D model counts every
 // token (text or patch) one up, in raster order.
 enum class PositionIds { None, Qwen2VL, Qwen25VL, Qwen3VL };

@@ -196,6 +196,11 @@ constexpr ModelFamily kFamilies[] = {
      kSame, "models/hunyuan_v1_moe/modeling_hunyuan_v1_moe.py", "HunYuanMoEV1Config"},
     // Qwen3.5: Qwen3-Next's hybrid layers with Qwen3-VL's interleaved M-RoPE over the rotary quarter
     // (Qwen3_5TextRotaryEmbedding: mrope_section defaults to [11, 11, 10]).
+    // ERNIE 4.5-VL: ERNIE 4.5's adjacent pairs, with 3-D positions: h and w alternate over the
+    // fastest pairs, t takes the slowest (mrope_section is h, w, t; default 22, 22, 20).
+    {"ernie4_5_vl_moe", "Ernie4_5_VL", I, "rotate_half_text: even/odd components", kWhole, 1.0, "rope_theta", 500000,
+     "3-D RoPE: the fastest 2·s_h pairs alternate h (even) and w (odd), the slowest s_t turn with t",
+     "models/ernie4_5_vl_moe/modeling_ernie4_5_vl_moe.py", "Ernie4_5_VL_MoeTextConfig", R"({"head_dim": 128})"},
     // DeepSeek-V3.2: MLA as DeepSeek-V3 (apply_rotary_pos_emb_interleave on the rope part), and a
     // lightning indexer whose first qk_rope_head_dim components rotate with rotate_half.
     {"deepseek_v32", "DeepseekV32", I, "apply_rotary_pos_emb_interleave (MLA)", kMla, 1.0, "rope_theta", 10000,

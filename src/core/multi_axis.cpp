@@ -11,6 +11,8 @@ namespace {
 int section_axis(const MultiAxis& a, int j) {
     const int t = static_cast<int>(a.sections[0]), h = static_cast<int>(a.sections[1]);
     if (a.rule == AxisRule::Sections || a.rule == AxisRule::Axial) return j < t ? 0 : j < t + h ? 1 : 2;
+    // Alternating (ERNIE 4.5-VL): even pairs below 2·s_h with h, odd ones with w, the rest with t.
+    if (a.rule == AxisRule::Alternating) return j >= 2 * h ? 0 : j % 2 == 0 ? 1 : 2;
     // Interleaved (Qwen3-VL's apply_interleaved_mrope): h on 1, 4, … below 3·s_h; w on 2, 5, … below 3·s_w.
     const int w = static_cast<int>(a.sections[2]);
     if (j % 3 == 1 && j < 3 * h) return 1;
@@ -69,7 +71,8 @@ std::vector<AxisVector> rule_vectors(const ModelConfig& config, const RopeFreque
     switch (a.rule) {
         case AxisRule::None: break;
         case AxisRule::Sections:
-        case AxisRule::Interleaved: {
+        case AxisRule::Interleaved:
+        case AxisRule::Alternating: {
             std::vector<AxisVector> out;
             for (int j = 0; j < freqs.pairs(); ++j) out.push_back(on_axis(section_axis(a, j), freqs.inv_freq[static_cast<std::size_t>(j)]));
             return out;

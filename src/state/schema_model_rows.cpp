@@ -15,7 +15,7 @@ constexpr double kBig = static_cast<double>(kMaxContext);  // context lengths (c
 
 const Names kRopeTypes = {"default", "linear", "dynamic", "ntk", "yarn", "llama3", "longrope"};
 const Names kLayouts = {"interleaved", "half"};
-const Names kAxisRules = {"none", "sections", "interleaved", "axial", "even-odd", "mixed"};
+const Names kAxisRules = {"none", "sections", "interleaved", "axial", "even-odd", "mixed", "alternating"};
 const Names kPositionIds = {"none", "qwen2_vl", "qwen2_5_vl", "qwen3_vl"};
 const Names kColours = {"auto", "blue", "orange", "green", "vermillion", "purple", "sky", "yellow", "grey"};
 
@@ -142,7 +142,7 @@ void add_multi_axis_rows(const ModelRows& r) {
     using A = Affects;
     r.add({.path = r.path("multi_axis.rule"), .flag = r.flag("--multi-axis"), .lesson = r.lesson("multi_axis"), .kind = K::Enum,
         .names = kAxisRules, .affects = A::Data,
-        .help = "Which position axis turns each pair: none (1-D), sections (M-RoPE), interleaved (Qwen3-VL), axial, even-odd (Pixtral), mixed"},
+        .help = "Which position axis turns each pair: none (1-D), sections (M-RoPE), interleaved (Qwen3-VL), axial, even-odd (Pixtral), mixed, alternating (ERNIE 4.5-VL)"},
         MODEL(m.multi_axis.rule));
     r.add({.path = r.path("multi_axis.sections"), .flag = r.flag("--mrope-section"), .lesson = r.lesson("mrope_section"), .kind = K::List, .min = 0,
         .max = kMaxHeadDim / 2, .affects = A::Data, .help = "Pairs for t, h, w (mrope_section; FLUX: axes_dims_rope / 2), comma-separated (in a compare SPEC: 24:20:20)",

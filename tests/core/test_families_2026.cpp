@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config_json.h"
+#include "core/error.h"
 #include "core/frequencies.h"
 #include "core/model_families.h"
 #include "core/multi_axis.h"
@@ -258,6 +259,51 @@ TEST(Families2026, DeepseekV32IndexerRotatesItsFirst64WithRotateHalf) {
     EXPECT_TRUE(fam26_has_note(c, "lightning indexer"));
     EXPECT_TRUE(fam26_not_applied(c, "layout"));
     EXPECT_EQ(parse_config_json(fam26_file("deepseek-v3.2-exp").dump(), "d.json", "mla").config, mla.config);
+}
+
+// --- ERNIE 4.5-VL ---------------------------------------------------------------------------
+// Built from Ernie4_5_VL_MoeTextConfig's fields (baidu/ERNIE-4.5-VL-28B-A3B's published files are
+// remote-code configs; the transformers-format file was not in the corpora): head_dim 128, θ
+// 500000, rope_parameters.mrope_section [22, 22, 20] (h, w, t), the class's default.
+TEST(Families2026, ErnieVlAlternatesHeightAndWidthOnTheFastPairsTimeOnTheSlowest) {
+    const LoadedConfig c = parse_config_json(fam26_file("ernie-4.5-vl-28b-a3b").dump(), "ernie-vl.json");
+    EXPECT_EQ(c.config.layout, PairLayout::Interleaved);  // rotate_half_text: (2i, 2i+1)
+    EXPECT_EQ(rotary_dim(c.config), 128);
+    EXPECT_EQ(c.config.multi_axis.rule, AxisRule::Alternating);
+    EXPECT_EQ(c.config.multi_axis.sections, (std::vector<double>{20, 22, 22}));  // t, h, w
+    // Ernie4_5_VL_MoeTextRotaryEmbedding by hand: inv_freq_3d puts the evens of the first 44, then
+    // their odds, then the last 20; recomposition_to_3d reads h from the first 22, w from the next
+    // 22 and stacks them (h, w, h, w, …), t after. So pair p keeps θ^(−2p/d) and turns with h for
+    // even p < 44, w for odd p < 44, t from 44 on.
+    const RopeFrequencies f = compute_frequencies(c.config);
+    const std::vector<AxisVector> omega = pair_frequency_vectors(c.config, f);
+    ASSERT_EQ(omega.size(), 64u);
+    for (int p = 0; p < 64; ++p) {
+        const double w = std::pow(500000.0, -2.0 * p / 128);
+        const int axis = p >= 44 ? 0 : p % 2 == 0 ? 1 : 2;
+        for (int a = 0; a < 3; ++a) {
+            const double expected = a == axis ? w : 0.0;
+            EXPECT_NEAR(omega[static_cast<std::size_t>(p)][static_cast<std::size_t>(a)], expected, 1e-12 * w) << p << " axis " << a;
+        }
+    }
+    std::string letters;
+    for (int p = 0; p < 64; ++p) letters += p >= 44 ? 't' : p % 2 == 0 ? 'h' : 'w';
+    EXPECT_EQ(pair_axis_letters(c.config), letters);
+    const ReadField* rule = fam26_used(c, "multi_axis.rule");
+    ASSERT_NE(rule, nullptr);
+    EXPECT_NE(rule->why.find("recomposition_to_3d"), std::string::npos);
+    EXPECT_TRUE(fam26_has_note(c, "multi-axis rule alternating"));
+}
+
+TEST(Families2026, ErnieVlRefusesUnequalHeightAndWidthSections) {
+    nlohmann::json cfg = fam26_file("ernie-4.5-vl-28b-a3b");
+    cfg["text_config"]["rope_parameters"]["mrope_section"] = {24, 20, 20};
+    try {
+        parse_config_json(cfg.dump(), "ernie-vl.json");
+        FAIL() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("the first two must be equal"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

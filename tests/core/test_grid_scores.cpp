@@ -59,6 +59,13 @@ std::vector<OmegaL> reference_omega(const ModelConfig& c, const GridSize& g) {
                 }
             }
             break;
+        case AxisRule::Alternating:  // ERNIE 4.5-VL: h on even, w on odd pairs below 2·s_h; t above
+            for (int j = 0; j < pairs; ++j) {
+                OmegaL w{0, 0, 0};
+                w[j >= 2 * s[1] ? 0 : j % 2 == 0 ? 1 : 2] = f[j];
+                out.push_back(w);
+            }
+            break;
         case AxisRule::EvenOdd:
             for (int j = 0; j < pairs; j += 2) out.push_back({0, f[j], 0});
             for (int j = 1; j < pairs; j += 2) out.push_back({0, 0, f[j]});
