@@ -535,6 +535,19 @@ void apply_proportional(Reader& r, const Reader::Object& t, const Setting& chose
                                     rotated, pairs, c.head_dim, 2 * rotated));
 }
 
+// nanochat (modular_nanochat.py): rotate_half returns cat(x2, −x1), so q·cos + rotate_half(q)·sin
+// rotates each pair by −mθ. Exact in the lab as +mθ on vectors whose pair components are swapped.
+void apply_negative_rotation(Reader& r, const ModelFamily* family, ModelConfig& c, LoadedConfig& out) {
+    if (!family || family->model_type != "nanochat") return;
+    c.negative_rotation = true;
+    r.assume("rotation", "−θ (negative_rotation)", ReadField::Origin::Derived,
+             "modular_nanochat.py: rotate_half = cat(x2, −x1), so y1 = x1·cos + x2·sin, y2 = −x1·sin + x2·cos");
+    out.notes.push_back("rotation by −θ (nanochat): y1 = x1·cos + x2·sin, y2 = −x1·sin + x2·cos over the halves. Since "
+                        "S·R(θ)·S = R(−θ) for S the swap of a pair's components, its q·k is ordinary RoPE's for q and k with "
+                        "each pair's components swapped (x1 ↔ x2): the same frequencies, the score curve mirrored in Δ "
+                        "(a key n positions back scores as one n ahead would under +θ)");
+}
+
 // Gemma 4 (Gemma4TextAttention): scaling = 1.0, the q and k norms stand in for 1/√d.
 void apply_gemma4_scale(Reader& r, const ModelFamily* family, ModelConfig& c) {
     if (!family || family->model_type != "gemma4") return;
@@ -683,6 +696,7 @@ LoadedConfig read_config(const Json& root_json, const std::string& source, std::
     apply_alpha(r, chosen, c, out);
     apply_proportional(r, t, chosen, family, c, out);
     apply_gemma4_scale(r, family, c);
+    apply_negative_rotation(r, family, c, out);
     if (indexer) {
         out.layer_types = {kMlaLayer, kIndexerLayer};
         out.layer_type = want_indexer ? kIndexerLayer : kMlaLayer;

@@ -155,6 +155,16 @@ void validate_attention(const LayerAttention& a) {
 
 }  // namespace
 
+std::vector<double> swap_pair_components(std::vector<double> x, int rotary_dim, PairLayout layout) {
+    const int pairs = std::min(rotary_dim, static_cast<int>(x.size())) / 2;
+    for (int i = 0; i < pairs; ++i) {
+        const std::size_t a = static_cast<std::size_t>(layout == PairLayout::Half ? i : 2 * i);
+        const std::size_t b = static_cast<std::size_t>(layout == PairLayout::Half ? i + rotary_dim / 2 : 2 * i + 1);
+        std::swap(x[a], x[b]);
+    }
+    return x;
+}
+
 int p_rope_dropped_pairs(double p_rope, int pairs) {
     return std::clamp(static_cast<int>(std::floor(p_rope * pairs + 1e-9)), 0, pairs);
 }

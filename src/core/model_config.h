@@ -126,8 +126,17 @@ struct ModelConfig {
     // freq_factors[i] after any scaling. A GGUF carries llama3 scaling this way (the rope_freqs
     // tensor) and Phi-3's LongRoPE (rope_factors_long/short). Empty: none; else one per pair.
     std::vector<double> freq_factors;
+    // nanochat (modular_nanochat.py: rotate_half = cat(x2, −x1)) rotates each pair by −mθ, not +mθ:
+    // y1 = x1·cos + x2·sin, y2 = −x1·sin + x2·cos. Rotating by −θ is rotating by +θ between two swaps
+    // of the pair's components (S·R(θ)·S = R(−θ)), so q·k of such a model is the ordinary RoPE score
+    // of q and k with each pair's components swapped: swap_pair_components, where vectors are paired.
+    bool negative_rotation = false;
     bool operator==(const ModelConfig&) const = default;
 };
+
+// x (rotary part first) with the two components of each rotary pair exchanged: what a model that
+// rotates by −θ (negative_rotation) hands to the ordinary +θ rotation for the same scores.
+std::vector<double> swap_pair_components(std::vector<double> x, int rotary_dim, PairLayout layout);
 
 // head_dim × partial_rotary_factor, truncated as HF does (with a tolerance for 0.1-style factors).
 int rotary_dim(const ModelConfig& config);

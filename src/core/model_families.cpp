@@ -201,6 +201,9 @@ constexpr ModelFamily kFamilies[] = {
     {"ernie4_5_vl_moe", "Ernie4_5_VL", I, "rotate_half_text: even/odd components", kWhole, 1.0, "rope_theta", 500000,
      "3-D RoPE: the fastest 2·s_h pairs alternate h (even) and w (odd), the slowest s_t turn with t",
      "models/ernie4_5_vl_moe/modeling_ernie4_5_vl_moe.py", "Ernie4_5_VL_MoeTextConfig", R"({"head_dim": 128})"},
+    // nanochat: Llama's rotary, but rotate_half is cat(x2, −x1): every pair turns by −mθ.
+    {"nanochat", "NanoChat", H, "rotate_half with flipped signs: rotation by −θ", kWhole, 1.0,
+     "rope_theta", 10000, kSame, "models/nanochat/modeling_nanochat.py", "NanoChatConfig"},
     // DeepSeek-V3.2: MLA as DeepSeek-V3 (apply_rotary_pos_emb_interleave on the rope part), and a
     // lightning indexer whose first qk_rope_head_dim components rotate with rotate_half.
     {"deepseek_v32", "DeepseekV32", I, "apply_rotary_pos_emb_interleave (MLA)", kMla, 1.0, "rope_theta", 10000,

@@ -17,6 +17,7 @@
 #include "core/frequencies.h"
 #include "core/model_families.h"
 #include "core/multi_axis.h"
+#include "core/rotation.h"
 #include "support/files.h"
 
 namespace ropelab {
@@ -304,6 +305,49 @@ TEST(Families2026, ErnieVlRefusesUnequalHeightAndWidthSections) {
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("the first two must be equal"), std::string::npos) << e.what();
     }
+}
+
+// --- nanochat -------------------------------------------------------------------------------
+// Built from NanoChatConfig's fields, sized as karpathy's d32 (2048 wide, 16 heads of 128); the
+// converted config.json was not in the corpora.
+TEST(Families2026, NanochatRotatesByMinusThetaAndTheLabSwapsEachPair) {
+    const LoadedConfig c = parse_config_json(fam26_file("nanochat-d32").dump(), "nanochat.json");
+    EXPECT_TRUE(c.config.negative_rotation);
+    EXPECT_EQ(c.config.layout, PairLayout::Half);
+    EXPECT_EQ(rotary_dim(c.config), 128);
+    std::vector<double> expected;
+    for (int j = 0; j < 64; ++j) expected.push_back(std::pow(1e4, -2.0 * j / 128));
+    const RopeFrequencies f = compute_frequencies(c.config);
+    fam26_expect_freqs(f, expected);
+    EXPECT_TRUE(fam26_has_note(c, "rotation by −θ (nanochat)"));
+    // modular_nanochat.py in float64: y1 = x1·cos + x2·sin, y2 = −x1·sin + x2·cos over the halves.
+    const auto nanochat = [&](const std::vector<double>& x, int m) {
+        std::vector<double> y(128);
+        for (int i = 0; i < 64; ++i) {
+            const double a = m * expected[static_cast<std::size_t>(i)];
+            const double x1 = x[static_cast<std::size_t>(i)], x2 = x[static_cast<std::size_t>(i + 64)];
+            y[static_cast<std::size_t>(i)] = x1 * std::cos(a) + x2 * std::sin(a);
+            y[static_cast<std::size_t>(i + 64)] = -x1 * std::sin(a) + x2 * std::cos(a);
+        }
+        return y;
+    };
+    std::vector<double> q(128), k(128);
+    for (int i = 0; i < 128; ++i) {
+        q[static_cast<std::size_t>(i)] = std::sin(0.37 * i + 0.1);
+        k[static_cast<std::size_t>(i)] = std::cos(0.23 * i - 0.4);
+    }
+    const std::vector<double> sq = swap_pair_components(q, 128, PairLayout::Half);
+    const std::vector<double> sk = swap_pair_components(k, 128, PairLayout::Half);
+    for (auto [m, n] : {std::pair{7, 3}, std::pair{100, 0}, std::pair{513, 512}, std::pair{2, 40}}) {
+        const double truth = dot(nanochat(q, m), nanochat(k, n));
+        // The lab's +θ rotation of the swapped vectors gives the same score …
+        EXPECT_NEAR(dot(rotate(sq, f, m), rotate(sk, f, n)), truth, 1e-10 * (1 + std::abs(truth))) << m << ", " << n;
+        // … which is ordinary RoPE's score mirrored in the offset.
+        EXPECT_NEAR(dot(rotate(q, f, n), rotate(k, f, m)), truth, 1e-10 * (1 + std::abs(truth))) << m << ", " << n;
+    }
+    // Swapping twice is the identity; interleaved pairs swap (2i, 2i+1).
+    EXPECT_EQ(swap_pair_components(sq, 128, PairLayout::Half), q);
+    EXPECT_EQ(swap_pair_components({1, 2, 3, 4, 5}, 4, PairLayout::Interleaved), (std::vector<double>{2, 1, 4, 3, 5}));
 }
 
 }  // namespace
