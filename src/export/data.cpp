@@ -25,6 +25,8 @@
 #include "lab/products/numbers.h"
 #include "lab/products/phasors.h"
 #include "lab/products/planes.h"
+#include "lab/products/weights.h"
+#include "models/model_weights.h"
 #include "state/compare.h"
 #include "state/schema.h"
 #include "lab/lab_compute.h"
@@ -406,9 +408,48 @@ void precision(DataTable& t, const LabParams&, const LabData& d) {
     t.values = {d.precision_positions, d.bf16_error, d.naive_error, d.naive_error_worst};
 }
 
+// One layer of the model file's W_q and W_k (--weights-layer): a row per query head and pair,
+// its key head, both energies, their product (the bound on the pair's share of q·k for unit
+// inputs) and the pair's wavelength (lab/products/weights.h: the view's numbers).
+void weights(DataTable& t, const LabParams& p, const LabData& d) {
+    const std::string source = lab::products::weights_source(p.preset);
+    if (source.empty()) {
+        throw InputError(fmt::format("--view weights: {} has no weights (a GGUF, or a safetensors checkpoint with its config.json)", p.preset));
+    }
+    const std::shared_ptr<const models::ModelWeights> file = models::ModelWeights::open(source);
+    if (p.weights_layer >= file->layers()) {
+        throw InputError(fmt::format("weights.layer = {} is out of range: {} has {} layers (0 .. {})", p.weights_layer, source,
+                                     file->layers(), file->layers() - 1));
+    }
+    const lab::products::WeightsLayer l = lab::products::compute_weights_layer(*file, p.weights_layer);
+    const bool wavelengths = l.pairs == d.freqs.pairs();
+    const std::vector<double> wavelength = lab::products::pair_wavelengths(d.freqs);
+    t.parameters.emplace_back("weights", source);
+    t.parameters.emplace_back("layers", std::to_string(l.layers));
+    t.parameters.emplace_back("q_heads", std::to_string(l.q_heads));
+    t.parameters.emplace_back("kv_heads", std::to_string(l.kv_heads));
+    t.parameters.emplace_back("pairs", std::to_string(l.pairs));
+    t.parameters.emplace_back("training_context", std::to_string(lab::products::training_context(p.model)));
+    t.parameters.emplace_back("q_energy", "sqrt of the sum of squares of the two W_q rows of pair i of head h (float64)");
+    t.parameters.emplace_back("product", "q_energy * k_energy of kv_head: bounds pair i's share of q.k for unit inputs; activations decide the real share");
+    for (std::size_t n = 0; n < l.notes.size(); ++n) t.parameters.emplace_back(fmt::format("weights_note_{}", n + 1), l.notes[n]);
+    t.columns = {"layer", "head", "kv_head", "pair", "q_energy", "k_energy", "product"};
+    if (wavelengths) t.columns.emplace_back("wavelength");
+    t.values.assign(t.columns.size(), {});
+    for (int h = 0; h < l.q_heads; ++h) {
+        for (int i = 0; i < l.pairs; ++i) {
+            const int g = l.kv_head_of(h);
+            const double row[] = {static_cast<double>(l.layer), static_cast<double>(h), static_cast<double>(g), static_cast<double>(i),
+                                  l.q_energy(h, i), l.k_energy(g, i), l.product(h, i)};
+            for (std::size_t c = 0; c < std::size(row); ++c) t.values[c].push_back(row[c]);
+            if (wavelengths) t.values[7].push_back(wavelength[static_cast<std::size_t>(i)]);
+        }
+    }
+}
+
 // Each view's table, bound in the view table's order (state/view_table.h).
 using Writer = void (*)(DataTable&, const LabParams&, const LabData&);
-constexpr Writer kWriters[] = {planes, contrast, scores, invariance, heatmap, frequencies, numbers, precision, phasors, grid, attention};
+constexpr Writer kWriters[] = {planes, contrast, scores, invariance, heatmap, frequencies, numbers, precision, phasors, grid, attention, weights};
 static_assert(std::size(kWriters) == kViewCount, "one data writer per row of the view table");
 
 }  // namespace

@@ -194,6 +194,8 @@ void apply_requests(LabParams& p, const Requests& r) {
     if (r.show_help) p.show_help = *r.show_help;
     if (r.spotlight) p.spotlight = *r.spotlight;
     if (r.single_setting) p.single_setting = *r.single_setting;
+    if (r.weights_layer) p.weights_layer = std::clamp(*r.weights_layer, 0, 4095);  // the rows' ranges (schema_rows.cpp)
+    if (r.weights_head) p.weights_head = std::clamp(*r.weights_head, 0, 4095);
     if (r.key_distance) p.key_distance = std::clamp<std::int64_t>(*r.key_distance, 0, kMaxPosition);
     if (r.grid_query) {
         p.query_row = std::clamp<std::int64_t>(r.grid_query->first, 0, p.grid_height - 1);

@@ -16,6 +16,7 @@
 #include "lab/products/pairing_strip.h"
 #include "lab/products/phasors.h"
 #include "lab/products/planes.h"
+#include "lab/products/weights.h"
 #include "state/params.h"
 
 namespace ropelab::lab {
@@ -38,6 +39,10 @@ public:
     // The base's angles at m, or with `difference` K > 0 the base's minus setting K's.
     const products::Heatmap& heatmap(int difference = 0) const;
     const products::PairingStrip& pairing_strip() const;
+    // The weights view's layer of the model file, computed off the frame on a worker thread
+    // (products/weights.h): the lab starts it while the view is drawn, the view reads it here.
+    const products::Weights& weights() const { return weights_.shown(); }
+    products::WeightsProduct& weights_product() { return weights_; }
 
     // How many times each product of setting 0 was computed (the tests' counters).
     struct Computed {
@@ -57,6 +62,7 @@ private:
     std::array<products::Lazy<products::FrequenciesInputs, products::Frequencies>, kSettings> frequencies_;
     products::Lazy<products::HeatmapInputs, products::Heatmap> heatmap_;
     products::Lazy<products::PairingStripInputs, products::PairingStrip> pairing_strip_;
+    products::WeightsProduct weights_;
 };
 
 }  // namespace ropelab::lab

@@ -63,6 +63,10 @@ struct Requests {
     std::vector<Sample> samples;
     // The attention view, when drawn: the part of the matrix it shows (lab/attention_product.h).
     std::optional<AttentionWindow> attention;
+    // The weights view is drawn: the model file's layer is read (lab/products/weights.h); its
+    // pickers ask for another layer or head (clamped to the schema's rows).
+    bool weights = false;
+    std::optional<int> weights_layer, weights_head;
 };
 
 }  // namespace ropelab::lab

@@ -107,6 +107,11 @@ void Lab::update(double seconds, const lab::Input& input, std::span<const lab::C
             }
         }
     }
+    // The same for the weights view: a model file's layer is read only while it is drawn.
+    if (weights_wanted_ && compute_.ready()) {
+        lab::TimedPart timed(costs_, "weights");
+        frame_.weights_product().update(params_, compute_.data().freqs, all_at_once_);
+    }
     {
         lab::TimedPart timed(costs_, "plot columns");
         refresh_products();
@@ -147,7 +152,7 @@ bool Lab::products_current() const {
         const lab::Columns& c = columns(plot);
         if (c.version != compute_.series_version() || c.series != wanted) return false;
     }
-    return !attention_window_ || attention_.current();
+    return (!attention_window_ || attention_.current()) && (!weights_wanted_ || frame_.weights().current());
 }
 
 void Lab::view_requests(const lab::Requests& requests) {
@@ -155,6 +160,7 @@ void Lab::view_requests(const lab::Requests& requests) {
     wanted_columns_ = requests.columns;  // only the plots drawn: a hidden plot costs no device work
     wanted_samples_ = requests.samples;
     attention_window_ = requests.attention;
+    weights_wanted_ = requests.weights;
     LabParams next = params_;
     lab::apply_requests(next, requests);
     spotlit_ = spotlit_ || (lesson_ && requests.spotlight);

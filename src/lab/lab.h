@@ -173,6 +173,7 @@ private:
     lab::GridProduct grid_;
     lab::AttentionProduct attention_;
     std::optional<lab::AttentionWindow> attention_window_;  // asked for by the view drawn last frame
+    bool weights_wanted_ = false;  // the weights view was drawn last frame
     AttentionPictures attention_pictures_;
     bool all_at_once_ = false;  // Pace::AllAtOnce: the grid is computed before update returns
     std::map<std::string, plot::PlotState> plots_;

@@ -98,6 +98,11 @@ struct LabParams {
     std::string q_file, k_file;        // File: T × d arrays (JSON, whitespace text or .npy)
     std::int64_t readout_distance = 64;  // the per-row readout "mass within distance w"
 
+    // The weights view (a GGUF's or checkpoint's W_q, W_k): the layer whose per-pair energies it
+    // shows (clamped to the file's layers) and the query head whose score curve it draws.
+    int weights_layer = 0;
+    int weights_head = 0;
+
     // Where we are.
     int focused_pair = 0;
     std::int64_t position = 0;      // m, the query position
@@ -115,7 +120,7 @@ struct LabParams {
 
     // Presentation.
     Workspace workspace = Workspace::Overview;  // the views shown together (state/workspaces.h)
-    int focused_view = -1;  // −1: the workspace's views; 0..10: one view large
+    int focused_view = -1;  // −1: the workspace's views; 0..11: one view large
     int tab_view = 0;       // the view shown when the grid does not fit (large fonts, small windows)
     bool show_controls = true;
     std::vector<int> scene_views;  // a lesson scene's views, side by side (empty: the usual layout)

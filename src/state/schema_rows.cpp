@@ -151,6 +151,19 @@ void add_attention_rows(std::vector<Field>& f) {
                     MEMBER(p.readout_distance)));
 }
 
+// The weights view: which layer of the model file, which head's curve. The file's own counts
+// bound them further (the product clamps and says so); these ranges bound what a file may claim.
+void add_weights_rows(std::vector<Field>& f) {
+    using K = Kind;
+    f.push_back(row({.path = "weights.layer", .flag = "--weights-layer", .lesson = "weights_layer", .kind = K::Int, .min = 0, .max = 4095,
+                     .help = "The weights view: the layer of the model file whose W_q, W_k pair energies are shown (0 = the first)"},
+                    MEMBER(p.weights_layer)));
+    f.push_back(row({.path = "weights.head", .flag = "--weights-head", .lesson = "weights_head", .kind = K::Int, .min = 0,
+                     .max = 4095,
+                     .help = "The weights view: the query head whose score curve is drawn (to models::kMaxAttentionHeads − 1)"},
+                    MEMBER(p.weights_head)));
+}
+
 // Where we are, and playback.
 void add_focus_playback_rows(std::vector<Field>& f) {
     using K = Kind;
@@ -258,6 +271,7 @@ std::vector<Field> make_fields() {
     add_curve_rows(f);
     add_image_rows(f);
     add_attention_rows(f);
+    add_weights_rows(f);
     add_focus_playback_rows(f);
     add_display_rows(f);
     return f;

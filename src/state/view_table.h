@@ -12,10 +12,10 @@
 
 namespace ropelab {
 
-enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention };
+enum class View { Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention, Weights };
 
 // What a view draws from: one product of the lab's committed state each (src/lab/frame.h).
-enum class Product { Planes, Contrast, ScoreColumns, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention };
+enum class Product { Planes, Contrast, ScoreColumns, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention, Weights };
 
 // How compare mode writes a view's data: each setting's columns side by side, or (rows whose
 // count differs between settings: phasor chains, grids, masks) one setting after another with
@@ -48,6 +48,7 @@ inline constexpr ViewRow kViewTable[] = {
     {View::Phasors, '9', "phasors", "9 Phasors", "9 Phasor sum", Product::Phasors, true, true, Stacked, true},
     {View::Grid, '0', "grid", "10 Image", "10 Scores over an image", Product::Grid, true, true, Stacked, false},
     {View::Attention, 'A', "attention", "11 Attention", "11 Attention", Product::Attention, true, true, Stacked, false},
+    {View::Weights, 'W', "weights", "12 Weights", "12 Weights per pair", Product::Weights, true, true, Stacked, false},
 };
 inline constexpr int kViewCount = static_cast<int>(std::size(kViewTable));
 
@@ -68,7 +69,7 @@ inline std::span<const ViewRow> view_table() { return kViewTable; }
 View view_of(Product product);
 inline bool view_reads(int index, Product product) { return index >= 0 && index < kViewCount && kViewTable[index].product == product; }
 
-// --view's value in every command and a lesson's view: a name ("planes") or a number 1..11.
+// --view's value in every command and a lesson's view: a name ("planes") or a number 1..12.
 // Returns the view, or nullopt when it is neither.
 std::optional<View> find_view(std::string_view text);
 // The same, or InputError listing the names and numbers.

@@ -33,7 +33,7 @@ inline constexpr View kDistance[] = {Scores, Phasors, Invariance};
 inline constexpr View kFrequencies[] = {Frequencies, Heatmap, Precision};
 inline constexpr View kAttention[] = {Attention, Scores};
 inline constexpr View kImages[] = {Grid, Attention};
-inline constexpr View kAll[] = {Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention};
+inline constexpr View kAll[] = {Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention, Weights};
 }  // namespace workspace_views
 
 inline constexpr WorkspaceRow kWorkspaceTable[] = {

@@ -35,6 +35,7 @@ struct ViewState {
     AttentionZoom attention;
     std::array<plot::PlotState, 3> attention_readouts;  // mass within w, mean distance, entropy vs m
     plot::PlotState grid_text;  // the grid view's text-token curve
+    plot::PlotState weights_curve;  // the weights view's head score curve
     std::array<plot::PlotState, kMaxCompared + 1> axis_wavelengths;  // compare mode, multi-axis: one per setting
 };
 
@@ -109,6 +110,7 @@ void precision_view(Context& ctx);
 void phasors_view(Context& ctx);
 void grid_view(Context& ctx);
 void attention_view(Context& ctx);
+void weights_view(Context& ctx);
 
 // The one-line caption every view starts with; the longer explanation shows on hover.
 void caption(const char* line, const char* more);
