@@ -40,8 +40,8 @@ std::vector<float> llama3_divisors() {
     return out;
 }
 
-// How strongly head `h` of layer `layer` weights pair i: positional heads lean on the fastest
-// pairs, semantic ones on the slowest; early layers have more positional heads.
+// How strongly query head `h` of layer `layer` weights pair i: positional heads lean on the
+// fastest pairs, semantic ones on the slowest, some on both or neither; the mix shifts by layer.
 double pair_profile(int layer, int h, int i) {
     const int kind = (h + layer) % 4;
     const double fast = std::exp(-i / 5.0), slow = std::exp(-(kPairs - 1 - i) / 8.0);
@@ -83,9 +83,9 @@ std::string projection(int layer, int heads, std::mt19937& random) {
     std::string bytes;
     std::vector<float> row(kModel);
     for (int h = 0; h < heads; ++h) {
-        const int profile_head = heads == kQHeads ? h : h * (kQHeads / kKvHeads);
         for (int r = 0; r < kHeadDim; ++r) {
-            const double amplitude = pair_profile(layer, profile_head, r / 2);
+            // The key heads reach both ends of the ladder; each query head picks its end.
+            const double amplitude = heads == kQHeads ? pair_profile(layer, h, r / 2) : pair_profile(0, 2, r / 2);
             for (float& x : row) x = static_cast<float>(amplitude) * gaussian(random);
             bytes += q8_0_row(row);
         }
