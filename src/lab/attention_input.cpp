@@ -49,7 +49,8 @@ std::vector<double> file_vectors(const std::string& path, std::string_view field
     out.reserve(a.values.size());
     const int rotary = rotary_dim(model);
     for (std::int64_t n = 0; n < a.rows; ++n) {
-        const std::vector<double> row = rotary_part_first(std::vector<double>(a.row(n), a.row(n) + a.cols), model.rotary_offset, rotary);
+        std::vector<double> row = rotary_part_first(std::vector<double>(a.row(n), a.row(n) + a.cols), model.rotary_offset, rotary);
+        if (model.negative_rotation) row = swap_pair_components(std::move(row), rotary, model.layout);  // nanochat's −θ as +θ
         out.insert(out.end(), row.begin(), row.end());
     }
     return out;

@@ -93,8 +93,13 @@ std::pair<std::vector<double>, std::vector<double>> lab_vectors(const LabParams&
             } catch (const InputError& e) {
                 throw InputError(std::string("curves.custom_k (k): ") + e.what());
             }
-            // Given for the model's head; the lab keeps the rotary part first (DeepSeek: [nope | rope]).
-            return {rotary_part_first(q, p.model.rotary_offset, rotary_dim), rotary_part_first(k, p.model.rotary_offset, rotary_dim)};
+            // Given for the model's head; the lab keeps the rotary part first (DeepSeek: [nope | rope]),
+            // and turns every pair by +θ (nanochat's −θ: the same scores with each pair's components swapped).
+            const auto lab_order = [&](const std::vector<double>& x) {
+                std::vector<double> out = rotary_part_first(x, p.model.rotary_offset, rotary_dim);
+                return p.model.negative_rotation ? swap_pair_components(std::move(out), rotary_dim, p.model.layout) : out;
+            };
+            return {lab_order(q), lab_order(k)};
         }
     }
     return {};

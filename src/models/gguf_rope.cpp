@@ -662,9 +662,13 @@ void read_sections(Keys& k, RopeOrder order, const std::string& arch, ModelConfi
     if (sum != pairs) {
         k.fail(key, fmt::format("= {} gives t, h, w {} pairs; the rotary dim {} has {}", k.file().find(key)->shown(), shown(sum), rotary_dim(c), pairs));
     }
-    if (order == RopeOrder::Imrope && 3 * std::max(s[1], s[2]) > pairs) {
-        k.fail(key, fmt::format("= {}: interleaved M-RoPE takes h and w from every third pair, so each can have at most {} of the {} pairs",
-                                k.file().find(key)->shown(), pairs / 3, pairs));
+    // ggml's IMROPE turns pair i with h when i % 3 == 1 and i < 3·s_h, with w when i % 3 == 2 and
+    // i < 3·s_w: the last h pair, 3·s_h − 2, and the last w pair, 3·s_w − 1, must be pairs (Qwen3.5's
+    // 11, 11, 10 of 32 are).
+    const bool h_fits = s[1] == 0 || 3 * s[1] - 2 < pairs, w_fits = s[2] == 0 || 3 * s[2] - 1 < pairs;
+    if (order == RopeOrder::Imrope && !(h_fits && w_fits)) {
+        k.fail(key, fmt::format("= {}: interleaved M-RoPE takes h from pairs 1, 4, … and w from 2, 5, …; {} of {} pairs do not reach",
+                                k.file().find(key)->shown(), h_fits ? "w's" : "h's", pairs));
     }
     if (sections.size() == 4 && sections[3] != 0) notes.push_back(fmt::format("{}: the fourth section ({} pairs) is for vision tokens; text uses t, h, w", key, sections[3]));
     c.multi_axis.rule = order == RopeOrder::Imrope ? AxisRule::Interleaved : AxisRule::Sections;

@@ -2,13 +2,14 @@
 
 #include <array>
 #include <filesystem>
-#include <fstream>
+#include <algorithm>
 
 #include <fmt/format.h>
 
 #include "core/error.h"
 #include "models/gguf.h"
 #include "models/gguf_rope.h"
+#include "models/mapped_file.h"
 #include "models/safetensors.h"
 
 namespace ropelab::models {
@@ -17,13 +18,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The first bytes of a file, enough for GGUF's magic and safetensors' header length and '{'. A
-// file that cannot be read here is left to the reader that will name the problem.
+// The first bytes of a file, enough for GGUF's magic and safetensors' header length and '{',
+// through the mapping that registers it as an input. A file that cannot be mapped here (missing,
+// a folder, a pipe) is left to the reader that will name the problem.
 std::array<std::byte, 9> head_of(const std::string& path) {
     std::array<std::byte, 9> head{};
-    std::ifstream in(path, std::ios::binary);
-    in.read(reinterpret_cast<char*>(head.data()), head.size());
-    if (in.gcount() < static_cast<std::streamsize>(head.size())) head.fill(std::byte{0});
+    try {
+        const MappedFile file = MappedFile::open(path, "model");  // held while its bytes are read
+        const std::span<const std::byte> bytes = file.bytes();
+        if (bytes.size() >= head.size()) std::copy_n(bytes.begin(), head.size(), head.begin());
+    } catch (const InputError&) {
+    }
     return head;
 }
 

@@ -1,7 +1,6 @@
 #include "models/model_weights.h"
 
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <optional>
 
@@ -13,6 +12,7 @@
 #include "core/json_input.h"
 #include "models/gguf.h"
 #include "models/gguf_rope.h"
+#include "models/model_file.h"
 #include "models/safetensors.h"
 
 namespace ropelab::models {
@@ -462,14 +462,7 @@ private:
 };
 
 // True when the path is a file that starts with GGUF's magic.
-bool is_gguf(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return false;
-    std::ifstream in(path, std::ios::binary);
-    char head[4] = {};
-    in.read(head, sizeof head);
-    return in.gcount() == sizeof head && gguf::has_gguf_magic(std::as_bytes(std::span(head)));
-}
+bool is_gguf(const std::string& path) { return model_file_kind(path) == ModelFileKind::Gguf; }
 
 }  // namespace
 

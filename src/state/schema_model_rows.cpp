@@ -191,6 +191,9 @@ void add_attention_rows(const ModelRows& r) {
     r.add({.path = r.path("query_pre_attn_scalar"), .flag = r.flag("--query-pre-attn-scalar"), .lesson = "", .kind = K::Real, .min = 0,
         .max = 1e6, .affects = A::Data, .help = "Gemma 2/3: logits scaled by 1/sqrt(query_pre_attn_scalar) instead of 1/sqrt(head_dim); 0: head_dim"},
         MODEL(m.query_pre_attn_scalar));
+    r.add({.path = r.path("negative_rotation"), .flag = r.flag("--negative-rotation"), .lesson = "", .kind = K::Bool, .affects = A::Data,
+        .help = "nanochat: each pair turns by −θ (read as +θ of q and k with each pair's components swapped)"},
+        MODEL(m.negative_rotation));
 }
 
 #undef MODEL

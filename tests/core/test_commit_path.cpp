@@ -168,6 +168,10 @@ TEST(OneReadPath, NothingElseOpensAUsersFile) {
                                          "src/core/atomic_file.cpp: fopen(file.path().c_str(), \"wbe\")",
                                          "app/platform_posix.cpp: fopen(\"/proc/self/statm\"",
                                          "src/core/headroom.cpp: MAP_ANONYMOUS",
+                                         // model files (GGUF, safetensors): mapped, not read whole, and
+                                         // registered from the open descriptor as read_input_file does
+                                         "src/models/mapped_file.cpp: O_RDONLY | O_CLOEXEC | O_NONBLOCK",
+                                         "src/models/mapped_file.cpp: mmap(nullptr",
                                          // the lab's own settings: user-dirs.dirs and recent.json
                                          "src/core/user_dirs.cpp: std::ifstream in(path, std::ios::binary);"};
     EXPECT_EQ(lines_matching(reads, "src/core/input_file.", known), known);
