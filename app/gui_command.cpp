@@ -381,7 +381,7 @@ void add_gui_options(CLI::App* cmd, GuiOptions& o) {
     cmd->add_flag("--stats", o.stats, "With --frames: print frame times as JSON");
     cmd->add_option("--screenshot", o.screenshot, "With --frames: save the last frame as this PNG (the first frame only announces the computation: use --frames 2 or more)")->check(non_empty());
     cmd->add_option("--size", o.size, "Window size WxH")->capture_default_str();
-    cmd->add_option("--view", o.view, "all or 0: all views; a view's name or number 1-11: that view large")->transform(view_option_number());
+    cmd->add_option("--view", o.view, "all or 0: all views; a view's name or number 1-12: that view large")->transform(view_option_number());
     cmd->add_flag("--paused", o.paused, "Start with playback paused");
     cmd->add_flag("--fullscreen", o.fullscreen, "Start fullscreen");
     cmd->add_flag("--help-overlay", o.help, "Start with the shortcut overlay (F1) open");

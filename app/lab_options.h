@@ -29,10 +29,10 @@ std::optional<Session> load_session_option(const std::string& file_or_share_stri
 // scale when neither a session nor --ui-scale gives one (the monitor's content scale).
 LabParams lab_params_from(const LabOptions& o, float default_scale, const Session* session = nullptr);
 
-// --view in every command: a view's name or number 1..11 (state/view_table.h), or "all" / 0 for
+// --view in every command: a view's name or number 1..12 (state/view_table.h), or "all" / 0 for
 // the whole window. Returns the view's index, −1 for all; throws InputError naming --view.
 int view_option_index(const std::string& text, bool all_allowed);
-// gui's --view as a number (0: all views, 1..11: one view large), given as a name or a number.
+// gui's --view as a number (0: all views, 1..12: one view large), given as a name or a number.
 CLI::Validator view_option_number();
 
 // "WxH" within 1 .. 8192 each; throws InputError naming --size and the value.

@@ -131,7 +131,7 @@ struct LabParams {
     Theme theme = Theme::Dark;
     bool stepwise_planes = false;  // playback jumps whole positions in the planes instead of gliding
     bool wavelength_axis = false;  // the frequencies view over λ/L₀ (tokens) instead of the pair index
-    int spotlight = 0;          // 1..11: every other view dimmed; 0: off
+    int spotlight = 0;          // 1..12: every other view dimmed; 0: off
     std::vector<double> laser;  // a still laser dot at (x, y), fractions of the window; empty: none
     bool show_help = false;
     bool fullscreen = false;

@@ -235,7 +235,7 @@ void add_display_rows(std::vector<Field>& f) {
                      .reset = false, .help = "Frequencies view: x = each pair's unscaled wavelength over the training context"},
                     MEMBER(p.wavelength_axis)));
     f.push_back(row({.path = "layout.spotlight", .flag = "--spotlight", .lesson = "spotlight", .kind = K::Int, .min = 0,
-                     .max = kViewCount, .help = "Dim every view but this one (1-11; 0: off; S over a view)"},
+                     .max = kViewCount, .help = "Dim every view but this one (1-12; 0: off; S over a view)"},
                     MEMBER(p.spotlight)));
     f.push_back(row({.path = "layout.laser", .flag = "--laser", .lesson = "", .kind = K::List, .min = 0, .max = 1,
                      .reset = false, .help = "A laser dot at X,Y (fractions of the window; hold L or the right button live)",

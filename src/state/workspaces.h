@@ -31,7 +31,7 @@ inline constexpr View kOverview[] = {Scores, Planes, Phasors};
 inline constexpr View kRotation[] = {Planes, Contrast, Numbers};
 inline constexpr View kDistance[] = {Scores, Phasors, Invariance};
 inline constexpr View kFrequencies[] = {Frequencies, Heatmap, Precision};
-inline constexpr View kAttention[] = {Attention, Scores};
+inline constexpr View kAttention[] = {Attention, Scores, Weights};
 inline constexpr View kImages[] = {Grid, Attention};
 inline constexpr View kAll[] = {Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention, Weights};
 }  // namespace workspace_views
@@ -46,7 +46,7 @@ inline constexpr WorkspaceRow kWorkspaceTable[] = {
     {Workspace::Frequencies, '4', "frequencies", "Frequencies", workspace_views::kFrequencies,
      "Each pair's frequency and its scaling, the angles over positions, where float angles stop being exact"},
     {Workspace::Attention, '5', "attention", "Attention map", workspace_views::kAttention,
-     "Scores through the mask and softmax into attention, beside the score curve"},
+     "Scores through the mask and softmax into attention, beside the score curve and a model file's pairs per head"},
     {Workspace::Images, '6', "images", "Image grid", workspace_views::kImages,
      "Multi-axis RoPE over an image's tokens, and attention over the whole layout"},
     {Workspace::All, '7', "all", "All", workspace_views::kAll, "Every view at once (tabs where they do not fit)"},

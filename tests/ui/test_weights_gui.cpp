@@ -56,7 +56,7 @@ TEST(WeightsWindow, ViewTwelveShowsAGgufsLayersPickedByClicking) {
     gguf_test::write_file((dir / "tiny.gguf").string(), wg_gguf());
     const Json script = {
         {{"wait", 2}},
-        {{"key", "w"}},
+        {{"key", "W"}},
         {{"wait", 3}},
         {{"state", "before.json"}},
         {{"screenshot", "layer0.png"}},
