@@ -156,12 +156,13 @@ TEST(Cli, PresetsListOneLineEach) {
     ASSERT_EQ(r.status, 0) << r.err;
     int lines = 0;
     for (char c : r.out) lines += c == '\n';
-    EXPECT_EQ(lines, 21);  // 13, six multi-axis ones (issue 25), llama4-scout and smollm3-3b (issue 26)
+    EXPECT_EQ(lines, 24);  // 13, six multi-axis ones (issue 25), llama4-scout and smollm3-3b (issue 26), 2026's three (issue 39)
     EXPECT_NE(r.out.find("gemma3-4b"), std::string::npos);
     EXPECT_EQ(r.out.rfind("textbook", 0), 0u);
     EXPECT_NE(r.out.find("phi3-mini-128k"), std::string::npos);
     EXPECT_NE(r.out.find("llama4-scout"), std::string::npos);
     EXPECT_NE(r.out.find("smollm3-3b"), std::string::npos);
+    for (const char* name : {"gemma4-26b", "hunyuan-7b", "qwen3.5-27b"}) EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 
 TEST(Cli, ConfigFileAndOverrides) {

@@ -80,6 +80,12 @@ TEST(ViewOption, ANameAndItsNumberAreTheSameView) {
         const std::string by_number = ropelab::test::temp_path("view_by_number").string() + ".csv";
         const Result a = run("export-data --view " + std::string(row.name) + " --out " + by_name);
         const Result b = run("export-data --view " + number + " --out " + by_number);
+        if (row.id == ropelab::View::Weights) {  // no model file given: refused alike by name and number
+            EXPECT_EQ(a.status, 2) << a.err;
+            EXPECT_EQ(b.status, 2) << b.err;
+            EXPECT_EQ(a.err.substr(a.err.find(": error:")), b.err.substr(b.err.find(": error:")));
+            continue;
+        }
         ASSERT_EQ(a.status, 0) << row.name << ": " << a.err;
         ASSERT_EQ(b.status, 0) << number << ": " << b.err;
         EXPECT_EQ(ropelab::test::slurp(by_name), ropelab::test::slurp(by_number)) << row.name << " vs " << number;
