@@ -53,6 +53,9 @@ r --view attention --preset llama3.1-8b --tokens text:4096 --token-vectors rando
 r --view attention --preset gemma3-4b --layer 0 --tokens text:4096 --token-vectors random --out "$out/attention-gemma3-sliding.png"
 r --view attention --preset llama4-scout --layer 0 --tokens text:20000 --token-vectors random --out "$out/attention-llama4-chunked.png"
 build/ropelab render --lesson builtin --scene 12 --size 1280x720 --out "$out/lesson-attention.png"
+# Weights (view 12) of the demo GGUF (scripts/demo_model.cpp: Llama 3.1's RoPE, synthetic weights).
+build/ropelab_demo_model build/demo.gguf
+r --view weights --config build/demo.gguf --weights-layer 1 --weights-head 1 --out "$out/view12-weights.png"
 # A lesson beside the lab, driven through the real window (needs a display: xvfb-run).
 cat > /tmp/ropelab-gallery-lesson.json <<JSON
 [{"click": "Lesson"}, {"click": "Open lesson"}, {"wait": 5}, {"click": "Next scene"}, {"click": "Next scene"},
