@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -203,6 +204,52 @@ TEST(ModelFiles, EveryArchitectureInTheReadmesTableGivesItsRope) {
         for (int i = 0; i < 32; ++i) EXPECT_NEAR(inv_freq[i], std::pow(theta, -2.0 * i / 64.0), 1e-12) << row.name << " pair " << i;
     }
     EXPECT_GT(with_rope, 100);
+}
+
+// View 12 on a safetensors checkpoint folder (HF llama: rotate_half, so pair i of a head is rows
+// i and i + 2 of its 4): export-data's energies against float64 row norms of the F32 weights.
+TEST(ModelFiles, ACheckpointsWeightsExportAgainstFloat64) {
+    const fs::path dir = model_dir("checkpoint_weights");
+    ropelab::test::write_file((dir / "config.json").string(), R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+        "hidden_size": 8, "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 4, "num_hidden_layers": 1,
+        "max_position_embeddings": 4096, "rope_theta": 10000.0})");
+    // W_q: 8 rows (2 heads × 4) of 8; W_k: 4 rows (1 head) of 8. Row r holds r + 1 and r − 3 alternately.
+    std::vector<float> q(64), k(32);
+    for (std::size_t i = 0; i < q.size(); ++i) q[i] = static_cast<float>(i % 2 ? (i / 8) + 1.0 : (i / 8) - 3.0);
+    for (std::size_t i = 0; i < k.size(); ++i) k[i] = static_cast<float>(0.5 * (i % 8) - (i / 8));
+    std::string q_bytes, k_bytes;
+    for (float v : q) q_bytes += gguf_test::le(v);
+    for (float v : k) k_bytes += gguf_test::le(v);
+    safetensors_test::File shard;
+    shard.add("model.layers.0.self_attn.q_proj.weight", "F32", {8, 8}, q_bytes);
+    shard.add("model.layers.0.self_attn.k_proj.weight", "F32", {4, 8}, k_bytes);
+    ropelab::test::write_file((dir / "model.safetensors").string(), shard.bytes());
+
+    const std::string csv = (dir / "weights.csv").string();
+    const Result r = run("export-data --view weights --config " + dir.string() + " --out " + csv);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto row_norm2 = [](const std::vector<float>& w, int row) {
+        double sum = 0;
+        for (int c = 0; c < 8; ++c) sum += static_cast<double>(w[static_cast<std::size_t>(row * 8 + c)]) * w[static_cast<std::size_t>(row * 8 + c)];
+        return sum;
+    };
+    std::istringstream lines(ropelab::test::slurp(csv));
+    std::string line;
+    int rows = 0;
+    while (std::getline(lines, line)) {
+        if (line.empty() || line[0] == '#' || line.starts_with("layer")) continue;
+        int layer = 0, head = 0, kv_head = 0, pair = 0;
+        double q_energy = 0, k_energy = 0, product = 0;
+        ASSERT_EQ(std::sscanf(line.c_str(), "%d,%d,%d,%d,%lf,%lf,%lf", &layer, &head, &kv_head, &pair, &q_energy, &k_energy, &product), 7) << line;
+        const double q_expected = std::sqrt(row_norm2(q, head * 4 + pair) + row_norm2(q, head * 4 + pair + 2));
+        const double k_expected = std::sqrt(row_norm2(k, pair) + row_norm2(k, pair + 2));
+        EXPECT_EQ(kv_head, 0);
+        EXPECT_NEAR(q_energy, q_expected, 1e-12 * q_expected) << line;
+        EXPECT_NEAR(k_energy, k_expected, 1e-12 * k_expected) << line;
+        EXPECT_NEAR(product, q_expected * k_expected, 1e-12 * q_expected * k_expected) << line;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 4);  // 2 heads × 2 pairs
 }
 
 struct ModelFileRefusal {
