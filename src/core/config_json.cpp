@@ -594,49 +594,6 @@ void validate_named(const ModelConfig& c, const std::string& source) {
     }
 }
 
-// The setting a picked layer uses (its layer type when the model's types differ in RoPE), else
-// the one asked for. A layer outside the file's layers, or a layer type that contradicts it, is
-// refused naming the file.
-std::string layer_setting(const std::string& source, const std::vector<LayerRule>& layers, int layer, std::string_view wanted) {
-    if (layer < 0) return std::string(wanted);
-    if (layers.empty()) {
-        throw InputError(fmt::format("{}: --layer {}: this file has no per-layer rules (no layer_types, no_rope_layers or "
-                                     "sliding-window pattern), so every layer is the same; leave --layer out",
-                                     source, layer));
-    }
-    if (static_cast<std::size_t>(layer) >= layers.size()) {
-        throw InputError(fmt::format("{}: --layer {}: the model has {} layers (0 .. {})", source, layer, layers.size(), layers.size() - 1));
-    }
-    const LayerRule& rule = layers[static_cast<std::size_t>(layer)];
-    if (rule.setting.empty()) return std::string(wanted);
-    if (!wanted.empty() && wanted != rule.setting) {
-        throw InputError(fmt::format("{}: --layer {} is a {} layer, not --layer-type {}", source, layer, rule.setting, wanted));
-    }
-    return rule.setting;
-}
-
-// The attention rules shown: the picked layer's, else those of the first layer of the chosen
-// setting that applies RoPE (the layer the frequencies describe), said in a note.
-void apply_layer_rule(const std::string& setting, int layer, LoadedConfig& out) {
-    if (out.layers.empty()) return;
-    const auto of_setting = [&](const LayerRule& l) { return l.setting.empty() || l.setting == setting; };
-    if (layer >= 0) {
-        out.layer = layer;
-        out.config.attention = out.layers[static_cast<std::size_t>(layer)].attention;
-        out.notes.push_back(fmt::format("showing layer {}", layer_label(layer, out.layers[static_cast<std::size_t>(layer)])));
-        return;
-    }
-    auto it = std::find_if(out.layers.begin(), out.layers.end(), [&](const LayerRule& l) { return of_setting(l) && l.attention.rope; });
-    if (it == out.layers.end()) it = std::find_if(out.layers.begin(), out.layers.end(), of_setting);
-    if (it == out.layers.end()) return;
-    out.default_layer = static_cast<int>(it - out.layers.begin());
-    out.config.attention = it->attention;
-    out.notes.push_back(fmt::format("no layer picked: attention as in layer {}, the first {}layer{}; --layer (or the panel's "
-                                    "Layer) picks another",
-                                    layer_label(out.default_layer, *it), it->attention.rope ? "RoPE " : "",
-                                    setting.empty() ? "" : " of " + setting));
-}
-
 LoadedConfig read_config(const Json& root_json, const std::string& source, std::string_view wanted_layer,
                          std::vector<std::string> duplicate_notes, const GivenRope& given, int layer) {
     if (!root_json.is_object()) throw InputError(fmt::format("{}: the top level must be a JSON object", source));
@@ -751,6 +708,49 @@ const char* origin_name(ReadField::Origin o) {
 }
 
 }  // namespace
+
+// The setting a picked layer uses (its layer type when the model's types differ in RoPE), else
+// the one asked for. A layer outside the file's layers, or a layer type that contradicts it, is
+// refused naming the file.
+std::string layer_setting(const std::string& source, const std::vector<LayerRule>& layers, int layer, std::string_view wanted) {
+    if (layer < 0) return std::string(wanted);
+    if (layers.empty()) {
+        throw InputError(fmt::format("{}: --layer {}: this file has no per-layer rules (no layer types, NoPE, hybrid or "
+                                     "sliding-window layers), so every layer is the same; leave --layer out",
+                                     source, layer));
+    }
+    if (static_cast<std::size_t>(layer) >= layers.size()) {
+        throw InputError(fmt::format("{}: --layer {}: the model has {} layers (0 .. {})", source, layer, layers.size(), layers.size() - 1));
+    }
+    const LayerRule& rule = layers[static_cast<std::size_t>(layer)];
+    if (rule.setting.empty()) return std::string(wanted);
+    if (!wanted.empty() && wanted != rule.setting) {
+        throw InputError(fmt::format("{}: --layer {} is a {} layer, not --layer-type {}", source, layer, rule.setting, wanted));
+    }
+    return rule.setting;
+}
+
+// The attention rules shown: the picked layer's, else those of the first layer of the chosen
+// setting that applies RoPE (the layer the frequencies describe), said in a note.
+void apply_layer_rule(const std::string& setting, int layer, LoadedConfig& out) {
+    if (out.layers.empty()) return;
+    const auto of_setting = [&](const LayerRule& l) { return l.setting.empty() || l.setting == setting; };
+    if (layer >= 0) {
+        out.layer = layer;
+        out.config.attention = out.layers[static_cast<std::size_t>(layer)].attention;
+        out.notes.push_back(fmt::format("showing layer {}", layer_label(layer, out.layers[static_cast<std::size_t>(layer)])));
+        return;
+    }
+    auto it = std::find_if(out.layers.begin(), out.layers.end(), [&](const LayerRule& l) { return of_setting(l) && l.attention.rope; });
+    if (it == out.layers.end()) it = std::find_if(out.layers.begin(), out.layers.end(), of_setting);
+    if (it == out.layers.end()) return;
+    out.default_layer = static_cast<int>(it - out.layers.begin());
+    out.config.attention = it->attention;
+    out.notes.push_back(fmt::format("no layer picked: attention as in layer {}, the first {}layer{}; --layer (or the panel's "
+                                    "Layer) picks another",
+                                    layer_label(out.default_layer, *it), it->attention.rope ? "RoPE " : "",
+                                    setting.empty() ? "" : " of " + setting));
+}
 
 LoadedConfig parse_config_json(std::string_view text, std::string_view source, std::string_view layer_type, const GivenRope& given,
                                int layer) {

@@ -104,6 +104,14 @@ LoadedConfig parse_config_json(std::string_view text, std::string_view source, s
 LoadedConfig load_config_json(const std::string& path, std::string_view layer_type = "", const GivenRope& given = {},
                               int layer = -1);
 
+// The setting a picked layer uses (its layer type when the model's types differ in RoPE), else
+// `wanted`; a layer outside `layers`, or a layer type that contradicts it, is refused naming `source`.
+// Shared by the config.json and GGUF readers.
+std::string layer_setting(const std::string& source, const std::vector<LayerRule>& layers, int layer, std::string_view wanted);
+// Sets out.config.attention (and out.layer / out.default_layer) from the picked layer, else from
+// the first RoPE layer of `setting`, and says which in a note.
+void apply_layer_rule(const std::string& setting, int layer, LoadedConfig& out);
+
 // The layer picker's entry: "3: full_attention (NoPE)", "0: chunked_attention (RoPE θ=500000, chunk 8192)".
 std::string layer_label(int index, const LayerRule& rule);
 // The same, short enough for the picker's box: "layer 3: NoPE", "layer 0: RoPE, chunk 8192".

@@ -609,44 +609,6 @@ void add_layer_notes(LoadedConfig& out, const std::vector<LayerPlan>& plan) {
     }
 }
 
-// The setting a picked layer uses, as config_json's layer_setting does.
-std::string layer_setting(const std::string& source, const std::vector<LayerRule>& layers, int layer, std::string_view wanted) {
-    if (layer < 0) return std::string(wanted);
-    if (layers.empty()) {
-        throw InputError(fmt::format("{}: --layer {}: this file has no per-layer rules (no sliding-window pattern, NoPE or hybrid "
-                                     "layers), so every layer is the same; leave --layer out",
-                                     source, layer));
-    }
-    if (static_cast<std::size_t>(layer) >= layers.size()) {
-        throw InputError(fmt::format("{}: --layer {}: the model has {} layers (0 .. {})", source, layer, layers.size(), layers.size() - 1));
-    }
-    const LayerRule& rule = layers[static_cast<std::size_t>(layer)];
-    if (rule.setting.empty()) return std::string(wanted);
-    if (!wanted.empty() && wanted != rule.setting) {
-        throw InputError(fmt::format("{}: --layer {} is a {} layer, not --layer-type {}", source, layer, rule.setting, wanted));
-    }
-    return rule.setting;
-}
-
-void apply_layer_rule(const std::string& setting, int layer, LoadedConfig& out) {
-    if (out.layers.empty()) return;
-    const auto of_setting = [&](const LayerRule& l) { return l.setting.empty() || l.setting == setting; };
-    if (layer >= 0) {
-        out.layer = layer;
-        out.config.attention = out.layers[static_cast<std::size_t>(layer)].attention;
-        out.notes.push_back(fmt::format("showing layer {}", layer_label(layer, out.layers[static_cast<std::size_t>(layer)])));
-        return;
-    }
-    auto it = std::find_if(out.layers.begin(), out.layers.end(), [&](const LayerRule& l) { return of_setting(l) && l.attention.rope; });
-    if (it == out.layers.end()) it = std::find_if(out.layers.begin(), out.layers.end(), of_setting);
-    if (it == out.layers.end()) return;
-    out.default_layer = static_cast<int>(it - out.layers.begin());
-    out.config.attention = it->attention;
-    out.notes.push_back(fmt::format("no layer picked: attention as in layer {}, the first {}layer{}; --layer (or the panel's Layer) picks "
-                                    "another",
-                                    layer_label(out.default_layer, *it), it->attention.rope ? "RoPE " : "",
-                                    setting.empty() ? "" : " of " + setting));
-}
 
 // M-RoPE sections (load_hparams: get_key_or_arr(dimension_sections, 4)): pairs for t, h, w and a
 // fourth that text never uses.
