@@ -33,7 +33,9 @@ inline constexpr View kDistance[] = {Scores, Phasors, Invariance};
 inline constexpr View kFrequencies[] = {Frequencies, Heatmap, Precision};
 inline constexpr View kAttention[] = {Attention, Scores, Weights};
 inline constexpr View kImages[] = {Grid, Attention};
-inline constexpr View kAll[] = {Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention, Weights};
+// Every view of the RoPE lab; view 12 reads a model file's weights and lives in Attention map
+// (the grid of eleven keeps a third of the width for the first six, which their legends need).
+inline constexpr View kAll[] = {Planes, Contrast, Scores, Invariance, Heatmap, Frequencies, Numbers, Precision, Phasors, Grid, Attention};
 }  // namespace workspace_views
 
 inline constexpr WorkspaceRow kWorkspaceTable[] = {
@@ -49,7 +51,7 @@ inline constexpr WorkspaceRow kWorkspaceTable[] = {
      "Scores through the mask and softmax into attention, beside the score curve and a model file's pairs per head"},
     {Workspace::Images, '6', "images", "Image grid", workspace_views::kImages,
      "Multi-axis RoPE over an image's tokens, and attention over the whole layout"},
-    {Workspace::All, '7', "all", "All", workspace_views::kAll, "Every view at once (tabs where they do not fit)"},
+    {Workspace::All, '7', "all", "All", workspace_views::kAll, "Every view of the lab at once (tabs where they do not fit); a model file's weights (12) are in Attention map"},
 };
 inline constexpr int kWorkspaceCount = static_cast<int>(std::size(kWorkspaceTable));
 

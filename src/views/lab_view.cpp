@@ -83,7 +83,8 @@ void LabView::view(int index, ImVec2 size) {
 void LabView::grid(ImVec2 origin, ImVec2 size) {
     // Rows of 3, 3 and 5 views: the first six keep a third of the width (their legends need it);
     // the last row is numbers, precision, phasors, the image grid and attention.
-    constexpr int rows = 3, row_start[rows + 1] = {0, 3, 6, kViewCount};
+    const std::span<const View> all = workspace_views_of(Workspace::All);
+    const int rows = 3, row_start[rows + 1] = {0, 3, 6, static_cast<int>(all.size())};
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float cell_h = (size.y - gap * (rows - 1)) / rows;
     for (int r = 0; r < rows; ++r) {
@@ -91,7 +92,7 @@ void LabView::grid(ImVec2 origin, ImVec2 size) {
         const float cell_w = (size.x - gap * static_cast<float>(columns - 1)) / static_cast<float>(columns);
         for (int c = 0; c < columns; ++c) {
             ImGui::SetCursorScreenPos(ImVec2(origin.x + static_cast<float>(c) * (cell_w + gap), origin.y + static_cast<float>(r) * (cell_h + gap)));
-            view(row_start[r] + c, ImVec2(cell_w, cell_h));
+            view(static_cast<int>(all[static_cast<std::size_t>(row_start[r] + c)]), ImVec2(cell_w, cell_h));
         }
     }
 }

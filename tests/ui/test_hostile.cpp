@@ -282,7 +282,7 @@ TEST(HostileDrop, DroppedHostileFilesAreRefusedNamingTheProblem) {
         {write("theta.json", R"({"head_dim": 64, "rope_theta": -1})"), "theta.json: rope_theta = -1 is out of range"},
         {write("head.json", R"({"head_dim": 1e300})"), "head.json: head_dim = 1e+300 is out of range"},
         {write("array.json", "[1, 2]"), "array.json: the top level must be a JSON object"},
-        {(dir / "folder").string(), "not a config file (it is a folder)"},
+        {(dir / "folder").string(), "folder: no config.json in this folder"},
         {(dir / "missing.json").string(), "missing.json: cannot open config file (it does not exist)"},
         {"/dev/zero", "/dev/zero: not a config file (not a regular file)"},
     };

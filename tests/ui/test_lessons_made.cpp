@@ -206,7 +206,7 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     add({{{"click", "Record scene"}}, {{"wait", 2}}, {{"state", "s4.json"}}});  // [3, 2, 4]
     add({{{"key", "Escape"}}, {{"wait", 2}}, {{"widgets", "escape.json"}}});   // keeps unsaved scenes
     add(typed("Scene title", "The last word"));
-    add(typed("Views", "12"));  // refused: views are 1-11
+    add(typed("Views", "13"));  // refused: views are 1-12
     add({{{"wait", 2}}, {{"widgets", "views_refused.json"}}});
     add(typed("Views", "3, 1"));
     add(typed("Caption", "Where we end"));
@@ -233,7 +233,7 @@ TEST(LessonsMade, RecordReorderSaveAndPlayBack) {
     EXPECT_TRUE(refused) << "a folder is refused, in words";
     bool views_refused = false;
     for (const Json& w : read_json(dir / "views_refused.json")) {
-        views_refused |= w["label"].get<std::string>().find("Views lists 1 to 4 views, each 1-11") != std::string::npos;
+        views_refused |= w["label"].get<std::string>().find("Views lists 1 to 4 views, each 1-12") != std::string::npos;
     }
     EXPECT_TRUE(views_refused);
     bool kept = false;

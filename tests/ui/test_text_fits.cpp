@@ -1,4 +1,6 @@
 // tests/ui: every text fits its box.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "script.h"
@@ -69,12 +71,19 @@ TEST(TextFits, TheLabAtLaptopAndProjectorSizesAndAtScale2) {
     }
     for (const char* theme : {"light", "dark", "projector"}) {
         Json steps = Json::array();
-        for (const ViewRow& row : view_table()) {  // every view's tab (the view table's short titles)
+        const std::span<const View> all = workspace_views_of(Workspace::All);
+        std::string weights;
+        for (const ViewRow& row : view_table()) {  // every view's tab in All (the view table's short titles)
+            if (row.id == View::Weights) weights = row.short_title;
+            if (std::find(all.begin(), all.end(), row.id) == all.end()) continue;
             const std::string tab(row.short_title);
             steps.push_back({{"click", tab}});
             steps.push_back({{"check", fmt::format("scale 2, {}, {}", theme, tab)}});
         }
         EXPECT_EQ(listed(clipped_texts(fmt::format("fit2{}", theme), fmt::format("--workspace all --ui-scale 2 --theme {}", theme), steps)), "");
+        // View 12 (a model file's weights) lives in Attention map.
+        EXPECT_EQ(listed(clipped_texts(fmt::format("fit2w{}", theme), fmt::format("--workspace attention --ui-scale 2 --theme {}", theme),
+                                       {{{"click", weights}}, {{"check", fmt::format("scale 2, {}, {}", theme, weights)}}})), "");
     }
     // A naive angle mode with its difference plot, and a scaled model's frequencies.
     EXPECT_EQ(listed(clipped_texts("fitmodes", "--workspace all --angle-mode bf16 --mode-difference --preset qwen2.5-7b-yarn",
