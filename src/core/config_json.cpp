@@ -522,12 +522,12 @@ void apply_proportional(Reader& r, const Reader::Object& t, const Setting& chose
     const int rotated = static_cast<int>(std::floor(p * c.head_dim / 2));
     if (rotated < 1) {
         r.fail(chosen.name.empty() ? "rope_parameters.partial_rotary_factor" : "rope_parameters." + chosen.name + ".partial_rotary_factor",
-               fmt::format("= {}: proportional RoPE rotates ⌊{} × {} / 2⌋ = 0 pairs", shown(p), shown(p), c.head_dim));
+               fmt::format("= {}: proportional RoPE rotates floor({} × {} / 2) = 0 pairs", shown(p), shown(p), c.head_dim));
     }
     c.partial_rotary_factor = 1.0;
     c.p_rope = static_cast<double>(pairs - rotated) / pairs;
     r.assume("p_rope", shown(c.p_rope), ReadField::Origin::Derived,
-             fmt::format("rope_type proportional: the fastest ⌊{} × {} / 2⌋ = {} of {} pairs rotate at θ^(−2j/{}), the other {} "
+             fmt::format("rope_type proportional: the fastest floor({} × {} / 2) = {} of {} pairs rotate at θ^(−2j/{}), the other {} "
                          "have frequency 0 (modeling_rope_utils._compute_proportional_rope_parameters)",
                          shown(p), c.head_dim, rotated, pairs, c.head_dim, pairs - rotated));
     out.notes.push_back(fmt::format("proportional RoPE = p-RoPE: {} of {} pairs rotate, their exponent over the whole {}-wide head "

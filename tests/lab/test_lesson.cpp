@@ -154,7 +154,7 @@ std::string error_of(const std::string& scene) {
 }
 
 TEST(Lesson, ErrorsNameTheSceneAndTheField) {
-    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [12]})");
+    std::string e = error_of(R"({"title": "Broken", "caption": "c", "views": [13]})");
     EXPECT_NE(e.find("my.json"), std::string::npos) << e;
     EXPECT_NE(e.find("scene 2 (\"Broken\")"), std::string::npos) << e;
     EXPECT_NE(e.find("views"), std::string::npos) << e;
@@ -289,8 +289,8 @@ TEST(Lesson, HiddenViewsAreReadAndChecked) {
     EXPECT_EQ(lesson_state(lesson, 0, 0.0, LabParams{}).hidden_views, std::vector<int>{});  // the lab sets it, not the state
     std::string e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": [3]})");
     EXPECT_NE(e.find("scene 2 (\"B\"): \"hide\" has 3, a view the scene does not show"), std::string::npos) << e;
-    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": [12]})");
-    EXPECT_NE(e.find("\"hide\" has 12 (views are 1-11)"), std::string::npos) << e;
+    e = error_of(R"({"title": "B", "caption": "c", "views": [1], "hide": [13]})");
+    EXPECT_NE(e.find("\"hide\" has 13 (views are 1-12)"), std::string::npos) << e;
     e = error_of(R"({"title": "B", "caption": "c", "views": [2, 3], "hide": [2]})");
     EXPECT_NE(e.find("\"hide\" has 2: that view cannot hide its curves (views 1, 3, 9 can)"), std::string::npos) << e;
     EXPECT_EQ(parse_lesson(R"({"scenes": [{"title": "A", "caption": "c", "views": [9], "hide": [9]}]})", "h.json").scenes[0].hide,
@@ -401,7 +401,7 @@ TEST(Lesson, AnnotationCoordinatesOutOfRangeAreRefused) {
         {R"({"text": "t", "view": 1, "at": "pair", "x": -3})", "\"x\" = -3 is out of range for at = \"pair\""},
         {R"({"text": "t", "view": 3, "at": "distance", "x": 1e20})", "\"x\" = 1e+20 is out of range"},
         {R"({"text": "t", "view": 3, "at": "label", "x": 0.5, "y": 7})", "\"y\" = 7 is out of range for at = \"label\""},
-        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-11"},
+        {R"({"text": "t", "view": 2.5})", "\"view\" = 2.5 must be a whole number 1-12"},
         {R"("just text")", "annotations[0]: must be an object"},
     };
     for (const Case& c : cases) {
