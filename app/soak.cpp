@@ -80,8 +80,11 @@ bool all_finite(const Lab& lab) {
             if (!std::isfinite(v)) return false;
         }
     }
-    for (double f : d.freqs.inv_freq) {
-        if (!std::isfinite(f) || f <= 0) return false;
+    // A pair left unrotated (p-RoPE, Gemma 4's proportional RoPE, a NoPE layer) has ω = 0 by design.
+    for (std::size_t i = 0; i < d.freqs.inv_freq.size(); ++i) {
+        const double f = d.freqs.inv_freq[i];
+        const bool unrotated = i < d.freqs.unrotated.size() && d.freqs.unrotated[i];
+        if (!std::isfinite(f) || f < 0 || (f == 0 && !unrotated)) return false;
     }
     return true;
 }
