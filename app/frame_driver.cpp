@@ -1,6 +1,6 @@
 #include "frame_driver.h"
 
-#include <epoxy/gl.h>
+#include "gpu/gl_api.h"
 
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>

@@ -17,17 +17,6 @@
 
 namespace ropelab {
 
-RgbaImage read_framebuffer(int width, int height) {
-    RgbaImage image{width, height, std::vector<unsigned char>(static_cast<std::size_t>(width) * height * 4)};
-    std::vector<unsigned char> raw(image.pixels.size());
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, raw.data());
-    const std::size_t row = static_cast<std::size_t>(width) * 4;
-    for (int y = 0; y < height; ++y) {
-        std::copy_n(raw.data() + static_cast<std::size_t>(height - 1 - y) * row, row, image.pixels.data() + y * row);
-    }
-    return image;
-}
 
 
 std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(int width, int height, std::string& why) {

@@ -11,6 +11,7 @@
 #include "frame_driver.h"
 #include "gpu/gl_device.h"
 #include "gpu/gl_context.h"
+#include "window.h"
 #include "views/lab_view.h"
 #include "plot/display_list.h"
 
@@ -25,8 +26,6 @@ ImGuiContext* create_own_imgui();
 // in), and ImGui's current context is left as it was, unless it was this one.
 void destroy_own_imgui(ImGuiContext* context);
 
-// Reads the current framebuffer (bottom-up in GL) into a top-down RGBA image.
-RgbaImage read_framebuffer(int width, int height);
 
 class OffscreenRenderer {
 public:

@@ -73,16 +73,6 @@ std::vector<unsigned> utf8_codepoints(const std::string& text) {
     return out;
 }
 
-std::string widgets_json(const std::vector<ui::Widget>& widgets) {
-    Json out = Json::array();
-    for (const ui::Widget& w : widgets) {
-        Json j = {{"label", w.label}, {"kind", w.kind}, {"x", w.x}, {"y", w.y}, {"w", w.w}, {"h", w.h},
-                  {"visible", w.visible}, {"value", w.value}};
-        if (!w.item_of.empty()) j["item_of"] = w.item_of;
-        out.push_back(j);
-    }
-    return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
-}
 
 std::string clipped_json(const std::vector<ui::ClippedText>& clipped) {
     Json out = Json::array();
@@ -327,7 +317,7 @@ std::string curve_bytes(const LabCompute& compute) {
 // A capture step's file as of the frame just drawn.
 std::string capture_contents(const std::string& what, const Lab& lab, int frame) {
     if (what == "state") return session_to_json(lab.session());
-    if (what == "widgets") return widgets_json(ui::log().this_frame());
+    if (what == "widgets") return ui::widgets_json(ui::log().this_frame());
     if (what == "clipped") return clipped_json(ui::log().clipped());
     if (what == "progress") return progress_json(lab.compute(), frame);
     return curve_bytes(lab.compute());

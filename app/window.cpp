@@ -1,6 +1,6 @@
 #include "window.h"
 
-#include <epoxy/gl.h>
+#include "gpu/gl_api.h"
 // epoxy provides the GL declarations; keep GLFW from including its own.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "export/image.h"
-#include "offscreen.h"
 #include "gpu/gl_context.h"
 #include "core/headroom.h"
 #include "core/user_dirs.h"
@@ -28,6 +27,15 @@
 namespace ropelab {
 
 namespace {
+
+// The key's platform scancode, as a real press would carry it (emscripten's GLFW has none).
+int key_scancode(int key) {
+#ifdef __EMSCRIPTEN__
+    return key;
+#else
+    return glfwGetKeyScancode(key);
+#endif
+}
 
 // While probing for a 4.3 context a refusal is expected; only the last attempt's errors count.
 bool quiet_glfw_errors = false;
@@ -123,6 +131,11 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     // threads, and a frame's room. Its lack is "out of memory" (exit 2), said first.
     require_headroom((std::size_t{352} << 20) + kDriverHeadroomBytes);
     std::unique_ptr<Window> w(new Window);
+#ifdef __EMSCRIPTEN__
+    // The page's canvas: WebGL2 (OpenGL ES 3.0), chosen at link time (app/web/CMakeLists.txt).
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    w->window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+#else
     for (int minor : {3, -1}) {  // 4.3 core for compute shaders, else 3.3 core
         quiet_glfw_errors = minor >= 0;
         glfwDefaultWindowHints();
@@ -135,6 +148,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
         w->window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
         if (w->window_) break;
     }
+#endif
     quiet_glfw_errors = false;
     if (!w->window_) {
         require_headroom();
@@ -169,7 +183,11 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     glfwSetKeyCallback(w->window_, WindowCallbacks::queued_key);
     glfwSetCharCallback(w->window_, WindowCallbacks::queued_char);
     glfwSetMouseButtonCallback(w->window_, WindowCallbacks::queued_mouse);
+#ifdef __EMSCRIPTEN__
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+#else
     ImGui_ImplOpenGL3_Init("#version 330 core");
+#endif
     return w;
 }
 
@@ -195,7 +213,9 @@ double Window::refresh_rate() const {
 
 float Window::content_scale() const {
     float x = 1.0f, y = 1.0f;
+#ifndef __EMSCRIPTEN__  // emscripten 3.1.6's GLFW draws at CSS pixels: scale 1
     glfwGetWindowContentScale(window_, &x, &y);
+#endif
     return std::max(x, y);
 }
 
@@ -238,7 +258,7 @@ void Window::send_key(int key, bool press) {
     const int mods = (key_held_[GLFW_KEY_LEFT_CONTROL] || key_held_[GLFW_KEY_RIGHT_CONTROL] ? GLFW_MOD_CONTROL : 0) |
                      (key_held_[GLFW_KEY_LEFT_SHIFT] || key_held_[GLFW_KEY_RIGHT_SHIFT] ? GLFW_MOD_SHIFT : 0) |
                      (key_held_[GLFW_KEY_LEFT_ALT] || key_held_[GLFW_KEY_RIGHT_ALT] ? GLFW_MOD_ALT : 0);
-    if (callback) callback(window_, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods);
+    if (callback) callback(window_, key, key_scancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods);
 }
 
 void Window::send_char(unsigned codepoint) {
@@ -294,6 +314,9 @@ bool Window::frame(const LabParams& presentation,
     driver_.build(
         [&] {
             ImGui_ImplGlfw_NewFrame();
+            // Two frames at one clock reading (a headless browser's virtual time) give a zero
+            // step, which ImGui 1.86 asserts against.
+            if (ImGui::GetIO().DeltaTime <= 0.0f) ImGui::GetIO().DeltaTime = 1e-4f;
             if (pointer_parked_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
             trickle_input();
             // After the window's own events: the in-process tests' hook sets ImGui's input
@@ -391,10 +414,30 @@ std::string screenshot_path() {
     return path;
 }
 
+std::pair<int, int> Window::window_size() const {
+    int w = 0, h = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    return {w, h};
+}
+
+void Window::set_window_size(int width, int height) { glfwSetWindowSize(window_, width, height); }
+
 std::pair<int, int> Window::framebuffer_size() const {
     int w = 0, h = 0;
     glfwGetFramebufferSize(window_, &w, &h);
     return {w, h};
+}
+
+RgbaImage read_framebuffer(int width, int height) {
+    RgbaImage image{width, height, std::vector<unsigned char>(static_cast<std::size_t>(width) * height * 4)};
+    std::vector<unsigned char> raw(image.pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, raw.data());
+    const std::size_t row = static_cast<std::size_t>(width) * 4;
+    for (int y = 0; y < height; ++y) {
+        std::copy_n(raw.data() + static_cast<std::size_t>(height - 1 - y) * row, row, image.pixels.data() + y * row);
+    }
+    return image;
 }
 
 bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "export/image.h"
 #include "frame_driver.h"
 #include "lab/input.h"
 #include "state/params.h"
@@ -71,8 +72,10 @@ public:
     bool cursor_hidden() const { return cursor_hidden_; }
     // Makes the window's GL context current again (after an offscreen export step).
     void make_current();
-    // The window's framebuffer size in pixels.
+    // The window's framebuffer size in pixels, and its size in screen coordinates.
     std::pair<int, int> framebuffer_size() const;
+    std::pair<int, int> window_size() const;
+    void set_window_size(int width, int height);
     // For a second window sharing this one's GL textures (the audience's, audience.h).
     GLFWwindow* glfw_window() const { return window_; }
     // Presenter keys pressed in `other` reach this window's lab, as if pressed here.
@@ -116,6 +119,9 @@ private:
 
     friend struct WindowCallbacks;
 };
+
+// The bound framebuffer's w×h pixels, rows top-down (GL reads them bottom-up).
+RgbaImage read_framebuffer(int width, int height);
 
 // Saves the current GL framebuffer (w×h, bottom-up RGBA) as a PNG: written to a temporary file
 // beside `path` and renamed, so a failure never leaves a partial file under that name.

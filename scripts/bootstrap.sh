@@ -44,3 +44,48 @@ build_ropelab() {
     fi
     cmake --build build --parallel "$(nproc)"
 }
+
+# ./web: the browser build. emscripten (Debian 12: 3.1.6) compiles; the header-only libraries
+# and the font come from the desktop's packages; chromium runs the page's tests.
+ROPELAB_WEB_PACKAGES=(
+    cmake ninja-build pkg-config emscripten nodejs dpkg-dev python3
+    nlohmann-json3-dev libfmt-dev libstb-dev fonts-dejavu-core
+    chromium
+)
+
+install_web_packages() {
+    local desktop=("${ROPELAB_PACKAGES[@]}")
+    ROPELAB_PACKAGES=("${ROPELAB_WEB_PACKAGES[@]}")
+    install_missing_packages
+    ROPELAB_PACKAGES=("${desktop[@]}")
+}
+
+# Dear ImGui 1.86 and zlib as Debian's source packages (libimgui-dev ships an x86 library only),
+# unpacked into build-web/debian-sources through a private apt state: nothing on the system changes.
+fetch_web_sources() {
+    local dir=build-web/debian-sources
+    if ls -d "$dir"/imgui-1.86* "$dir"/zlib-1.2.* >/dev/null 2>&1; then return 0; fi
+    mkdir -p "$dir/apt/lists/partial"
+    cat >"$dir/apt/deb-src.sources" <<'SOURCES'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+    local apt=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$PWD/$dir/apt"
+               -o "Dir::State::Lists=$PWD/$dir/apt/lists" -o Debug::NoLocking=1 -qq)
+    apt-get "${apt[@]}" update
+    (cd "$dir" && apt-get "${apt[@]}" source imgui=1.86+ds-1 zlib 2>&1 | grep -v "^W: Download is performed unsandboxed" || true)
+    ls -d "$dir"/imgui-1.86* "$dir"/zlib-1.2.* >/dev/null
+}
+
+build_web() {
+    # emcc's JavaScript optimiser needs acorn, which Debian's node finds only here.
+    export NODE_PATH=/usr/share/nodejs
+    if [ ! -f build-web/CMakeCache.txt ]; then
+        emcmake cmake -S . -B build-web -G Ninja -DCMAKE_BUILD_TYPE=Release \
+            -DROPELAB_WEB_SOURCES="$PWD/build-web/debian-sources" >/dev/null
+    fi
+    cmake --build build-web --parallel "$(nproc)"
+}

@@ -50,6 +50,14 @@ void release(int& slot) {
 
 // Only async-signal-safe calls: unlink, open, getdents64 through syscall, unlinkat, rmdir.
 void empty_and_remove_folder(const char* path) {
+#ifdef __EMSCRIPTEN__  // a page has no signals (nothing to be safe from) and no getdents64 syscall
+    if (DIR* dir = opendir(path)) {
+        while (const dirent* entry = readdir(dir)) {
+            if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0) unlinkat(dirfd(dir), entry->d_name, 0);
+        }
+        closedir(dir);
+    }
+#else
     const int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         alignas(8) char buffer[4096];
@@ -66,6 +74,7 @@ void empty_and_remove_folder(const char* path) {
         }
         close(fd);
     }
+#endif
     rmdir(path);
 }
 
@@ -160,7 +169,17 @@ std::string resolved_target(const std::string& path) {
 }
 
 bool move_without_replacing(const std::string& from, const std::string& to) {
+#ifdef __EMSCRIPTEN__
+    // A page's memory file system has one thread and no other writer: look, then rename.
+    struct stat st;
+    if (lstat(to.c_str(), &st) == 0) {
+        errno = EEXIST;
+        return false;
+    }
+    return std::rename(from.c_str(), to.c_str()) == 0;
+#else
     return renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0;
+#endif
 }
 
 std::string cannot_write(const std::string& path, const std::string& why) { return "cannot write " + path + ": " + why; }

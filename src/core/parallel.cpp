@@ -23,7 +23,7 @@ namespace {
 class WorkerPool {
 public:
     static WorkerPool& instance() {
-        static WorkerPool pool(std::max(1u, std::thread::hardware_concurrency()) - 1);
+        static WorkerPool pool(kCanStartThreads ? std::max(1u, std::thread::hardware_concurrency()) - 1 : 0);
         return pool;
     }
 
@@ -137,7 +137,7 @@ int run_threads(int threads, const std::function<void(int)>& work) {
     };
     try {
         pool.reserve(static_cast<std::size_t>(std::max(0, threads - 1)));
-        for (int i = 1; i < threads; ++i) pool.emplace_back(guarded, i);
+        for (int i = 1; i < threads; ++i) pool.push_back(start_thread([&guarded, i] { guarded(i); }));
     } catch (const std::system_error&) {
         // Fewer threads: the ones started (and this one) share the work.
     } catch (const std::bad_alloc&) {

@@ -12,6 +12,25 @@
 
 namespace ropelab {
 
+// Whether this build can run threads. A web page built without them (no cross-origin isolation
+// headers from the server) is single-threaded, and there std::thread and std::async "start" a
+// thread that never runs: every start must be refused up front, so its work runs on the caller.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool kCanStartThreads = false;
+#else
+inline constexpr bool kCanStartThreads = true;
+#endif
+
+// std::thread(f), or std::system_error where no thread can be started (as a process limit would
+// refuse it): the caller's catch then does the work itself.
+template <class F>
+std::thread start_thread(F&& f) {
+    if constexpr (!kCanStartThreads) {
+        throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again), "no threads in this build");
+    }
+    return std::thread(std::forward<F>(f));
+}
+
 // Runs work(from, to) over [0, items) on the calling thread and one parked worker per other
 // hardware thread, in chunks of about 1/16 of a thread's share; returns when all are done.
 // One call at a time runs (others wait); work must not call parallel_for itself.
@@ -32,6 +51,7 @@ int run_threads(int threads, const std::function<void(int)>& work);
 template <class F>
 auto start_async(F&& f) -> std::future<decltype(f())> {
     try {
+        if constexpr (!kCanStartThreads) throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
         return std::async(std::launch::async, f);
     } catch (const std::system_error&) {
         std::promise<decltype(f())> done;

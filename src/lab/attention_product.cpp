@@ -348,7 +348,7 @@ void AttentionProduct::update(const LabParams& p, const ModelConfig& model, Atte
         job_ = job;
         running_.push_back(job);
         try {
-            std::thread([job, p, threads] { run(job, p, threads); }).detach();
+            start_thread([job, p, threads] { run(job, p, threads); }).detach();
         } catch (const std::system_error&) {
             run(job, p, 1);  // no thread to be had (memory or a limit): made here, on the caller
         } catch (const std::bad_alloc&) {

@@ -60,7 +60,7 @@ public:
     }
     // Text in the current font at its current size.
     void text(ImVec2 at, ImU32 color, std::string_view text);
-    void text(ImVec2 at, ImU32 color, const char* begin, const char* end) { text(at, color, std::string_view(begin, end)); }
+    void text(ImVec2 at, ImU32 color, const char* begin, const char* end) { text(at, color, std::string_view(begin, static_cast<std::size_t>(end - begin))); }
     void push_clip(ImVec2 min, ImVec2 max);
     void pop_clip();
 

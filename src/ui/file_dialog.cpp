@@ -36,7 +36,11 @@ bool name_before(const FolderEntry& a, const FolderEntry& b) {
 }
 
 std::string local_time(fs::file_time_type t) {
+#ifdef __EMSCRIPTEN__  // LLVM 14's libc++ has no file_clock::to_sys; its file clock counts from 1970
+    const std::chrono::system_clock::time_point sys(std::chrono::duration_cast<std::chrono::system_clock::duration>(t.time_since_epoch()));
+#else
     const auto sys = std::chrono::file_clock::to_sys(t);
+#endif
     const std::time_t seconds = std::chrono::system_clock::to_time_t(std::chrono::time_point_cast<std::chrono::system_clock::duration>(sys));
     std::tm tm{};
     if (!localtime_r(&seconds, &tm)) return {};

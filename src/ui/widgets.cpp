@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 namespace ropelab::ui {
 
@@ -542,6 +543,17 @@ bool menu_item(const char* label, const char* shortcut, bool checked, bool enabl
     const bool chosen = ImGui::MenuItem(label, shortcut, checked, enabled);
     log().record(label, "menu item", checked ? "checked" : "");
     return chosen;
+}
+
+std::string widgets_json(const std::vector<ui::Widget>& widgets) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ui::Widget& w : widgets) {
+        nlohmann::json j = {{"label", w.label}, {"kind", w.kind}, {"x", w.x}, {"y", w.y}, {"w", w.w}, {"h", w.h},
+                  {"visible", w.visible}, {"value", w.value}};
+        if (!w.item_of.empty()) j["item_of"] = w.item_of;
+        out.push_back(j);
+    }
+    return out.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace ropelab::ui

@@ -32,6 +32,10 @@ struct ClippedText {
     float needed = 0, room = 0;  // its width (or height) and the box's
 };
 
+// The widgets as JSON (label, kind, x, y, w, h, visible, value, item_of): what scripts and the
+// web page's tests read to find where ImGui laid a widget out.
+std::string widgets_json(const std::vector<Widget>& widgets);
+
 class WidgetLog {
 public:
     void begin_frame();

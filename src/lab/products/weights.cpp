@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/parallel.h"
 #include "core/scores.h"
 #include "models/model_file.h"
 #include "models/model_weights.h"
@@ -197,7 +198,7 @@ void WeightsProduct::update_layer(const LabParams& p, bool wait) {
         shown_.wanted_layer = layer;
         shown_.computing = true;
         shown_.progress = 0.0;
-        std::thread([job, weights = weights_] {
+        auto work = [job, weights = weights_] {
             const auto start = std::chrono::steady_clock::now();
             WeightsLayer result;
             std::string error;
@@ -213,7 +214,12 @@ void WeightsProduct::update_layer(const LabParams& p, bool wait) {
             job->error = std::move(error);
             job->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
             job->done = true;
-        }).detach();
+        };
+        try {
+            start_thread(work).detach();
+        } catch (const std::system_error&) {
+            work();  // no thread to be had (a limit, or a page without threads): computed here
+        }
     }
     if (wait) {
         while (!job_->done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
