@@ -1,16 +1,37 @@
 // Drives Debian's chromium (headless) through the DevTools protocol: opens the web lab, waits for
 // its frames, and runs steps like `gui --script`'s — clicks and keys go through the browser's own
 // input path (Input.dispatch*), onto the canvas, where emscripten's GLFW hands them to the lab.
-// Usage: node --experimental-websocket tests/web/browser.mjs STEPS.json
+// Usage: node --experimental-websocket tests/web/browser.mjs STEPS.json [PAGE_FOLDER]
+// With PAGE_FOLDER (build-web) it serves that folder on a free local port, and "open" URLs are
+// relative to it ("#s=…" opens the lab with a share link).
 // Steps: {"open": URL}, {"frames": N} (wait for N more frames), {"sleep": S}, {"screenshot": FILE},
-// {"state": FILE}, {"widgets": FILE}, {"click": LABEL}, {"key": KEY}, {"eval": JS, "save": FILE}.
+// {"state": FILE}, {"widgets": FILE}, {"click": LABEL}, {"key": KEY} (a character, or Space, Escape, ArrowLeft …, F1), {"eval": JS, "save": FILE}.
 // Prints every console line; exits 1 on a failed step, a page error or a console error.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const steps = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const folder = process.argv[3];
+let base = "";
+if (folder) {
+    const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png" };
+    const server = createServer((request, response) => {
+        const name = new URL(request.url, "http://x").pathname.replace(/^\/$/, "/index.html");
+        const path = join(folder, name.replace(/\.\./g, ""));
+        if (!existsSync(path)) {
+            response.writeHead(404).end();
+            return;
+        }
+        response.writeHead(200, { "Content-Type": types[name.slice(name.lastIndexOf("."))] || "application/octet-stream" });
+        response.end(readFileSync(path));
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    server.unref();
+    base = `http://127.0.0.1:${server.address().port}/`;
+}
 const width = Number(process.env.ROPELAB_WEB_WIDTH || 1280), height = Number(process.env.ROPELAB_WEB_HEIGHT || 720);
 const profile = mkdtempSync(join(tmpdir(), "ropelab-chromium-"));
 const browser = spawn(process.env.CHROMIUM || "/usr/bin/chromium", [
@@ -109,7 +130,7 @@ for (const step of steps) {
                 socket.addEventListener("message", listener);
             });
             const started = Date.now();
-            await send("Page.navigate", { url: step.open });
+            await send("Page.navigate", { url: new URL(step.open, base || undefined).href });
             await loaded;
             await waitFrames(1);
             console.log(`browser: first frame ${Date.now() - started} ms after navigating`);
@@ -132,11 +153,16 @@ for (const step of steps) {
             await mouse("mouseReleased", x, y);
             await waitFrames(2);
         } else if (step.key) {
-            const code = step.key.length === 1 ? `Key${step.key.toUpperCase()}` : step.key;
-            const key = step.key;
-            await send("Input.dispatchKeyEvent", { type: "keyDown", key, code, text: key.length === 1 ? key : undefined });
+            // emscripten's GLFW reads the DOM keyCode, which the protocol sets from
+            // windowsVirtualKeyCode: letters and digits are their capitals' codes.
+            const named = { Space: [" ", 32], Escape: ["Escape", 27], ArrowLeft: ["ArrowLeft", 37], ArrowRight: ["ArrowRight", 39],
+                            ArrowUp: ["ArrowUp", 38], ArrowDown: ["ArrowDown", 40], Enter: ["Enter", 13], F1: ["F1", 112] };
+            const [key, keyCode] = named[step.key] || [step.key, step.key.toUpperCase().charCodeAt(0)];
+            const code = named[step.key] ? step.key : /[0-9]/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`;
+            const event = { key, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode };
+            await send("Input.dispatchKeyEvent", { type: "keyDown", ...event, text: key.length === 1 ? key : undefined });
             await waitFrames(2);
-            await send("Input.dispatchKeyEvent", { type: "keyUp", key, code });
+            await send("Input.dispatchKeyEvent", { type: "keyUp", ...event });
             await waitFrames(2);
         } else if (step.eval) {
             const value = await evaluate(step.eval);
