@@ -322,23 +322,5 @@ void ExportPanelRunner::step(const Lab& lab, lab::ExportStatus& status) {
     }
 }
 
-std::string export_view_data(const std::string& path, int view, const LabParams& params, const LabData& data) {
-    const bool json = path.ends_with(".json");
-    if (!json && !path.ends_with(".csv")) return "unknown data format (expected .csv or .json)";
-    if (view < 0) return "choose one view to export its data";
-    if (const std::string problem = export_target_problem(path); !problem.empty()) return problem;
-    DataTable table;
-    if (comparing(params)) {
-        // Each compared setting's data as its own single export computes it.
-        std::vector<LabData> settings{data};
-        for (int i = 1; i < setting_count(params); ++i) settings.push_back(compute_lab_data(setting_params(params, i)));
-        table = compared_view_data(static_cast<View>(view), params, settings);
-    } else {
-        table = view_data(static_cast<View>(view), params, data);
-    }
-    std::string error;
-    write_file_atomically(path, [&](std::FILE* out) { return json ? write_json(out, table) : write_csv(out, table); }, error);
-    return error;
-}
 
 }  // namespace ropelab

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "export/data.h"
 #include "export/video.h"
 #include "state/params.h"
 #include "state/session.h"
@@ -92,8 +93,5 @@ bool is_figure_path(const std::string& path);  // .svg or .pdf
 // travels as a share string, so the child renders the lab on screen, field for field.
 std::vector<std::string> render_arguments(const lab::ExportSpec& spec, const Session& session);
 
-// Data exports need no rendering: the view's series from the lab's data, written atomically.
-// Returns an empty string or the reason it failed.
-std::string export_view_data(const std::string& path, int view, const LabParams& params, const LabData& data);
 
 }  // namespace ropelab

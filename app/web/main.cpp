@@ -5,15 +5,23 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <numeric>
 #include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "core/cpu_device.h"
 #include "core/error.h"
 #include "core/presets.h"
 #include "lab/lab.h"
+#include "downloads.h"
 #include "page.h"
+#include "ui/file_dialog.h"
 #include "state/session.h"
 #include "ui/widgets.h"
 #include "views/lab_view.h"
@@ -32,7 +40,29 @@ struct Page {
     long frames = 0;
     std::string shown_share;  // the share string in the address bar
     std::string copied_share;  // the lab's last "Copy share link" already handed to the clipboard
+    web::Downloads downloads;
+    int audience_asked = 0;  // the lab's "Present with notes" requests already answered
+    // The browser's own timing (performance.now): when the first frame was drawn after the page
+    // began loading, and each frame's work and the interval between frames.
+    double first_frame_ms = -1.0;
+    std::vector<double> work_ms, interval_ms, build_ms, render_ms;
 };
+
+// Mean and 95th percentile of the last frames' times, as JSON for ropelab_query("timing").
+std::string timing_json(const Page& page) {
+    const auto summary = [](std::vector<double> v) {
+        if (v.empty()) return std::pair{0.0, 0.0};
+        const double mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+        std::sort(v.begin(), v.end());
+        return std::pair{mean, v[static_cast<std::size_t>(0.95 * static_cast<double>(v.size() - 1))]};
+    };
+    const auto [work, work95] = summary(page.work_ms);
+    const auto [interval, interval95] = summary(page.interval_ms);
+    return fmt::format(R"({{"frames": {}, "first_frame_ms": {:.1f}, "mean_work_ms": {:.2f}, "p95_work_ms": {:.2f}, )"
+                       R"("mean_interval_ms": {:.2f}, "p95_interval_ms": {:.2f}, "mean_build_ms": {:.2f}, "mean_render_ms": {:.2f}}})",
+                       page.frames, page.first_frame_ms, work, work95, interval, interval95, summary(page.build_ms).first,
+                       summary(page.render_ms).first);
+}
 
 Page* g_page = nullptr;
 
@@ -63,13 +93,37 @@ void follow_share_request(Page& page) {
     if (page.frames > 1) web::copy_to_clipboard(web::share_link(text));
 }
 
+// Presenting with notes needs a second window for the audience; a page has one canvas. The lab
+// presents in it instead (Present: full-screen canvas, arrows step the scenes).
+void refuse_second_window(Page& page) {
+    const int asked = page.lab->status().audience_asked;
+    if (asked == page.audience_asked) return;
+    page.audience_asked = asked;
+    page.view->send(lab::cmd::Refuse{.control = "presenting with notes",
+                                     .why = "a browser page has one canvas: use Present (full screen, arrows step the scenes)"});
+}
+
 void frame(void*) {
     Page& page = *g_page;
     web::fit_canvas(*page.window);
     const double now = emscripten_get_now();
     const double seconds = page.last_ms > 0.0 ? (now - page.last_ms) / 1000.0 : 1.0 / 60.0;
     page.last_ms = now;
+    page.downloads.before_frame();
     page.window->frame(page.lab->params(), [&](const lab::Input& input) { page.view->frame(seconds, input); });
+    page.downloads.after_frame(*page.window, *page.view);
+    refuse_second_window(page);
+    const double done = emscripten_get_now();
+    if (page.first_frame_ms < 0.0) page.first_frame_ms = done;  // performance.now(): since the page began loading
+    // The last 600 frames (10 s at 60 Hz).
+    if (page.work_ms.size() == 600) page.work_ms.erase(page.work_ms.begin());
+    for (std::vector<double>* v : {&page.interval_ms, &page.build_ms, &page.render_ms}) {
+        if (v->size() == 600) v->erase(v->begin());
+    }
+    page.build_ms.push_back(page.window->last_build_ms());
+    page.render_ms.push_back(page.window->last_render_ms());
+    page.work_ms.push_back(done - now);
+    if (page.frames > 0) page.interval_ms.push_back(seconds * 1000.0);
     ++page.frames;
     EM_ASM({ Module.ropelabFrames = $0; }, static_cast<int>(page.frames));
     follow_state_in_url(page);
@@ -80,7 +134,7 @@ void frame(void*) {
 }  // namespace ropelab
 
 // What the page's JavaScript may ask (index.html: Module.ropelab(what)): the state as session
-// JSON, its share string, and the last frame's widgets with their places (the browser tests
+// JSON, its share string, the frames' timing, and the last frame's widgets with their places (the browser tests
 // click there). The text lives until the next call.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* ropelab_query(const char* what) {
     using namespace ropelab;
@@ -92,6 +146,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ropelab_query(const char* what) {
         out = session_to_json(g_page->lab->session());
     } else if (asked == "share") {
         out = share_string(g_page->lab->session());
+    } else if (asked == "timing") {
+        out = timing_json(*g_page);
     } else if (asked == "widgets") {
         out = ui::widgets_json(ui::log().this_frame());
     } else {
@@ -118,6 +174,14 @@ int main() {
         std::fprintf(stderr, "ropelab: error: %s\n", why.c_str());
         return 1;
     }
+    // Saves and exports go to the browser's downloads; Open asks the browser's file chooser.
+    setenv("ROPELAB_SCREENSHOT_DIR", web::kDownloads, 1);  // F12
+    ui::use_host_files({.choose = [](const std::vector<std::string>& extensions) {
+                            std::string accept;
+                            for (const std::string& e : extensions) accept += (accept.empty() ? "" : ",") + e;
+                            web::choose_file(accept);
+                        },
+                        .save_folder = web::kDownloads});
     page->device = std::make_unique<CpuDevice>("WebGL2 has no compute shaders");
     page->lab = std::make_unique<Lab>(*page->device, default_params());
     page->view = std::make_unique<views::LabView>(*page->lab);

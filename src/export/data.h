@@ -59,4 +59,8 @@ bool write_json(std::FILE* out, const DataTable& t);
 std::string to_csv(const DataTable& t);
 std::string to_json(const DataTable& t);
 
+// Data exports need no rendering: the view's series from the lab's data, written atomically.
+// Returns an empty string or the reason it failed.
+std::string export_view_data(const std::string& path, int view, const LabParams& params, const LabData& data);
+
 }  // namespace ropelab

@@ -1,6 +1,7 @@
 #include "ui/file_dialog.h"
 
 #include <algorithm>
+#include <functional>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -317,7 +318,33 @@ FolderListing list_folder(const std::string& folder, std::span<const std::string
     return listing;
 }
 
+namespace {
+
+std::optional<HostFiles>& host_files() {
+    static std::optional<HostFiles> host;
+    return host;
+}
+
+// Save dialogs the host answered at once: the path file_dialog(id) gives in the next call.
+std::map<std::string, std::string, std::less<>>& host_answers() {
+    static std::map<std::string, std::string, std::less<>> answers;
+    return answers;
+}
+
+}  // namespace
+
+void use_host_files(HostFiles host) { host_files() = std::move(host); }
+
 void open_file_dialog(std::string_view id, FileDialogRequest request) {
+    if (const std::optional<HostFiles>& host = host_files()) {
+        if (request.mode == FileDialogMode::Open) {
+            host->choose(request.extensions);  // the file comes back as a drop
+        } else {
+            const std::string name = request.start.empty() ? "ropelab" : fs::path(request.start).filename().string();
+            host_answers()[std::string(id)] = (fs::path(host->save_folder) / (name.empty() ? "ropelab" : name)).string();
+        }
+        return;
+    }
     Dialog d;
     d.request = std::move(request);
     for (const std::string& file : d.request.recent) {
@@ -345,6 +372,11 @@ void open_file_dialog(std::string_view id, FileDialogRequest request) {
 }
 
 std::optional<std::string> file_dialog(std::string_view id) {
+    if (const auto answer = host_answers().find(id); answer != host_answers().end()) {
+        std::string path = answer->second;
+        host_answers().erase(answer);
+        return path;
+    }
     const auto it = dialogs().find(id);
     if (it == dialogs().end()) return std::nullopt;
     Dialog& d = it->second;

@@ -9,6 +9,7 @@
 //     if (ui::button("…##session")) ui::open_file_dialog("session", {.title = "Open a session", …});
 //     if (auto path = ui::file_dialog("session")) send(lab::cmd::OpenSession{*path});
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -33,6 +34,15 @@ void open_file_dialog(std::string_view id, FileDialogRequest request);
 std::optional<std::string> file_dialog(std::string_view id);
 // Whether any file dialog is open (the lab's shortcuts wait while one is).
 bool file_dialog_open();
+
+// A host with file choosers of its own (the web page: the browser's file input and downloads)
+// instead of the dialog: Open calls `choose` (the chosen file comes back as a dropped file), and
+// Save answers at once with the suggested name in `save_folder`, whose files the host hands on.
+struct HostFiles {
+    std::function<void(const std::vector<std::string>& extensions)> choose;
+    std::string save_folder;
+};
+void use_host_files(HostFiles host);
 
 }  // namespace ropelab::ui
 
