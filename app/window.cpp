@@ -1,6 +1,9 @@
 #include "window.h"
 
 #include "gpu/gl_api.h"
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 // epoxy provides the GL declarations; keep GLFW from including its own.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -221,6 +224,18 @@ float Window::content_scale() const {
 
 void Window::set_fullscreen(bool on) {
     if (on == fullscreen_) return;
+#ifdef __EMSCRIPTEN__
+    // The page's canvas already fills the browser window; full screen is the browser's, asked
+    // for the whole page (a browser may refuse it without a recent click or key: then the lab
+    // presents in the window as it is).
+    if (on) {
+        EM_ASM({ if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(() => {}); });
+    } else {
+        EM_ASM({ if (document.fullscreenElement) document.exitFullscreen().catch(() => {}); });
+    }
+    fullscreen_ = on;
+    return;
+#endif
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
     GLFWmonitor* monitor = monitor_ > 0 && monitor_ < count ? monitors[monitor_] : glfwGetPrimaryMonitor();

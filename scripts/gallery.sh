@@ -99,3 +99,16 @@ JSON
 xvfb-run -a -s "-screen 0 1920x1080x24" build/ropelab gui --size 1280x720 --paused --preset qwen2.5-vl-7b --view 10 \
     --tokens "text:3,video:3x4x8@1.5,text:4" --rule 5.x --script /tmp/ropelab-gallery-tokens.json >/dev/null
 rm -f /tmp/ropelab-gallery-tokens.json
+# The web lab in Debian's chromium (headless, SwiftShader's WebGL2), where the page is built
+# (./web): a share link of the Overview at θ = 500, paused, as the README shows it.
+if [ -f build-web/ropelab.wasm ]; then
+    echo '[{"wait": 2}, {"state": "/tmp/ropelab-gallery-web-state.json"}]' > /tmp/ropelab-gallery-web-desktop.json
+    xvfb-run -a -s "-screen 0 1920x1080x24" build/ropelab gui --paused --rope-theta 500 --position 120 \
+        --script /tmp/ropelab-gallery-web-desktop.json >/dev/null
+    share=$(python3 -c "import base64; print(base64.urlsafe_b64encode(open('/tmp/ropelab-gallery-web-state.json','rb').read()).decode().rstrip('='))")
+    cat > /tmp/ropelab-gallery-web.json <<JSON
+[{"open": "index.html#s=$share"}, {"sleep": 4}, {"frames": 3}, {"screenshot": "$PWD/$out/web.png"}]
+JSON
+    node --no-warnings --experimental-websocket tests/web/browser.mjs /tmp/ropelab-gallery-web.json build-web >/dev/null
+    rm -f /tmp/ropelab-gallery-web.json /tmp/ropelab-gallery-web-state.json /tmp/ropelab-gallery-web-desktop.json
+fi

@@ -5,7 +5,7 @@
 // With PAGE_FOLDER (build-web) it serves that folder on a free local port, and "open" URLs are
 // relative to it ("#s=…" opens the lab with a share link).
 // Steps: {"open": URL}, {"frames": N} (wait for N more frames), {"sleep": S}, {"screenshot": FILE},
-// {"state": FILE}, {"widgets": FILE}, {"click": LABEL}, {"key": KEY} (a character, or Space, Escape, ArrowLeft …, F1), {"eval": JS, "save": FILE}.
+// {"state": FILE}, {"widgets": FILE}, {"click": LABEL[, "kind": KIND]}, {"key": KEY} (a character, or Space, Escape, ArrowLeft …, F1), {"eval": JS, "save": FILE}.
 // Prints every console line; exits 1 on a failed step, a page error or a console error.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
@@ -107,9 +107,9 @@ async function waitFrames(count, seconds = 120) {
         await new Promise((r) => setTimeout(r, 50));
     }
 }
-async function widget(label) {
+async function widget(label, kind) {
     const widgets = JSON.parse(await evaluate("Module.ropelab('widgets')"));
-    const found = widgets.find((w) => w.label === label && w.visible);
+    const found = widgets.find((w) => w.label === label && w.visible && (!kind || w.kind === kind));
     if (!found) throw new Error(`no visible widget "${label}"`);
     return found;
 }
@@ -144,7 +144,7 @@ for (const step of steps) {
         } else if (step.state || step.widgets) {
             writeFileSync(step.state || step.widgets, await evaluate(`Module.ropelab('${step.state ? "state" : "widgets"}')`));
         } else if (step.click) {
-            const w = await widget(step.click);
+            const w = await widget(step.click, step.kind);
             const x = w.x + w.w / 2, y = w.y + w.h / 2;
             await mouse("mouseMoved", x, y);
             await waitFrames(2);

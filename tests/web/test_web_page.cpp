@@ -151,5 +151,36 @@ TEST(WebPage, ClicksAndKeysReachTheLabAndTheAddressBarFollows) {
     EXPECT_FALSE(linked.params.playing);
 }
 
+// A built-in lesson from the Lessons menu, presented in the page (the canvas is the screen):
+// the arrow keys step the scenes, and the slide is drawn in the projector theme.
+TEST(WebPage, ABuiltInLessonPresentsInThePage) {
+    REQUIRE_PAGE();
+    const fs::path dir = test::fresh_dir("web_lesson");
+    const test::Result web = browse(dir, Json::array({{{"open", "index.html"}},
+                                                      {{"frames", 3}},
+                                                      {{"click", "Lessons"}},
+                                                      {{"click", "RoPE from first principles"}},
+                                                      {{"frames", 5}},
+                                                      {{"click", "Lessons"}},
+                                                      {{"click", "Present"}, {"kind", "menu item"}},
+                                                      {{"frames", 5}},
+                                                      {{"key", "ArrowRight"}},
+                                                      {{"key", "ArrowRight"}},
+                                                      {{"frames", 5}},
+                                                      {{"widgets", (dir / "widgets.json").string()}},
+                                                      {{"screenshot", (dir / "slide.png").string()}}}));
+    ASSERT_EQ(web.status, 0) << web.out;
+    const Json widgets = read_json(dir / "widgets.json");
+    bool third_scene = false;
+    for (const Json& w : widgets) third_scene = third_scene || w["label"] == "scene 3/15";
+    EXPECT_TRUE(third_scene) << "the two arrows did not step to scene 3 of 15: " << widgets.dump().substr(0, 400);
+    // The projector theme: a light slide (the lab's own theme is dark).
+    const test::Image slide = test::load_png((dir / "slide.png").string());
+    ASSERT_FALSE(slide.rgba.empty());
+    double luminance = 0.0;
+    for (std::size_t i = 0; i < slide.rgba.size(); i += 4) luminance += (slide.rgba[i] + slide.rgba[i + 1] + slide.rgba[i + 2]) / 3.0;
+    EXPECT_GT(luminance / static_cast<double>(slide.rgba.size() / 4), 180.0);
+}
+
 }  // namespace
 }  // namespace ropelab
