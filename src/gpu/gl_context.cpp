@@ -11,21 +11,6 @@
 
 namespace ropelab::gpu {
 
-GlInfo current_gl_info() {
-    GlInfo info;
-    auto text = [](GLenum name) {
-        const auto* s = reinterpret_cast<const char*>(glGetString(name));
-        return std::string(s ? s : "");
-    };
-    info.renderer = text(GL_RENDERER);
-    info.version = text(GL_VERSION);
-    glGetIntegerv(GL_MAJOR_VERSION, &info.major);
-    glGetIntegerv(GL_MINOR_VERSION, &info.minor);
-    // The kernels are GLSL 4.30 with SSBOs and images; a 3.x context that lists
-    // ARB_compute_shader (Mesa does under MESA_GL_VERSION_OVERRIDE=3.3) would not compile them.
-    info.has_compute = info.major > 4 || (info.major == 4 && info.minor >= 3);
-    return info;
-}
 
 namespace {
 

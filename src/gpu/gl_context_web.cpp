@@ -9,19 +9,6 @@
 
 namespace ropelab::gpu {
 
-GlInfo current_gl_info() {
-    GlInfo info;
-    const auto text = [](GLenum name) {
-        const auto* s = reinterpret_cast<const char*>(glGetString(name));
-        return std::string(s ? s : "");
-    };
-    info.renderer = text(GL_RENDERER);
-    info.version = text(GL_VERSION);
-    glGetIntegerv(GL_MAJOR_VERSION, &info.major);
-    glGetIntegerv(GL_MINOR_VERSION, &info.minor);
-    info.has_compute = false;  // WebGL2 is ES 3.0: no compute shaders
-    return info;
-}
 
 std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& why) {
     why = "a browser page has only its canvas's WebGL2 context";

@@ -64,8 +64,10 @@ void file_menu(const Lab& lab, const controls::PanelState& panel, MenuChoices& o
                                            .extensions = {".csv", ".json"}, .start = "ropelab-data.csv", .recent = {}});
     }
     ui::tip("The series of the view shown large, else of the workspace's first view (.csv or .json)");
+#ifndef __EMSCRIPTEN__  // a page cannot close its browser tab: no Quit there
     ImGui::Separator();
     if (ui::menu_item("Quit", "Ctrl+Q")) out.quit = true;
+#endif
     ui::end_menu();
 }
 

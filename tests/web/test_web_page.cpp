@@ -182,5 +182,24 @@ TEST(WebPage, ABuiltInLessonPresentsInThePage) {
     EXPECT_GT(luminance / static_cast<double>(slide.rgba.size() / 4), 180.0);
 }
 
+// A link whose share string is not one (cut, or edited by hand) is refused in the lab's notice,
+// the defaults stay and the page runs on: no console error, no exception.
+TEST(WebPage, ABrokenShareLinkIsRefusedAndTheDefaultsStay) {
+    REQUIRE_PAGE();
+    const fs::path dir = test::fresh_dir("web_broken_link");
+    const test::Result web = browse(dir, Json::array({{{"open", "index.html#s=eyJyb3BlbGFi!!"}},
+                                                      {{"frames", 5}},
+                                                      {{"state", (dir / "state.json").string()}},
+                                                      {{"widgets", (dir / "widgets.json").string()}}}));
+    ASSERT_EQ(web.status, 0) << web.out;
+    EXPECT_EQ(read_json(dir / "state.json")["preset"], "textbook");
+    bool refused = false;
+    for (const Json& w : read_json(dir / "widgets.json")) {
+        refused = refused || w["value"].get<std::string>().find("is not a base64url character") != std::string::npos ||
+                  w["label"].get<std::string>().find("is not a base64url character") != std::string::npos;
+    }
+    EXPECT_TRUE(refused) << "the refusal is not on screen";
+}
+
 }  // namespace
 }  // namespace ropelab
