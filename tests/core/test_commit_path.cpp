@@ -148,8 +148,10 @@ std::set<std::string> lines_matching(const std::regex& pattern, const std::strin
 TEST(OneWritePath, NothingElseOpensAFileForWriting) {
     const std::regex writes(R"(ofstream|fopen\(.*"[wa]|O_CREAT|O_WRONLY|O_RDWR|rename\(|renameat|mkstemp|mkdtemp|create_directories|filesystem::copy)");
     // The folders the lab makes for its own files: F12's, the default save folders' ropelab/
-    // (documents, pictures) and the recent files' ropelab/ in the config folder.
+    // (documents, pictures), the recent files' ropelab/ in the config folder, and the web page's
+    // /downloads in its own memory file system (whose files go through the commit path too).
     const std::set<std::string> known = {"src/export/video.cpp: log_->path()", "app/window.cpp: create_directories(folder",
+                                         "app/web/downloads.cpp: fs::create_directories(kDownloads, ec);",
                                          "src/core/user_dirs.cpp: fs::create_directories(parent, ec);",
                                          "src/core/user_dirs.cpp: fs::create_directories(fs::path(file_).parent_path(), ec);"};
     EXPECT_EQ(lines_matching(writes, "src/core/atomic_file.", known), known);
