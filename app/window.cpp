@@ -233,9 +233,7 @@ void Window::set_fullscreen(bool on) {
     } else {
         EM_ASM({ if (document.fullscreenElement) document.exitFullscreen().catch(() => {}); });
     }
-    fullscreen_ = on;
-    return;
-#endif
+#else
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
     GLFWmonitor* monitor = monitor_ > 0 && monitor_ < count ? monitors[monitor_] : glfwGetPrimaryMonitor();
@@ -247,6 +245,7 @@ void Window::set_fullscreen(bool on) {
     } else {
         glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
     }
+#endif
     fullscreen_ = on;
 }
 
